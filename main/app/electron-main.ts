@@ -1,0 +1,97 @@
+// The Electron entry: wires the companion core to one locked-down window. Policy lives in
+// window-security.ts, IPC in ipc-bridge.ts, serving in app-protocol.ts; this file only connects them.
+import { app, BrowserWindow, nativeTheme, protocol, session } from 'electron';
+import { Companion } from '../companion.js';
+import { createDispatcher } from '../dispatch.js';
+import { registerAppScheme, serveAppProtocol } from './app-protocol.js';
+import { connectIpc } from './ipc-bridge.js';
+import { APP_ENTRY_URL, denyAllPermissions, isTrustedSender, lockDownWebContents, mainWindowWebPreferences } from './window-security.js';
+
+// Matches the renderer's --bg, so the window does not flash white (or black) before the first paint.
+const backgroundColor = { light: '#f6f7f9', dark: '#15171c' };
+
+if (app.requestSingleInstanceLock()) {
+  registerAppScheme(protocol);
+  start();
+} else {
+  // The first instance is told through 'second-instance' and brings its window forward.
+  app.quit();
+}
+
+function start(): void {
+  const companion = new Companion({ shell: 'electron' });
+  const dispatch = createDispatcher(companion.contract, companion, {
+    onInternalError: (method, error) => console.error(`[companion] ${method} failed:`, error),
+  });
+  let mainWindow: BrowserWindow | null = null;
+
+  function openMainWindow(): BrowserWindow {
+    const window = new BrowserWindow({
+      width: 1280,
+      height: 800,
+      show: false,
+      backgroundColor: nativeTheme.shouldUseDarkColors ? backgroundColor.dark : backgroundColor.light,
+      webPreferences: mainWindowWebPreferences,
+    });
+    // Held here because a closed window's webContents property throws.
+    const contents = window.webContents;
+    // The window's own scoped ipc, not the global ipcMain: no other webContents can reach these handlers.
+    const disconnect = connectIpc({ ipcMain: contents.ipc, dispatch, events: companion.events, isTrustedSender, windows: () => [contents] });
+    window.once('ready-to-show', () => window.show());
+    window.on('closed', () => {
+      disconnect();
+      mainWindow = null;
+    });
+    window.loadURL(APP_ENTRY_URL).catch((error: unknown) => console.error('[companion] the window failed to load:', error));
+    return window;
+  }
+
+  function showMainWindow(): void {
+    if (!mainWindow) {
+      mainWindow = openMainWindow();
+      return;
+    }
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  }
+
+  app.on('web-contents-created', (_event, contents) => lockDownWebContents(contents));
+  app.on('second-instance', showMainWindow);
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  nativeTheme.on('updated', () => {
+    mainWindow?.setBackgroundColor(nativeTheme.shouldUseDarkColors ? backgroundColor.dark : backgroundColor.light);
+  });
+
+  let quitting: 'no' | 'shutting-down' | 'ready' = 'no';
+  // before-quit, not will-quit: windows are still open, so they can show the goodbye notice.
+  app.on('before-quit', (event) => {
+    if (quitting === 'ready') return;
+    event.preventDefault();
+    if (quitting === 'shutting-down') return;
+    quitting = 'shutting-down';
+    companion
+      .shutdown(`${app.getName()} is quitting.`)
+      .catch((error: unknown) => console.error('[companion] shutdown failed:', error))
+      .finally(() => {
+        quitting = 'ready';
+        app.quit();
+      });
+  });
+
+  app
+    .whenReady()
+    .then(() => {
+      denyAllPermissions(session.defaultSession);
+      serveAppProtocol(protocol);
+      showMainWindow();
+      // macOS keeps an app running with no window; the dock icon brings it back. Registered only now
+      // because a window cannot be created before 'ready'.
+      app.on('activate', showMainWindow);
+    })
+    .catch((error: unknown) => {
+      console.error('[companion] startup failed:', error);
+      app.exit(1);
+    });
+}

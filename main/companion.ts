@@ -1,0 +1,44 @@
+// The facade: implements the contract once, for Electron IPC, browser mode and the CLI alike.
+// Capability modules (platform, live, uploads, ...) plug in here as later issues add them.
+import { contract, type AppInfo, type Contract, type Implementation, type Notice } from '../preload/contract.js';
+import packageJson from '../package.json' with { type: 'json' };
+import { ContractEvents } from './typed-emitter.js';
+
+export interface CompanionOptions {
+  readonly shell: AppInfo['shell'];
+  readonly shellNote?: string | null;
+}
+
+export class Companion implements Implementation<Contract> {
+  readonly contract = contract;
+  readonly events = new ContractEvents<Contract>();
+  readonly #options: CompanionOptions;
+
+  constructor(options: CompanionOptions) {
+    this.#options = options;
+  }
+
+  async appInfo(): Promise<AppInfo> {
+    return {
+      name: packageJson.productName,
+      version: packageJson.version,
+      shell: this.#options.shell,
+      shellNote: this.#options.shellNote ?? null,
+      platform: `${process.platform}-${process.arch}`,
+      versions: {
+        node: process.versions.node,
+        electron: process.versions.electron ?? null,
+        chrome: process.versions.chrome ?? null,
+      },
+    };
+  }
+
+  notify(notice: Notice): void {
+    this.events.emit('notice', notice);
+  }
+
+  /** Tells connected windows the core is going away, so they can say so instead of just going grey. */
+  async shutdown(reason: string): Promise<void> {
+    this.notify({ level: 'warning', message: reason });
+  }
+}

@@ -1,0 +1,129 @@
+// Browser mode: the renderer and the contract served on a loopback address. Every path starts with the
+// per-launch token (/<token>/...), so every request and the socket carry it; anything else is 401.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { WebSocketServer } from 'ws';
+import type { ContractShape, Implementation } from '../../preload/contract.js';
+import { documentSecurityHeaders } from '../content-security-policy.js';
+import { createDispatcher } from '../dispatch.js';
+import type { ContractEvents } from '../typed-emitter.js';
+import { createLaunchToken, tokenMatches } from './launch-token.js';
+import { readRendererFile } from './renderer-files.js';
+import { attachContractSocket } from './socket-transport.js';
+
+export interface BrowserModeOptions<C extends ContractShape> {
+  readonly contract: C;
+  readonly implementation: Implementation<C>;
+  readonly events: ContractEvents<C>;
+  readonly rendererDir: string;
+  readonly host?: string;
+  readonly port?: number;
+  readonly token?: string;
+  readonly onInternalError?: (method: string, error: unknown) => void;
+}
+
+export interface BrowserModeServer {
+  /** The address to open, token included. */
+  readonly url: string;
+  readonly token: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+const SOCKET_PATH = 'ws';
+
+export async function startBrowserModeServer<C extends ContractShape>(options: BrowserModeOptions<C>): Promise<BrowserModeServer> {
+  const host = options.host ?? '127.0.0.1';
+  const token = options.token ?? createLaunchToken();
+  const dispatch = createDispatcher(options.contract, options.implementation, { onInternalError: options.onInternalError });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  sockets.on('connection', (socket) => attachContractSocket(socket, dispatch, options.events));
+
+  const server = createServer((request, response) => {
+    void handleRequest(request, response).catch(() => {
+      if (!response.headersSent) response.writeHead(500);
+      response.end();
+    });
+  });
+
+  async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const route = routeOf(request.url, token);
+    if (route.kind === 'unauthorized') return deny(response);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    if (route.kind === 'needs-slash') {
+      response.writeHead(308, { Location: `/${token}/`, 'Cache-Control': 'no-store' }).end();
+      return;
+    }
+    const file = await readRendererFile(options.rendererDir, route.rest);
+    if (!file) {
+      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    response.writeHead(200, {
+      ...documentSecurityHeaders(),
+      'Content-Type': file.contentType,
+      'Content-Length': file.body.length,
+      'Cache-Control': file.isDocument ? 'no-store' : 'private, max-age=31536000, immutable',
+    });
+    response.end(request.method === 'HEAD' ? undefined : file.body);
+  }
+
+  server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    const route = routeOf(request.url, token);
+    if (route.kind !== 'app' || route.rest !== SOCKET_PATH || !sameOrigin(request)) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit('connection', ws, request));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+
+  return {
+    url: `http://${shownHost}:${port}/${token}/`,
+    token,
+    port,
+    async close() {
+      for (const client of sockets.clients) client.close(1001, 'The app is closing');
+      sockets.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+type Route = { kind: 'unauthorized' } | { kind: 'needs-slash' } | { kind: 'app'; rest: string };
+
+function routeOf(rawUrl: string | undefined, token: string): Route {
+  const path = (rawUrl ?? '').split('?')[0] ?? '';
+  const match = /^\/([^/]*)(\/.*)?$/.exec(path);
+  if (!match || !tokenMatches(token, match[1])) return { kind: 'unauthorized' };
+  if (match[2] === undefined) return { kind: 'needs-slash' };
+  return { kind: 'app', rest: match[2].slice(1) };
+}
+
+function deny(response: ServerResponse): void {
+  response.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end('Unauthorized');
+}
+
+/** A page from another origin must not drive the app even if it learned the token. */
+function sameOrigin(request: IncomingMessage): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true; // not a browser: the token alone decides
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}

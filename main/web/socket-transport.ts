@@ -1,0 +1,41 @@
+// The contract over one WebSocket: calls in, results and events out. Browser mode's counterpart of main/app's IPC wrapper.
+import type { WebSocket } from 'ws';
+import type { ClientMessage, ContractShape, ServerMessage } from '../../preload/contract.js';
+import type { Dispatcher } from '../dispatch.js';
+import type { ContractEvents } from '../typed-emitter.js';
+
+export function attachContractSocket<C extends ContractShape>(
+  socket: WebSocket,
+  dispatch: Dispatcher,
+  events: ContractEvents<C>,
+): void {
+  const send = (message: ServerMessage): void => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+
+  const unsubscribe = events.subscribe((event, payload) => send({ type: 'event', event, payload }));
+  socket.on('close', unsubscribe);
+
+  socket.on('message', (data, isBinary) => {
+    const message = isBinary ? null : parseClientMessage(String(data));
+    if (!message) {
+      // A peer that speaks something else is not our renderer: it gets nothing further.
+      socket.close(1008, 'malformed message');
+      return;
+    }
+    void dispatch(message.method, message.args).then((envelope) => send({ type: 'result', id: message.id, envelope }));
+  });
+}
+
+function parseClientMessage(text: string): ClientMessage | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { type, id, method, args } = value as Record<string, unknown>;
+  if (type !== 'call' || !Number.isSafeInteger(id) || typeof method !== 'string' || !Array.isArray(args)) return null;
+  return { type, id: id as number, method, args };
+}

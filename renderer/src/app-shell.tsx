@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { ConnectionIndicator } from './connection-indicator';
+import { NoticeBanners } from './notice-banners';
+import { SettingsPanel } from './panels/settings-panel';
+import { UpcomingPanel } from './panels/upcoming-panel';
+import { useAppInfoStore } from './state/app-info-slice';
+import { panels, useNavigationStore, type PanelId } from './state/navigation-slice';
+
+const purposes: Record<Exclude<PanelId, 'settings'>, string> = {
+  'sign-in': "Sign in to your channel through the platform's own login page. Your keys stay in the system keychain.",
+  'go-live': 'Point your encoder at the local ingest once; go live with automatic failover between ingest servers, and record in the cloud.',
+  uploads: 'Drop a folder of videos: each becomes a video on your channel, even if the app or the network stops halfway.',
+  videos: 'Edit, trim, caption, chapter and organise your videos and playlists.',
+  channel: 'Channel title, description, security, branding, managers and hooks.',
+};
+
+function PanelView({ panel }: { panel: PanelId }) {
+  if (panel === 'settings') return <SettingsPanel />;
+  const label = panels.find((entry) => entry.id === panel)?.label ?? panel;
+  return <UpcomingPanel title={label} purpose={purposes[panel]} />;
+}
+
+export function AppShell() {
+  const panel = useNavigationStore((state) => state.panel);
+  const open = useNavigationStore((state) => state.open);
+  const version = useAppInfoStore((state) => state.info?.version);
+  const load = useAppInfoStore((state) => state.load);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <div className="app" data-testid="app-shell">
+      <header className="app-header">
+        <span className="app-title">Broadcaster Companion</span>
+        {version && <span className="app-version">v{version}</span>}
+        <ConnectionIndicator />
+      </header>
+      <nav className="app-nav" aria-label="Panels">
+        {panels.map((entry) => (
+          <button
+            key={entry.id}
+            type="button"
+            className="nav-item"
+            aria-current={entry.id === panel ? 'page' : undefined}
+            onClick={() => open(entry.id)}
+          >
+            {entry.label}
+          </button>
+        ))}
+      </nav>
+      <main className="app-main">
+        <NoticeBanners />
+        <PanelView panel={panel} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+// What the core says about itself (name, version, shell), loaded once the bridge answers.
+import { create } from 'zustand';
+import type { AppInfo } from '../../../preload/contract.js';
+import { companion } from '../bridge/companion-bridge';
+
+// Types
+export interface AppInfoState {
+  readonly info: AppInfo | null;
+  readonly error: string | null;
+}
+
+export interface AppInfoActions {
+  load(): Promise<void>;
+}
+
+// Initial state
+export const initialAppInfoState: AppInfoState = { info: null, error: null };
+
+// Hook (with its actions)
+export const useAppInfoStore = create<AppInfoState & AppInfoActions>()((set) => ({
+  ...initialAppInfoState,
+  load: async () => {
+    try {
+      set({ info: await companion.appInfo(), error: null });
+    } catch (error) {
+      set({ error: error instanceof Error ? error.message : String(error) });
+    }
+  },
+}));

@@ -1,0 +1,84 @@
+// Makes a bare clone runnable: the Debian packages it needs (installed when root, else the exact command
+// is printed), node_modules (npm ci), and the Electron binary when it can be had.
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { run } from './run.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const installStamp = `${root}node_modules/.companion-install-stamp`;
+const electronStamp = `${root}node_modules/.companion-electron-attempted`;
+
+/** Native modules rebuilt after an install (npm ci runs with --ignore-scripts: see ensureNodeModules). */
+const nativePackages = [];
+
+export class BootstrapError extends Error {}
+
+export async function ensureSystemPackages(packages) {
+  if (packages.length === 0) return;
+  if (!commandExists('dpkg-query')) {
+    console.warn(`[bootstrap] Not a Debian/Ubuntu system: make sure these are installed: ${packages.map((p) => p.name).join(' ')}`);
+    return;
+  }
+  const missing = packages.filter((pkg) => !isInstalled(pkg.name));
+  if (missing.length === 0) return;
+  const names = missing.map((pkg) => pkg.name);
+  const reasons = missing.map((pkg) => `  ${pkg.name}: ${pkg.why}`).join('\n');
+  if (process.getuid?.() !== 0) {
+    throw new BootstrapError(
+      `[bootstrap] Missing Debian packages:\n${reasons}\nInstall them with:\n\n  sudo apt-get install -y ${names.join(' ')}\n\nthen run the command again.`,
+    );
+  }
+  console.log(`[bootstrap] Installing Debian packages:\n${reasons}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const lock = ['-o', 'DPkg::Lock::Timeout=900'];
+  await run('apt-get', [...lock, 'update', '-qq'], { env, label: 'apt-get update' });
+  await run('apt-get', [...lock, 'install', '-y', '-qq', '--no-install-recommends', ...names], { env, label: 'apt-get install' });
+}
+
+function isInstalled(name) {
+  const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
+  return result.status === 0 && result.stdout.includes('install ok installed');
+}
+
+function commandExists(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+function lockHash() {
+  return createHash('sha256').update(readFileSync(`${root}package-lock.json`)).digest('hex');
+}
+
+/**
+ * `npm ci --ignore-scripts`: Electron's install script downloads its binary from GitHub and fails the
+ * whole install where that is unreachable. The scripts that matter are run afterwards, one by one.
+ */
+export async function ensureNodeModules() {
+  const hash = lockHash();
+  if (existsSync(installStamp) && readFileSync(installStamp, 'utf8') === hash) return;
+  console.log('[bootstrap] Installing npm packages (npm ci)…');
+  await run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: root, label: 'npm ci' });
+  if (nativePackages.length > 0) await run('npm', ['rebuild', ...nativePackages], { cwd: root, label: 'npm rebuild' });
+  tryElectronDownload();
+  writeFileSync(installStamp, hash);
+}
+
+function tryElectronDownload() {
+  if (process.env.COMPANION_SKIP_ELECTRON === '1' || existsSync(electronStamp)) return;
+  writeFileSync(electronStamp, new Date().toISOString());
+  const result = spawnSync(process.execPath, [`${root}node_modules/electron/install.js`], { encoding: 'utf8', timeout: 120_000 });
+  if (result.status !== 0) console.log('[bootstrap] The Electron binary could not be downloaded here; the app will run in browser mode.');
+}
+
+/** The Electron executable, or why there is none. */
+export function electronBinary() {
+  try {
+    const path = createRequire(`${root}package.json`)('electron');
+    if (typeof path === 'string' && existsSync(path)) return { path };
+    return { missing: 'the Electron binary is not installed (its installer downloads it from GitHub, which this machine cannot reach)' };
+  } catch (error) {
+    return { missing: `the Electron binary is not installed (${error instanceof Error ? error.message.split('\n')[0] : String(error)})` };
+  }
+}

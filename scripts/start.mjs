@@ -1,0 +1,40 @@
+// `npm start`: installs what is missing, builds, then runs the desktop app, or browser mode when there is
+// no Electron binary (or with `npm start -- --browser`).
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { BootstrapError, electronBinary, ensureNodeModules, ensureSystemPackages } from './bootstrap.mjs';
+import { build } from './build.mjs';
+import { startPackages } from './system-packages.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+async function main() {
+  const args = process.argv.slice(2);
+  const forceBrowser = args.includes('--browser');
+  const passThrough = args.filter((arg) => arg !== '--browser');
+
+  await ensureSystemPackages(startPackages);
+  await ensureNodeModules();
+  console.log('[start] Building…');
+  await build();
+
+  const electron = electronBinary();
+  if (!forceBrowser && electron.path) {
+    return launch(electron.path, ['.', ...passThrough], {});
+  }
+  const note = forceBrowser ? 'Browser mode was asked for with --browser.' : `Browser mode, because ${electron.missing}.`;
+  console.log(`[start] ${note}`);
+  return launch(process.execPath, ['build/main/cli/companion.js', 'ui', ...passThrough], { COMPANION_SHELL_NOTE: note });
+}
+
+function launch(command, args, extraEnv) {
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
+  // Ctrl+C reaches the child through the terminal's process group; wait for it to finish cleanly.
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+main().catch((error) => {
+  console.error(error instanceof BootstrapError ? error.message : `[start] ${error.message}`);
+  process.exit(1);
+});

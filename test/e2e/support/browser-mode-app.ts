@@ -1,0 +1,54 @@
+// Starts the built app in browser mode (`companion ui --json`) as a real child process and reads its address.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const cli = fileURLToPath(new URL('../../../build/main/cli/companion.js', import.meta.url));
+
+export interface RunningApp {
+  readonly url: string;
+  readonly origin: string;
+  readonly token: string;
+  readonly process: ChildProcess;
+  /** Output the app wrote after its ready line, one JSON event per line. */
+  readonly events: Record<string, unknown>[];
+  stop(): Promise<number | null>;
+}
+
+export async function startBrowserModeApp(): Promise<RunningApp> {
+  const child = spawn(process.execPath, [cli, '--json', 'ui', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const events: Record<string, unknown>[] = [];
+  const lines = createInterface({ input: child.stdout });
+
+  const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`browser mode did not report ready in 15 s; stderr: ${stderr}`)), 15_000);
+    child.once('exit', (code) => reject(new Error(`browser mode exited with ${code} before it was ready; stderr: ${stderr}`)));
+    lines.on('line', (line) => {
+      const event = JSON.parse(line) as Record<string, unknown>;
+      if (event.event === 'ready') {
+        clearTimeout(timer);
+        resolve(event);
+      } else {
+        events.push(event);
+      }
+    });
+  });
+
+  const url = String(ready.url);
+  const parsed = new URL(url);
+  return {
+    url,
+    origin: parsed.origin,
+    token: parsed.pathname.split('/')[1] ?? '',
+    process: child,
+    events,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill('SIGTERM');
+      }),
+  };
+}
