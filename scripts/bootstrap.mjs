@@ -3,7 +3,6 @@
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { run } from './run.mjs';
 
@@ -70,15 +69,4 @@ function tryElectronDownload() {
   writeFileSync(electronStamp, new Date().toISOString());
   const result = spawnSync(process.execPath, [`${root}node_modules/electron/install.js`], { encoding: 'utf8', timeout: 120_000 });
   if (result.status !== 0) console.log('[bootstrap] The Electron binary could not be downloaded here; the app will run in browser mode.');
-}
-
-/** The Electron executable, or why there is none. */
-export function electronBinary() {
-  try {
-    const path = createRequire(`${root}package.json`)('electron');
-    if (typeof path === 'string' && existsSync(path)) return { path };
-    return { missing: 'the Electron binary is not installed (its installer downloads it from GitHub, which this machine cannot reach)' };
-  } catch (error) {
-    return { missing: `the Electron binary is not installed (${error instanceof Error ? error.message.split('\n')[0] : String(error)})` };
-  }
 }

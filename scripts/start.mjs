@@ -2,7 +2,8 @@
 // no Electron binary (or with `npm start -- --browser`).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { BootstrapError, electronBinary, ensureNodeModules, ensureSystemPackages } from './bootstrap.mjs';
+import { BootstrapError, ensureNodeModules, ensureSystemPackages } from './bootstrap.mjs';
+import { electronBinary } from './electron-binary.mjs';
 import { build } from './build.mjs';
 import { startPackages } from './system-packages.mjs';
 

@@ -35,5 +35,6 @@ export async function runUi(context: CommandContext, options: UiOptions): Promis
   await companion.shutdown('The app was closed. Start it again and open the new address it prints.');
   await server.close();
   if (context.json) emitJson(context, 'stopped', { signal });
+  else context.out.write('Browser mode stopped.\n');
   return 0;
 }

@@ -1,0 +1,1 @@
+export function electronBinary(): { path: string; missing?: undefined } | { path?: undefined; missing: string };
