@@ -1,0 +1,42 @@
+// What an operator can do to the sandbox that the platform's API does not offer: revoke or expire a
+// token (as a user would on the website), switch an account's plan benefits, look at the state.
+import { BENEFITS, type Benefit } from './state/model.js';
+import type { SandboxStore } from './state/sandbox-store.js';
+import { nowSeconds } from './state/random.js';
+
+export interface SandboxAdmin {
+  /** As if the user revoked the app on the platform's website. */
+  revokeToken(accessToken: string): boolean;
+  /** As if the token's lifetime had run out. */
+  expireToken(accessToken: string): boolean;
+  setBenefits(username: string, benefits: readonly Benefit[]): void;
+  readonly store: SandboxStore;
+}
+
+export function createAdmin(store: SandboxStore): SandboxAdmin {
+  return {
+    store,
+    revokeToken(accessToken) {
+      const token = store.token(accessToken);
+      if (!token) return false;
+      token.revoked = true;
+      store.changed();
+      return true;
+    },
+    expireToken(accessToken) {
+      const token = store.token(accessToken);
+      if (!token) return false;
+      (token as { expiresAt: number | null }).expiresAt = nowSeconds() - 1;
+      store.changed();
+      return true;
+    },
+    setBenefits(username, benefits) {
+      const account = store.accountByUsername(username);
+      if (!account) throw new Error(`There is no sandbox account called ${username}.`);
+      const unknown = benefits.filter((benefit) => !BENEFITS.includes(benefit));
+      if (unknown.length > 0) throw new Error(`Unknown benefits: ${unknown.join(', ')} (known: ${BENEFITS.join(', ')}).`);
+      account.benefits = [...benefits];
+      store.changed();
+    },
+  };
+}

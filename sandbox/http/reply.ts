@@ -1,0 +1,10 @@
+// What a route returns; the server turns it into an HTTP response.
+export interface Reply {
+  readonly status: number;
+  /** An object is sent as JSON; a string or Buffer as is (with its content type in headers). */
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
+}
+
+export const ok = (body: unknown, status = 200, headers?: Record<string, string>): Reply => ({ status, body, headers });
+export const empty = (status: number, headers?: Record<string, string>): Reply => ({ status, headers });

@@ -1,0 +1,70 @@
+// Routes written as the spec writes paths: `/channels/:channel_id.:format`. A `:format` segment takes
+// `json`; `xml` is answered 415 (this sandbox speaks JSON only); anything else is 404.
+import { ApiError } from './api-error.js';
+import type { Reply } from './reply.js';
+import type { RequestContext } from './request-context.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Handler = (context: RequestContext) => Reply | Promise<Reply>;
+
+interface CompiledRoute {
+  readonly method: Method;
+  readonly pattern: string;
+  readonly regex: RegExp;
+  readonly handler: Handler;
+}
+
+export type RouteMatch = { readonly handler: Handler; readonly params: Record<string, string> };
+
+export class Router {
+  readonly #routes: CompiledRoute[] = [];
+
+  add(method: Method, pattern: string, handler: Handler): this {
+    this.#routes.push({ method, pattern, regex: compile(pattern), handler });
+    return this;
+  }
+
+  get(pattern: string, handler: Handler): this {
+    return this.add('GET', pattern, handler);
+  }
+  post(pattern: string, handler: Handler): this {
+    return this.add('POST', pattern, handler);
+  }
+  put(pattern: string, handler: Handler): this {
+    return this.add('PUT', pattern, handler);
+  }
+  delete(pattern: string, handler: Handler): this {
+    return this.add('DELETE', pattern, handler);
+  }
+
+  /** The route for a request, or null (404); throws 405/415 as the path deserves. */
+  match(method: string, path: string): RouteMatch | null {
+    let pathMatched = false;
+    for (const route of this.#routes) {
+      const found = route.regex.exec(path);
+      if (!found) continue;
+      const params: Record<string, string> = {};
+      for (const [name, value] of Object.entries(found.groups ?? {})) params[name] = decodeURIComponent(value);
+      if (params.format !== undefined && params.format !== 'json') {
+        if (params.format === 'xml') throw new ApiError(415, 'unsupported_format', 'This sandbox answers in JSON only: use .json in the path.');
+        continue;
+      }
+      pathMatched = true;
+      if (route.method === method) return { handler: route.handler, params };
+    }
+    if (pathMatched) throw new ApiError(405, 'method_not_allowed', `${method} is not supported on ${path}.`);
+    return null;
+  }
+}
+
+function compile(pattern: string): RegExp {
+  const escaped = pattern
+    .split(/(:[a-z_]+)/)
+    .map((part) => {
+      if (part === ':format') return '(?<format>[a-z0-9]+)';
+      if (part.startsWith(':')) return `(?<${part.slice(1)}>[^/]+?)`;
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return new RegExp(`^${escaped}$`);
+}

@@ -1,0 +1,114 @@
+// Turns a Router into an HTTP server: reads the body, authenticates lazily, answers errors as
+// `{"error": <spec value>, "error_description": <sentence>}` with the spec's status.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { authenticate, type Authentication } from '../auth/authenticate.js';
+import type { SandboxStore } from '../state/sandbox-store.js';
+import { ApiError } from './api-error.js';
+import type { Reply } from './reply.js';
+import type { RequestContext, SandboxUrls } from './request-context.js';
+import type { Router } from './router.js';
+
+const MAX_BODY_BYTES = 12 * 1024 * 1024;
+
+export interface ServeOptions {
+  readonly router: Router;
+  readonly store: SandboxStore;
+  readonly urls: () => SandboxUrls;
+  /** Reports failures that are the sandbox's fault (a bug), not the caller's. */
+  readonly onInternalError?: (error: unknown) => void;
+}
+
+export function serveRouter(options: ServeOptions): Server {
+  return createServer((request, response) => {
+    void handle(options, request, response);
+  });
+}
+
+async function handle(options: ServeOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  try {
+    const rawTarget = request.url ?? '/';
+    const url = new URL(rawTarget, 'http://sandbox.invalid');
+    const match = options.router.match(request.method ?? 'GET', url.pathname);
+    if (!match) throw new ApiError(404, 'not_found', `There is no resource at ${url.pathname}.`);
+    const body = await readBody(request);
+    let form: URLSearchParams | null = null;
+    let authentication: Authentication | null = null;
+    const address = request.socket.localAddress ?? '127.0.0.1';
+    const resolveAuthentication = (): Authentication =>
+      (authentication ??= authenticate(options.store, {
+        headers: request.headers,
+        method: request.method ?? 'GET',
+        requestUri: rawTarget,
+        body,
+        defaultHost: address,
+        defaultPort: request.socket.localPort ?? 80,
+      }));
+    const context: RequestContext = {
+      method: request.method ?? 'GET',
+      rawTarget,
+      url,
+      params: match.params,
+      query: url.searchParams,
+      headers: request.headers,
+      body,
+      store: options.store,
+      urls: options.urls(),
+      form: () => (form ??= parseForm(request, body)),
+      principal: () => resolveAuthentication().principal,
+      authProblem: () => resolveAuthentication().problem,
+    };
+    send(response, await match.handler(context));
+  } catch (error) {
+    if (error instanceof ApiError) {
+      send(response, { status: error.status, body: { error: error.error, error_description: error.description }, headers: error.headers });
+      return;
+    }
+    options.onInternalError?.(error);
+    send(response, { status: 500, body: { error: 'server_error', error_description: 'The sandbox failed to handle this request (a sandbox bug).' } });
+  }
+}
+
+function parseForm(request: IncomingMessage, body: Buffer): URLSearchParams {
+  const type = request.headers['content-type'] ?? '';
+  if (body.length === 0) return new URLSearchParams();
+  if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+    throw new ApiError(400, 'bad_request', `Parameters must be sent form-encoded (application/x-www-form-urlencoded), not ${type || 'without a content type'}.`);
+  }
+  return new URLSearchParams(body.toString('utf8'));
+}
+
+function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new ApiError(413, 'request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`));
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function send(response: ServerResponse, reply: Reply): void {
+  const headers: Record<string, string | number> = { ...reply.headers };
+  let payload: Buffer | undefined;
+  if (reply.body === undefined || reply.body === null) {
+    payload = undefined;
+  } else if (Buffer.isBuffer(reply.body)) {
+    payload = reply.body;
+  } else if (typeof reply.body === 'string') {
+    payload = Buffer.from(reply.body);
+    headers['Content-Type'] ??= 'text/plain; charset=utf-8';
+  } else {
+    payload = Buffer.from(JSON.stringify(reply.body));
+    headers['Content-Type'] = 'application/json; charset=utf-8';
+  }
+  headers['Content-Length'] = payload?.length ?? 0;
+  response.writeHead(reply.status, headers).end(payload);
+}

@@ -1,0 +1,168 @@
+// The sandbox platform's data: what the spec's resources are made of, plus what the platform keeps
+// privately (passwords, keys, files on disk). Plain data, so the whole state serialises to JSON.
+
+/** Account benefits that gate 402 answers; switchable per sandbox account. */
+export const BENEFITS = [
+  'embed_restriction',
+  'page_lock',
+  'subaccount',
+  'sharing_control',
+  'multi_quality',
+  'autorecord',
+  'branding_co',
+  'branding_full',
+  'dhls',
+] as const;
+export type Benefit = (typeof BENEFITS)[number];
+
+export interface Account {
+  readonly id: string;
+  readonly username: string;
+  /** Sandbox demo credential: a scrypt hash, never the password itself. */
+  passwordHash: string;
+  readonly email: string;
+  readonly picture: string;
+  benefits: Benefit[];
+}
+
+export interface Client {
+  /** 40-character hex (sha1-shaped), as the spec says. */
+  readonly id: string;
+  readonly secret: string;
+  readonly name: string;
+  /** The user whose resources a client-credentials token reaches (the application owner). */
+  readonly ownerId: string;
+  /** A redirect URI is accepted when it starts with one of these. */
+  readonly redirectUriPrefixes: string[];
+}
+
+export type TokenType = 'bearer' | 'mac';
+export type Scope = 'offline' | 'broadcaster';
+
+export interface Token {
+  readonly accessToken: string;
+  readonly type: TokenType;
+  /** MAC secret (MAC tokens only). */
+  readonly macKey: string | null;
+  /** Unix seconds: the MAC issue time; also the issue time of bearer tokens. */
+  readonly createdAt: number;
+  /** Unix seconds, or null with scope offline. */
+  readonly expiresAt: number | null;
+  readonly scopes: Scope[];
+  readonly clientId: string;
+  /** Null for client-credentials tokens, which identify the application. */
+  readonly userId: string | null;
+  readonly deviceName: string | null;
+  revoked: boolean;
+}
+
+export interface AuthorizationCode {
+  readonly code: string;
+  readonly clientId: string;
+  readonly redirectUri: string;
+  readonly userId: string;
+  readonly scopes: Scope[];
+  readonly deviceName: string | null;
+  readonly expiresAt: number;
+  used: boolean;
+}
+
+export type ChannelStatus = 'live' | 'offair';
+export type AutorecordMode = 'disabled' | 'private' | 'public';
+export type VideoProtection = 'public' | 'private';
+export const HOOK_EVENTS = ['channel.status.live', 'channel.status.offair', 'video.create', 'video.deleted'] as const;
+export type HookEvent = (typeof HOOK_EVENTS)[number];
+
+export interface Hook {
+  readonly event: HookEvent;
+  recipient: string;
+  status: 'pending' | 'active' | 'suspended';
+  /** Exchanged in the X-Hook-Secret handshake; signs deliveries. */
+  secret: string;
+}
+
+export interface StreamingKey {
+  readonly key: string;
+  /** Unix seconds; a request within the lifetime extends it. */
+  expiresAt: number;
+}
+
+export interface Recording {
+  readonly videoId: string;
+  readonly startedAt: number;
+  /** 'api' for the recorder endpoint, 'auto' for autorecord. */
+  readonly trigger: 'api' | 'auto';
+}
+
+export interface Channel {
+  readonly id: string;
+  readonly ownerId: string;
+  title: string;
+  description: string;
+  tags: string[];
+  /** The URL name: unique, derived from the title at creation. */
+  readonly urlName: string;
+  status: ChannelStatus;
+  lastBroadcastAt: number | null;
+  readonly createdAt: number;
+  viewerTotal: number;
+  viewers: number;
+  isDefault: boolean;
+  /** Password lock: the password when protected, else null. */
+  password: string | null;
+  readonly channelKey: string;
+  streamingKey: StreamingKey | null;
+  autorecord: AutorecordMode;
+  /** Seconds: the maximum length of a recorded video. */
+  recordingLimit: number;
+  recording: Recording | null;
+  hooks: Partial<Record<HookEvent, Hook>>;
+}
+
+export interface Video {
+  readonly id: string;
+  readonly channelId: string;
+  readonly ownerId: string;
+  title: string;
+  description: string;
+  protect: VideoProtection;
+  createdAt: number;
+  readonly addedAt: number;
+  /** Seconds, as the decimal string the spec returns. */
+  length: string;
+  fileSize: number;
+  views: number;
+  readonly source: 'upload' | 'recording' | 'seed';
+  /** Where the media lives on the sandbox's disk, when it has a file. */
+  filePath: string | null;
+}
+
+export type UploadStatus = 'initiated' | 'transferred' | 'queued' | 'pending' | 'transcoding' | 'complete' | 'error';
+
+export interface Upload {
+  readonly videoId: string;
+  readonly channelId: string;
+  readonly ownerId: string;
+  /** Base file name the client must store, without extension. */
+  readonly path: string;
+  readonly ftpUser: string;
+  readonly ftpPassword: string;
+  readonly title: string;
+  readonly description: string;
+  readonly protect: VideoProtection;
+  status: UploadStatus;
+  /** Why the upload ended in error, for the sandbox's own log and admin view. */
+  errorReason: string | null;
+}
+
+export interface SandboxData {
+  accounts: Account[];
+  clients: Client[];
+  tokens: Token[];
+  codes: AuthorizationCode[];
+  channels: Channel[];
+  videos: Video[];
+  uploads: Upload[];
+  /** Next numeric id per kind: ids are strings of digits, as channelId/videoId are integers in hooks. */
+  counters: { channel: number; video: number; account: number };
+}
