@@ -103,13 +103,13 @@ function loadState(file: string): SandboxData | null {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new Error(`Cannot read the sandbox state file ${file}: ${(error as Error).message}`);
+    throw new Error(`Cannot read the sandbox state file ${file}: ${(error as Error).message}`, { cause: error });
   }
   try {
     const data = JSON.parse(text) as SandboxData;
     if (!Array.isArray(data.accounts) || !Array.isArray(data.channels) || typeof data.counters !== 'object') throw new Error('not a sandbox state');
     return data;
   } catch (error) {
-    throw new Error(`The sandbox state file ${file} is not valid (${(error as Error).message}); move it away to start from the demo data.`);
+    throw new Error(`The sandbox state file ${file} is not valid (${(error as Error).message}); move it away to start from the demo data.`, { cause: error });
   }
 }
