@@ -3,6 +3,7 @@
 import { BENEFITS, type Benefit } from './state/model.js';
 import type { SandboxStore } from './state/sandbox-store.js';
 import { nowSeconds } from './state/random.js';
+import type { DeliveryRecord, HookDispatcher } from './hooks/hook-dispatcher.js';
 
 export interface SandboxAdmin {
   /** As if the user revoked the app on the platform's website. */
@@ -10,12 +11,15 @@ export interface SandboxAdmin {
   /** As if the token's lifetime had run out. */
   expireToken(accessToken: string): boolean;
   setBenefits(username: string, benefits: readonly Benefit[]): void;
+  /** Hook handshakes and deliveries sent lately, newest last. */
+  hookLog(): readonly DeliveryRecord[];
   readonly store: SandboxStore;
 }
 
-export function createAdmin(store: SandboxStore): SandboxAdmin {
+export function createAdmin(store: SandboxStore, hooks: HookDispatcher): SandboxAdmin {
   return {
     store,
+    hookLog: () => hooks.log,
     revokeToken(accessToken) {
       const token = store.token(accessToken);
       if (!token) return false;

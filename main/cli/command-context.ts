@@ -1,8 +1,20 @@
-// What every command gets: where to write, and whether to write JSON lines for scripts.
+// What every command gets and declares: where to write, whether to write JSON lines for scripts, and
+// its own options (parsed together with the global ones).
+import type { ParseArgsConfig } from 'node:util';
+
 export interface CommandContext {
   readonly json: boolean;
   readonly out: NodeJS.WritableStream;
   readonly err: NodeJS.WritableStream;
+}
+
+export type OptionValues = Record<string, string | boolean | string[] | boolean[] | undefined>;
+
+export interface Command {
+  /** One line for the command list. */
+  readonly synopsis: string;
+  readonly options: NonNullable<ParseArgsConfig['options']>;
+  run(context: CommandContext, values: OptionValues, positionals: string[]): Promise<number>;
 }
 
 /** Bad command-line input: exit code 2 with the usage text. */
@@ -14,9 +26,27 @@ export function emitJson(context: CommandContext, event: string, fields: Record<
   context.out.write(`${JSON.stringify({ event, ...fields })}\n`);
 }
 
-export function parsePort(value: string | undefined, option: string): number | undefined {
+export function stringOption(values: OptionValues, name: string): string | undefined {
+  const value = values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function portOption(values: OptionValues, name: string): number | undefined {
+  const value = stringOption(values, name);
   if (value === undefined) return undefined;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`${option} must be a port number from 0 to 65535 (got ${value})`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--${name} must be a port number from 0 to 65535 (got ${value})`);
   return port;
+}
+
+export function noPositionals(command: string, positionals: string[]): void {
+  if (positionals.length > 0) throw new UsageError(`${command} takes no arguments (got ${positionals.join(' ')})`);
+}
+
+/** Resolves on the first SIGINT or SIGTERM; later ones must not kill a shutdown in progress. */
+export function untilStopped(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    process.on('SIGINT', () => resolve('SIGINT'));
+    process.on('SIGTERM', () => resolve('SIGTERM'));
+  });
 }

@@ -1,51 +1,55 @@
 #!/usr/bin/env node
-// The `companion` command. Each command lives in its own module; this file parses and routes.
+// The `companion` command. Each command lives in its own module and declares its options; this file
+// finds the command, parses its options together with the global ones, and maps outcomes to exit codes.
 import { parseArgs } from 'node:util';
-import { runUi } from './ui-command.js';
-import { UsageError, type CommandContext } from './command-context.js';
 import packageJson from '../../package.json' with { type: 'json' };
+import { UsageError, type Command, type CommandContext } from './command-context.js';
+import { sandboxCommand } from './sandbox-command.js';
+import { uiCommand } from './ui-command.js';
+
+const commands: Record<string, Command> = { ui: uiCommand, sandbox: sandboxCommand };
+
+const globalOptions = {
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', default: false },
+  version: { type: 'boolean', default: false },
+} as const;
 
 const usage = `Usage: companion [--json] <command> [options]
 
 Commands:
-  ui [--host H] [--port P]   serve the app in a browser ("browser mode"); prints the address with its token
+${Object.entries(commands)
+  .map(([, command]) => `  ${command.synopsis}`)
+  .join('\n')}
 
 Options:
   --json      one JSON object per line, each with an "event" field
   --version   print the version
   --help      this text
+
+Exit codes: 0 ok, 1 failed, 2 usage.
 `;
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    options: {
-      json: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-      version: { type: 'boolean', default: false },
-      host: { type: 'string' },
-      port: { type: 'string' },
-    },
-    allowPositionals: true,
-    strict: true,
-  });
-  if (values.version) {
+  const first = parseArgs({ args: argv, options: globalOptions, allowPositionals: true, strict: false });
+  const name = first.positionals[0];
+  if (first.values.version === true) {
     process.stdout.write(`${packageJson.version}\n`);
     return 0;
   }
-  const [command, ...rest] = positionals;
-  if (values.help || command === undefined) {
+  if (name === undefined) {
     process.stdout.write(usage);
-    return values.help ? 0 : 2;
+    return first.values.help === true ? 0 : 2;
   }
-  const context: CommandContext = { json: values.json, out: process.stdout, err: process.stderr };
-  switch (command) {
-    case 'ui':
-      if (rest.length > 0) throw new UsageError(`ui takes no positional arguments (got ${rest.join(' ')})`);
-      return runUi(context, { host: values.host, port: values.port });
-    default:
-      throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+  const command = commands[name];
+  if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
+  const { values, positionals } = parseArgs({ args: argv, options: { ...globalOptions, ...command.options }, allowPositionals: true, strict: true });
+  if (values.help) {
+    process.stdout.write(`Usage: companion ${command.synopsis}\n`);
+    return 0;
   }
+  const context: CommandContext = { json: values.json === true, out: process.stdout, err: process.stderr };
+  return command.run(context, values, positionals.slice(1));
 }
 
 main(process.argv.slice(2)).then(

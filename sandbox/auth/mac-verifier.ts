@@ -62,7 +62,8 @@ export function normalizedRequestString(credentials: MacCredentials, request: Si
 
 /** Null when the request is properly signed, else why not (a sentence for the 401 answer). */
 export function macProblem(credentials: MacCredentials, request: SignedRequest, check: MacCheck): string | null {
-  const nonce = /^(\d+):(\S+)$/.exec(credentials.nonce);
+  // The age may carry a fraction: Python oauthlib sends one.
+  const nonce = /^(\d+(?:\.\d+)?):(\S+)$/.exec(credentials.nonce);
   if (!nonce) return 'The MAC nonce must be "<age>:<random>", the age in seconds since the token was issued.';
   const expectedAge = check.now - check.issuedAt;
   if (Math.abs(Number(nonce[1]) - expectedAge) > check.allowedSkew) {

@@ -44,7 +44,7 @@ export class Router {
       const found = route.regex.exec(path);
       if (!found) continue;
       const params: Record<string, string> = {};
-      for (const [name, value] of Object.entries(found.groups ?? {})) params[name] = decodeURIComponent(value);
+      for (const [name, value] of Object.entries(found.groups ?? {})) params[name] = decodeParameter(value);
       if (params.format !== undefined && params.format !== 'json') {
         if (params.format === 'xml') throw new ApiError(415, 'unsupported_format', 'This sandbox answers in JSON only: use .json in the path.');
         continue;
@@ -67,4 +67,12 @@ function compile(pattern: string): RegExp {
     })
     .join('');
   return new RegExp(`^${escaped}$`);
+}
+
+function decodeParameter(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    throw new ApiError(400, 'bad_request', `The path holds a malformed escape sequence: ${JSON.stringify(value)}.`);
+  }
 }

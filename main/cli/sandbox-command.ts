@@ -1,0 +1,63 @@
+// `companion sandbox`: the local platform on its own, until SIGINT/SIGTERM.
+import { startSandbox } from '../../sandbox/index.js';
+import { emitJson, noPositionals, portOption, stringOption, untilStopped, type Command } from './command-context.js';
+
+export const sandboxCommand: Command = {
+  synopsis: 'sandbox [--host H] [--port P] [--auth-port P] [--ftp-port P] [--rtmp-port P] [--state FILE] [--data-dir DIR]\n                             run the local platform; prints its addresses and demo credentials',
+  options: {
+    host: { type: 'string' },
+    port: { type: 'string' },
+    'auth-port': { type: 'string' },
+    'ftp-port': { type: 'string' },
+    'rtmp-port': { type: 'string' },
+    state: { type: 'string' },
+    'data-dir': { type: 'string' },
+  },
+  async run(context, values, positionals) {
+    noPositionals('sandbox', positionals);
+    const sandbox = await startSandbox({
+      host: stringOption(values, 'host'),
+      apiPort: portOption(values, 'port'),
+      authPort: portOption(values, 'auth-port'),
+      ftpPort: portOption(values, 'ftp-port'),
+      rtmpPort: portOption(values, 'rtmp-port'),
+      stateFile: stringOption(values, 'state') ?? null,
+      dataDir: stringOption(values, 'data-dir'),
+      onInternalError: (error) => context.err.write(`sandbox: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
+    });
+    const ready = {
+      api_url: sandbox.apiUrl,
+      auth_url: sandbox.authUrl,
+      ftp_url: sandbox.ftpUrl,
+      rtmp_url: sandbox.rtmpUrl,
+      client_id: sandbox.client.id,
+      client_secret: sandbox.client.secret,
+      username: sandbox.demo.username,
+      password: sandbox.demo.password,
+    };
+    if (context.json) {
+      emitJson(context, 'ready', ready);
+    } else {
+      context.out.write(
+        [
+          'The sandbox platform is running.',
+          `  API            ${ready.api_url}`,
+          `  Authorization  ${ready.auth_url}/oauth2/authorize`,
+          `  FTP uploads    ${ready.ftp_url}`,
+          `  RTMP ingest    ${ready.rtmp_url}`,
+          `  Client id      ${ready.client_id}`,
+          `  Client secret  ${ready.client_secret}  (a sandbox credential, new for each fresh state)`,
+          `  Demo user      ${ready.username} / ${ready.password}   (second user: ${sandbox.rival.username} / ${sandbox.rival.password})`,
+          `  Data           ${sandbox.dataDir}`,
+          'Press Ctrl+C to stop.',
+          '',
+        ].join('\n'),
+      );
+    }
+    const signal = await untilStopped();
+    await sandbox.close();
+    if (context.json) emitJson(context, 'stopped', { signal });
+    else context.out.write('Sandbox stopped.\n');
+    return 0;
+  },
+};

@@ -1,0 +1,142 @@
+// Channel operations (spec part A, "Channel operations"): get with detail levels, create, edit, delete,
+// and the user's channel list with search, paging and broadcast URLs.
+import { ApiError } from '../http/api-error.js';
+import { empty, ok } from '../http/reply.js';
+import type { RequestContext } from '../http/request-context.js';
+import type { Router } from '../http/router.js';
+import type { Channel } from '../state/model.js';
+import { nowSeconds, randomToken } from '../state/random.js';
+import { canManageChannel, findChannel, ownedChannel, requireToken } from './access.js';
+import { pageHref, pageOf, pageRequest } from './paging.js';
+import { channelListItem, channelView, type DetailLevel } from './representations.js';
+import { webAddresses } from './web-addresses.js';
+
+/** Where a channel can be broadcast to: the sandbox's RTMP ingest. */
+export interface BroadcastAddresses {
+  rtmpUrls(): string[];
+}
+
+const MAX_TITLE_LENGTH = 100;
+
+export function registerChannelRoutes(router: Router, ingest: BroadcastAddresses): void {
+  router.get('/channels/:channel_id.:format', getChannel);
+  router.put('/channels/:channel_id.:format', editChannel);
+  router.delete('/channels/:channel_id.:format', deleteChannel);
+  router.post('/users/self/channels.json', createChannel);
+  router.get('/users/self/channels.:format', (context) => listChannels(context, ingest));
+}
+
+function getChannel(context: RequestContext) {
+  const channel = findChannel(context);
+  const owner = context.store.account(channel.ownerId)!;
+  const level = context.query.get('detail_level');
+  if (level !== null && level !== 'minimal' && level !== 'owner') {
+    throw new ApiError(400, 'bad_request', `detail_level must be minimal or owner (got ${JSON.stringify(level)}).`);
+  }
+  const principal = context.principal();
+  if (level === 'owner') {
+    // "owner always needs a valid token"
+    if (!principal || !canManageChannel(principal.account, channel)) {
+      throw new ApiError(401, 'unauthorized', principal ? 'detail_level=owner needs a token of the channel owner.' : (context.authProblem() ?? 'detail_level=owner needs a valid token of the channel owner.'));
+    }
+    return ok({ channel: channelView(channel, owner, 'owner') });
+  }
+  // A password-protected channel gives only minimal data without a valid token.
+  const detail: DetailLevel = level === 'minimal' || (channel.password !== null && !principal) ? 'minimal' : 'default';
+  return ok({ channel: channelView(channel, owner, detail) });
+}
+
+function parseTags(value: string | null, ...more: string[]): string[] {
+  const all = [...(value ?? '').split(','), ...more.flatMap((tag) => tag.split(','))];
+  return [...new Set(all.map((tag) => tag.trim()).filter((tag) => tag !== ''))];
+}
+
+function validTitle(title: string | null): title is string {
+  return title !== null && title.trim() !== '' && title.length <= MAX_TITLE_LENGTH && ![...title].some((character) => character.charCodeAt(0) < 0x20);
+}
+
+function urlNameFor(title: string): string {
+  return title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+function createChannel(context: RequestContext) {
+  const principal = requireToken(context);
+  const form = context.form();
+  const title = form.get('title');
+  if (!validTitle(title)) {
+    throw new ApiError(400, 'bad_request', `title is required: 1 to ${MAX_TITLE_LENGTH} characters, no control characters.`);
+  }
+  const urlName = urlNameFor(title) || `channel-${randomToken(4).toLowerCase()}`;
+  const taken = context.store.data.channels.some((channel) => channel.title.toLowerCase() === title.toLowerCase() || channel.urlName === urlName);
+  if (taken) throw new ApiError(409, 'conflict', `The title "${title}" or its URL name "${urlName}" is already in use.`);
+  const channel: Channel = {
+    id: context.store.nextId('channel'),
+    ownerId: principal.account.id,
+    title,
+    description: form.get('description') ?? '',
+    tags: parseTags(form.get('tags'), ...form.getAll('tags[]')),
+    urlName,
+    status: 'offair',
+    lastBroadcastAt: null,
+    createdAt: nowSeconds(),
+    viewerTotal: 0,
+    viewers: 0,
+    isDefault: !context.store.data.channels.some((other) => other.ownerId === principal.account.id),
+    password: null,
+    channelKey: randomToken(18),
+    streamingKey: null,
+    autorecord: 'disabled',
+    recordingLimit: 8 * 3600,
+    recording: null,
+    hooks: {},
+  };
+  context.store.data.channels.push(channel);
+  context.store.changed();
+  return ok({ channel: { id: channel.id, title: channel.title, url: channel.urlName, tiny_url: webAddresses.channelShort(channel.id) } }, 201);
+}
+
+function editChannel(context: RequestContext) {
+  const { channel } = ownedChannel(context);
+  const form = context.form();
+  const title = form.get('title');
+  if (title === null || title === '') throw new ApiError(400, 'input_validation_error', 'title is required.');
+  if (!validTitle(title)) throw new ApiError(400, 'input_validation_error', `title must be 1 to ${MAX_TITLE_LENGTH} characters without control characters.`);
+  channel.title = title;
+  const description = form.get('description');
+  if (description !== null) channel.description = description;
+  if (form.has('tags')) channel.tags = parseTags(form.get('tags'));
+  context.store.changed();
+  return empty(204);
+}
+
+function deleteChannel(context: RequestContext) {
+  const { channel } = ownedChannel(context);
+  const store = context.store;
+  store.data.channels = store.data.channels.filter((candidate) => candidate !== channel);
+  store.data.videos = store.data.videos.filter((video) => video.channelId !== channel.id);
+  store.data.uploads = store.data.uploads.filter((upload) => upload.channelId !== channel.id);
+  store.changed();
+  return empty(200);
+}
+
+function listChannels(context: RequestContext, ingest: BroadcastAddresses) {
+  const principal = requireToken(context);
+  const q = context.query.get('q')?.trim().toLowerCase() ?? '';
+  const level = context.query.get('detail_level');
+  const mine = context.store.data.channels.filter(
+    (channel) => channel.ownerId === principal.account.id && (q === '' || `${channel.title} ${channel.description} ${channel.tags.join(' ')}`.toLowerCase().includes(q)),
+  );
+  const request = pageRequest(context, { pageParam: 'p', defaultSize: 100 });
+  const page = pageOf(mine, request);
+  const href = (p: number) => ({ href: pageHref(context, 'p', p, request.pageSize) });
+  return ok({
+    channels: page.items.map((channel) =>
+      channelListItem(channel, { broadcastUrls: level === 'broadcaster' ? ingest.rtmpUrls().map((url) => `${url}/${channel.channelKey}`) : null }),
+    ),
+    paging: {
+      ...(page.hasPrevious ? { previous: href(request.page - 1) } : {}),
+      actual: href(request.page),
+      ...(page.hasNext ? { next: href(request.page + 1) } : {}),
+    },
+  });
+}

@@ -1,0 +1,14 @@
+// The authorization server's routes on the auth router: the login page of the code and implicit flows
+// and the token endpoint.
+import type { Router } from '../http/router.js';
+import type { SandboxStore } from '../state/sandbox-store.js';
+import { authorizeEndpoint } from './authorize-page.js';
+import { tokenEndpoint } from './token-endpoint.js';
+
+export function registerAuthRoutes(router: Router, store: SandboxStore): void {
+  // One handler for both methods: the page's form token is keyed per handler, and the form posts back to it.
+  const authorize = authorizeEndpoint(store);
+  router.get('/oauth2/authorize', authorize);
+  router.post('/oauth2/authorize', authorize);
+  router.post('/oauth2/token', tokenEndpoint(store));
+}

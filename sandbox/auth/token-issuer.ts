@@ -1,0 +1,164 @@
+// Issues the platform's access tokens and authorization codes under the rules the spec states: tokens
+// live 1 day unless `offline`, `broadcaster` is for MAC tokens only, codes are single use and short-lived.
+// Shared by the authorization page (code and implicit flows) and the token endpoint (all three grants),
+// so both answer a bad scope or token type the same way.
+import { ApiError } from '../http/api-error.js';
+import type { Account, AuthorizationCode, Scope, Token, TokenType } from '../state/model.js';
+import { hashPassword, passwordMatches } from '../state/passwords.js';
+import { hex40, nowSeconds, randomToken } from '../state/random.js';
+import type { SandboxStore } from '../state/sandbox-store.js';
+
+export const TOKEN_LIFETIME_SECONDS = 86_400;
+export const CODE_LIFETIME_SECONDS = 600;
+export const MAC_ALGORITHM = 'hmac-sha-1';
+export const SCOPES: readonly Scope[] = ['offline', 'broadcaster'];
+
+/**
+ * The scope parameter: "a space-separated URL-encoded list". After the one decoding that the form or
+ * query already did, a client that encoded the list itself still shows `%20` (or `+`), so one more
+ * decoding is applied when a `%` remains. An unknown scope is refused with `invalid_scope` (RFC 6749
+ * §5.2), a value the spec's token error table does not list but OAuth clients know.
+ */
+export function parseScopes(raw: string | null): Scope[] {
+  if (raw === null) return [];
+  let text = raw;
+  if (text.includes('%')) {
+    try {
+      text = decodeURIComponent(text);
+    } catch {
+      throw new ApiError(400, 'invalid_scope', `The scope ${JSON.stringify(raw)} is not a valid URL-encoded list.`);
+    }
+  }
+  const names = text.split(/[\s+]+/).filter((name) => name !== '');
+  const unknown = names.filter((name) => !SCOPES.some((scope) => scope === name));
+  if (unknown.length > 0) {
+    throw new ApiError(400, 'invalid_scope', `Unknown scope ${unknown.map((name) => JSON.stringify(name)).join(', ')}: the platform knows ${SCOPES.join(' and ')}.`);
+  }
+  return SCOPES.filter((scope) => names.includes(scope));
+}
+
+/** `bearer` (the default) or `mac`, case-insensitive as RFC 6749 §5.1 makes token types; else invalid_request. */
+export function parseTokenType(raw: string | null): TokenType {
+  if (raw === null) return 'bearer';
+  const lowered = raw.toLowerCase();
+  if (lowered === 'bearer' || lowered === 'mac') return lowered;
+  throw new ApiError(400, 'invalid_request', `The token_type must be bearer or mac, not ${JSON.stringify(raw)}.`);
+}
+
+/** The spec allows `broadcaster` only for MAC tokens; asking for it with a bearer token is refused as invalid_scope. */
+export function checkScopesForType(type: TokenType, scopes: readonly Scope[]): void {
+  if (type !== 'mac' && scopes.includes('broadcaster')) {
+    throw new ApiError(400, 'invalid_scope', 'The broadcaster scope is allowed only for MAC tokens: ask for token_type=mac.');
+  }
+}
+
+export interface TokenRequest {
+  readonly clientId: string;
+  /** Null for a client-credentials token, which stands for the application. */
+  readonly userId: string | null;
+  readonly type: TokenType;
+  readonly scopes: readonly Scope[];
+  readonly deviceName: string | null;
+}
+
+export function issueToken(store: SandboxStore, request: TokenRequest): Token {
+  checkScopesForType(request.type, request.scopes);
+  const now = nowSeconds();
+  const token: Token = {
+    accessToken: hex40(),
+    type: request.type,
+    macKey: request.type === 'mac' ? hex40() : null,
+    createdAt: now,
+    expiresAt: request.scopes.includes('offline') ? null : now + TOKEN_LIFETIME_SECONDS,
+    scopes: [...request.scopes],
+    clientId: request.clientId,
+    userId: request.userId,
+    deviceName: request.deviceName,
+    revoked: false,
+  };
+  store.data.tokens.push(token);
+  store.changed();
+  return token;
+}
+
+/** The token as the spec's result tables list it; the token endpoint sends it as JSON, the implicit flow as query parameters. */
+export function tokenFields(token: Token, now = nowSeconds()): Record<string, string | number> {
+  const fields: Record<string, string | number> = { access_token: token.accessToken, token_type: token.type };
+  if (token.expiresAt !== null) fields.expires_in = Math.max(0, token.expiresAt - now);
+  if (token.type === 'mac' && token.macKey !== null) {
+    fields.mac_key = token.macKey;
+    fields.created_at = token.createdAt;
+    fields.mac_algorithm = MAC_ALGORITHM;
+  }
+  return fields;
+}
+
+export interface CodeRequest {
+  readonly clientId: string;
+  readonly redirectUri: string;
+  readonly userId: string;
+  readonly scopes: readonly Scope[];
+  readonly deviceName: string | null;
+}
+
+export function issueCode(store: SandboxStore, request: CodeRequest): AuthorizationCode {
+  const now = nowSeconds();
+  // An expired code can never be redeemed again; dropping them keeps a --state file from growing with every sign-in.
+  store.data.codes = store.data.codes.filter((code) => code.expiresAt > now);
+  const code: AuthorizationCode = {
+    code: hex40(),
+    clientId: request.clientId,
+    redirectUri: request.redirectUri,
+    userId: request.userId,
+    scopes: [...request.scopes],
+    deviceName: request.deviceName,
+    expiresAt: now + CODE_LIFETIME_SECONDS,
+    used: false,
+  };
+  store.data.codes.push(code);
+  store.changed();
+  return code;
+}
+
+export interface CodeRedemption {
+  readonly code: string;
+  /** The authenticated client asking for the token. */
+  readonly clientId: string;
+  readonly redirectUri: string;
+}
+
+/**
+ * Marks the code used and returns it, or throws the token endpoint's error. A code is consumed only by a
+ * successful exchange, so a stolen code replayed by another client, or sent with the wrong redirect_uri,
+ * does not lock out the client it was issued to.
+ */
+export function redeemCode(store: SandboxStore, redemption: CodeRedemption): AuthorizationCode {
+  const code = store.data.codes.find((candidate) => candidate.code === redemption.code);
+  if (!code) throw new ApiError(400, 'invalid_grant', 'The authorization code does not exist.');
+  if (code.clientId !== redemption.clientId) {
+    throw new ApiError(400, 'invalid_client', 'The authorization code was issued to a different client.');
+  }
+  if (code.used) throw new ApiError(400, 'invalid_grant', 'The authorization code was already used: codes are single use.');
+  if (code.expiresAt <= nowSeconds()) {
+    throw new ApiError(400, 'invalid_grant', `The authorization code has expired (codes live ${CODE_LIFETIME_SECONDS / 60} minutes).`);
+  }
+  if (code.redirectUri !== redemption.redirectUri) {
+    throw new ApiError(400, 'invalid_grant', 'The redirect_uri differs from the one used in the authorization step.');
+  }
+  code.used = true;
+  store.changed();
+  return code;
+}
+
+let decoyHash: string | null = null;
+
+/**
+ * The account these credentials sign in to, or null. Both the login page and the password grant start
+ * here, before any token is issued. An unknown user name costs the same scrypt work as a wrong password,
+ * so response times do not reveal which user names exist.
+ */
+export function resourceOwner(store: SandboxStore, username: string, password: string): Account | null {
+  const account = store.accountByUsername(username);
+  const matches = passwordMatches(password, account?.passwordHash ?? (decoyHash ??= hashPassword(randomToken())));
+  return account && matches ? account : null;
+}
