@@ -4,6 +4,7 @@ import { BENEFITS, type Benefit } from './state/model.js';
 import type { SandboxStore } from './state/sandbox-store.js';
 import { nowSeconds } from './state/random.js';
 import type { DeliveryRecord, HookDispatcher } from './hooks/hook-dispatcher.js';
+import { forceTokenServerError } from './auth/token-endpoint.js';
 
 export interface SandboxAdmin {
   /** As if the user revoked the app on the platform's website. */
@@ -11,6 +12,8 @@ export interface SandboxAdmin {
   /** As if the token's lifetime had run out. */
   expireToken(accessToken: string): boolean;
   setBenefits(username: string, benefits: readonly Benefit[]): void;
+  /** Makes the token endpoint answer 503 server_error until switched off, as an overloaded platform would. */
+  forceTokenServerError(on: boolean): void;
   /** Hook handshakes and deliveries sent lately, newest last. */
   hookLog(): readonly DeliveryRecord[];
   readonly store: SandboxStore;
@@ -20,6 +23,7 @@ export function createAdmin(store: SandboxStore, hooks: HookDispatcher): Sandbox
   return {
     store,
     hookLog: () => hooks.log,
+    forceTokenServerError: (on) => forceTokenServerError(store, on),
     revokeToken(accessToken) {
       const token = store.token(accessToken);
       if (!token) return false;

@@ -3,7 +3,7 @@
 // loopback by default, over one shared state.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Router } from './http/router.js';
@@ -12,6 +12,17 @@ import type { SandboxUrls } from './http/request-context.js';
 import { SandboxStore } from './state/sandbox-store.js';
 import { DEMO_PASSWORD, DEMO_USERNAME, RIVAL_PASSWORD, RIVAL_USERNAME } from './state/seed.js';
 import { createAdmin, type SandboxAdmin } from './admin.js';
+import { registerAdminRoutes } from './admin-routes.js';
+import { randomToken } from './state/random.js';
+import { registerAuthRoutes } from './auth/auth-routes.js';
+import { registerChannelRoutes, type BroadcastAddresses } from './api/channel-routes.js';
+import { registerVideoRoutes } from './api/video-routes.js';
+import { HookDispatcher } from './hooks/hook-dispatcher.js';
+import { registerHookRoutes } from './hooks/hook-routes.js';
+import { startUploadService } from './ftp/upload-service.js';
+import { registerUploadRoutes } from './ftp/upload-routes.js';
+import { startRtmpIngest } from './live/rtmp-ingest.js';
+import { registerLiveRoutes } from './live/live-routes.js';
 
 export type { SandboxAdmin } from './admin.js';
 export { BENEFITS, HOOK_EVENTS, type Benefit, type HookEvent } from './state/model.js';
@@ -26,8 +37,12 @@ export interface SandboxOptions {
   readonly rtmpPort?: number;
   /** Persist the state here across restarts; in memory only when absent. */
   readonly stateFile?: string | null;
-  /** Where recordings and uploaded files go; a new temporary folder when absent. */
+  /** Where recordings and uploaded files go; a new temporary folder (removed on close) when absent. */
   readonly dataDir?: string;
+  /** Hand out this FTP server for uploads instead of running one; the sandbox reads uploaded files from `root`. */
+  readonly externalFtp?: { readonly url: string; readonly root: string };
+  /** Milliseconds per upload processing step after `ready` (tests shorten it). */
+  readonly uploadStepMs?: number;
   /** Told about failures that are the sandbox's own bugs. */
   readonly onInternalError?: (error: unknown) => void;
 }
@@ -39,42 +54,88 @@ export interface Sandbox extends SandboxUrls {
   readonly rival: { readonly username: string; readonly password: string };
   readonly dataDir: string;
   readonly admin: SandboxAdmin;
+  /** For the operator's HTTP calls under /_sandbox/ (Authorization: Bearer <adminKey>). */
+  readonly adminKey: string;
   close(): Promise<void>;
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   const store = new SandboxStore(options.stateFile ?? null);
-  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'companion-sandbox-')));
-  let urls: SandboxUrls = { apiUrl: '', authUrl: '', ftpUrl: '', rtmpUrl: '' };
   const closers: (() => Promise<void>)[] = [];
-
-  const authRouter = new Router();
-  const apiRouter = new Router();
-  // sandbox parts register their routes here (auth, channels, live, uploads, videos, hooks)
-
-  const authServer = serveRouter({ router: authRouter, store, urls: () => urls, onInternalError: options.onInternalError });
-  const apiServer = serveRouter({ router: apiRouter, store, urls: () => urls, onInternalError: options.onInternalError });
-  const authPort = await listen(authServer, host, options.authPort ?? 0);
-  closers.push(() => closeServer(authServer));
-  const apiPort = await listen(apiServer, host, options.apiPort ?? 0);
-  closers.push(() => closeServer(apiServer));
-  const shown = host.includes(':') ? `[${host}]` : host;
-  urls = { ...urls, apiUrl: `http://${shown}:${apiPort}`, authUrl: `http://${shown}:${authPort}` };
-
-  const client = store.data.clients[0]!;
-  return {
-    ...urls,
-    client: { id: client.id, secret: client.secret },
-    demo: { username: DEMO_USERNAME, password: DEMO_PASSWORD },
-    rival: { username: RIVAL_USERNAME, password: RIVAL_PASSWORD },
-    dataDir,
-    admin: createAdmin(store),
-    async close() {
-      for (const close of closers.reverse()) await close();
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'companion-sandbox-')));
+  if (options.dataDir === undefined) closers.push(() => rm(dataDir, { recursive: true, force: true }));
+  let closing: Promise<void> | null = null;
+  const closeAll = (): Promise<void> =>
+    (closing ??= (async () => {
+      for (const close of [...closers].reverse()) await close();
       await store.flushed();
-    },
-  };
+    })());
+  try {
+    return await startParts();
+  } catch (error) {
+    // A part that failed to start (a port in use...) must not leave the others running.
+    await closeAll().catch(() => undefined);
+    throw error;
+  }
+
+  async function startParts(): Promise<Sandbox> {
+    let urls: SandboxUrls = { apiUrl: '', authUrl: '', ftpUrl: '', rtmpUrl: '' };
+
+    const authRouter = new Router();
+    const apiRouter = new Router();
+    // sandbox parts register their routes here (auth, channels, live, uploads, videos, hooks)
+    registerAuthRoutes(authRouter, store);
+    const hooks = new HookDispatcher(store);
+    closers.push(async () => hooks.close());
+    // Filled in once the RTMP ingest listens; the channel list reads it per request.
+    let broadcastAddresses: BroadcastAddresses = { rtmpUrls: () => [] };
+    registerChannelRoutes(apiRouter, { rtmpUrls: () => broadcastAddresses.rtmpUrls() });
+    registerVideoRoutes(apiRouter);
+    registerHookRoutes(apiRouter, hooks);
+    const admin = createAdmin(store, hooks);
+    const adminKey = randomToken(24);
+    registerAdminRoutes(apiRouter, admin, adminKey);
+    const uploads = await startUploadService({
+      store,
+      dataDir,
+      host,
+      ftpPort: options.ftpPort ?? 0,
+      externalFtp: options.externalFtp,
+      stepMs: options.uploadStepMs,
+      onInternalError: options.onInternalError,
+    });
+    closers.push(() => uploads.close());
+    urls = { ...urls, ftpUrl: uploads.ftpUrl };
+    registerUploadRoutes(apiRouter, uploads);
+
+    const authServer = serveRouter({ router: authRouter, store, urls: () => urls, onInternalError: options.onInternalError });
+    const apiServer = serveRouter({ router: apiRouter, store, urls: () => urls, onInternalError: options.onInternalError });
+    const authPort = await listen(authServer, host, options.authPort ?? 0);
+    closers.push(() => closeServer(authServer));
+    const apiPort = await listen(apiServer, host, options.apiPort ?? 0);
+    closers.push(() => closeServer(apiServer));
+    const shown = host.includes(':') ? `[${host}]` : host;
+    urls = { ...urls, apiUrl: `http://${shown}:${apiPort}`, authUrl: `http://${shown}:${authPort}` };
+    const ingest = await startRtmpIngest({ store, host, port: options.rtmpPort ?? 0, dataDir });
+    closers.push(() => ingest.close());
+    urls = { ...urls, rtmpUrl: ingest.url };
+    broadcastAddresses = ingest;
+    // Registered once the ingest runs (the routes need it); no one has the API's address before we return.
+    registerLiveRoutes(apiRouter, ingest);
+
+    const client = store.data.clients[0]!;
+    return {
+      ...urls,
+      client: { id: client.id, secret: client.secret },
+      demo: { username: DEMO_USERNAME, password: DEMO_PASSWORD },
+      rival: { username: RIVAL_USERNAME, password: RIVAL_PASSWORD },
+      dataDir,
+      admin,
+      adminKey,
+      close: closeAll,
+    };
+  }
 }
 
 function listen(server: Server, host: string, port: number): Promise<number> {

@@ -4,4 +4,7 @@ export const startPackages = [];
 export const testPackages = [
   ...startPackages,
   { name: 'chromium', why: "end-to-end tests drive the UI in Debian's Chromium (Playwright never downloads a browser)" },
+  { name: 'python3-oauthlib', why: "the sandbox's MAC verifier is cross-checked against oauthlib's prepare_mac_header (run with /usr/bin/python3)" },
+  { name: 'pure-ftpd', why: "the upload flow is also tested against an independent FTP server handed out as the sandbox's external FTP (pure-ftpd, pure-pw)" },
+  { name: 'ffmpeg', why: 'tests make real media with ffmpeg (uploads, synthetic encoders) and the sandbox reads video lengths with ffprobe' },
 ];

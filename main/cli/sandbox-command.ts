@@ -1,9 +1,11 @@
 // `companion sandbox`: the local platform on its own, until SIGINT/SIGTERM.
 import { startSandbox } from '../../sandbox/index.js';
-import { emitJson, noPositionals, portOption, stringOption, untilStopped, type Command } from './command-context.js';
+import { emitJson, noPositionals, portOption, stringOption, untilStopped, UsageError, type Command } from './command-context.js';
 
 export const sandboxCommand: Command = {
-  synopsis: 'sandbox [--host H] [--port P] [--auth-port P] [--ftp-port P] [--rtmp-port P] [--state FILE] [--data-dir DIR]\n                             run the local platform; prints its addresses and demo credentials',
+  synopsis:
+    'sandbox [--host H] [--port P] [--auth-port P] [--ftp-port P] [--rtmp-port P] [--state FILE] [--data-dir DIR] [--ftp-url URL --ftp-root DIR]\n' +
+    '                             run the local platform; prints its addresses and demo credentials',
   options: {
     host: { type: 'string' },
     port: { type: 'string' },
@@ -12,9 +14,17 @@ export const sandboxCommand: Command = {
     'rtmp-port': { type: 'string' },
     state: { type: 'string' },
     'data-dir': { type: 'string' },
+    'ftp-url': { type: 'string' },
+    'ftp-root': { type: 'string' },
   },
   async run(context, values, positionals) {
     noPositionals('sandbox', positionals);
+    const ftpUrl = stringOption(values, 'ftp-url');
+    const ftpRoot = stringOption(values, 'ftp-root');
+    if ((ftpUrl === undefined) !== (ftpRoot === undefined)) {
+      throw new UsageError('--ftp-url and --ftp-root go together: the external FTP server, and the folder where its uploads land');
+    }
+    if (ftpUrl !== undefined && !/^ftp:\/\/[^:@/]+:[^@/]+@[^/]+/.test(ftpUrl)) throw new UsageError('--ftp-url must look like ftp://user:password@host:port');
     const sandbox = await startSandbox({
       host: stringOption(values, 'host'),
       apiPort: portOption(values, 'port'),
@@ -23,6 +33,7 @@ export const sandboxCommand: Command = {
       rtmpPort: portOption(values, 'rtmp-port'),
       stateFile: stringOption(values, 'state') ?? null,
       dataDir: stringOption(values, 'data-dir'),
+      externalFtp: ftpUrl !== undefined && ftpRoot !== undefined ? { url: ftpUrl, root: ftpRoot } : undefined,
       onInternalError: (error) => context.err.write(`sandbox: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
     });
     const ready = {
@@ -34,6 +45,7 @@ export const sandboxCommand: Command = {
       client_secret: sandbox.client.secret,
       username: sandbox.demo.username,
       password: sandbox.demo.password,
+      admin_key: sandbox.adminKey,
     };
     if (context.json) {
       emitJson(context, 'ready', ready);
@@ -48,6 +60,7 @@ export const sandboxCommand: Command = {
           `  Client id      ${ready.client_id}`,
           `  Client secret  ${ready.client_secret}  (a sandbox credential, new for each fresh state)`,
           `  Demo user      ${ready.username} / ${ready.password}   (second user: ${sandbox.rival.username} / ${sandbox.rival.password})`,
+          `  Admin key      ${ready.admin_key}  (for the operator calls under ${ready.api_url}/_sandbox/, see the README)`,
           `  Data           ${sandbox.dataDir}`,
           'Press Ctrl+C to stop.',
           '',

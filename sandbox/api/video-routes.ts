@@ -77,8 +77,11 @@ function getVideo(context: RequestContext) {
   if (level === 'owner' && !isOwner) {
     throw new ApiError(401, 'invalid_token', principal ? 'detail_level=owner needs a token of the video owner.' : (context.authProblem() ?? 'detail_level=owner needs a valid token of the video owner.'));
   }
-  const isProtected = video.protect === 'private' || channel?.password !== null;
-  const detail: DetailLevel = level === 'owner' ? 'owner' : level === 'minimal' || (isProtected && !isOwner) ? 'minimal' : 'default';
+  // "Protected videos ... give 401 without a valid owner token"; a protected channel's videos give minimal data.
+  if (video.protect === 'private' && !isOwner) {
+    throw new ApiError(401, 'invalid_token', principal ? 'This video is private: only its owner may read it.' : (context.authProblem() ?? 'This video is private: read it with a token of its owner.'));
+  }
+  const detail: DetailLevel = level === 'owner' ? 'owner' : level === 'minimal' || (channel?.password !== null && !isOwner) ? 'minimal' : 'default';
   return ok({ video: videoView(video, { apiUrl: context.urls.apiUrl, detail, linkChannelId: true, owner: context.store.account(video.ownerId) }) });
 }
 

@@ -29,7 +29,7 @@ describe('companion sandbox', () => {
   it('prints one ready line with every address and the demo credentials', async () => {
     const sandbox = await startCommand(['sandbox', '--data-dir', join(dir, 'data-1')]);
     try {
-      expect(Object.keys(sandbox.ready).sort()).toEqual(['api_url', 'auth_url', 'client_id', 'client_secret', 'event', 'ftp_url', 'password', 'rtmp_url', 'username'].sort());
+      expect(Object.keys(sandbox.ready).sort()).toEqual(['admin_key', 'api_url', 'auth_url', 'client_id', 'client_secret', 'event', 'ftp_url', 'password', 'rtmp_url', 'username'].sort());
       expect(sandbox.ready.api_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(sandbox.ready.auth_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(sandbox.ready.ftp_url).toMatch(/^ftp:\/\/127\.0\.0\.1:\d+$/);
@@ -38,6 +38,12 @@ describe('companion sandbox', () => {
       const token = await passwordGrant(sandbox.ready);
       const channels = await fetch(`${String(sandbox.ready.api_url)}/users/self/channels.json`, { headers: { Authorization: `Bearer ${token}` } });
       expect(channels.status).toBe(200);
+      // The operator revokes the token over HTTP, as the user would on the website.
+      const revoke = (key: string) => fetch(`${String(sandbox.ready.api_url)}/_sandbox/tokens/${token}/revoke`, { method: 'POST', headers: { Authorization: `Bearer ${key}` } });
+      expect((await revoke('not-the-key')).status).toBe(401);
+      expect((await revoke(String(sandbox.ready.admin_key))).status).toBe(204);
+      const after = await fetch(`${String(sandbox.ready.api_url)}/users/self/channels.json`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(after.status).toBe(401);
     } finally {
       expect(await sandbox.stop()).toBe(0);
     }

@@ -1,0 +1,47 @@
+// The sandbox operator's HTTP surface (not part of the platform's API): lets a sandbox run by
+// `companion sandbox` be driven from outside, e.g. to revoke a token as a user would on the website.
+// Every call needs `Authorization: Bearer <admin key>`; the key is new at every start.
+import { ApiError } from './http/api-error.js';
+import { empty, ok } from './http/reply.js';
+import type { RequestContext } from './http/request-context.js';
+import type { Router } from './http/router.js';
+import { BENEFITS, type Benefit } from './state/model.js';
+import type { SandboxAdmin } from './admin.js';
+import { timingSafeEqual } from 'node:crypto';
+
+export function registerAdminRoutes(router: Router, admin: SandboxAdmin, adminKey: string): void {
+  const guarded = (run: (context: RequestContext) => ReturnType<typeof empty>) => (context: RequestContext) => {
+    const presented = /^Bearer (.+)$/.exec(context.headers.authorization ?? '')?.[1] ?? '';
+    const a = Buffer.from(presented);
+    const b = Buffer.from(adminKey);
+    if (a.length !== b.length || !timingSafeEqual(a, b)) throw new ApiError(401, 'unauthorized', 'Sandbox admin calls need the admin key printed at start (Authorization: Bearer <key>).');
+    return run(context);
+  };
+  const known = (found: boolean, what: string) => {
+    if (!found) throw new ApiError(404, 'not_found', `${what} does not exist.`);
+    return empty(204);
+  };
+  router.post('/_sandbox/tokens/:token/revoke', guarded((context) => known(admin.revokeToken(context.params.token ?? ''), 'That token')));
+  router.post('/_sandbox/tokens/:token/expire', guarded((context) => known(admin.expireToken(context.params.token ?? ''), 'That token')));
+  router.put(
+    '/_sandbox/accounts/:username/benefits',
+    guarded((context) => {
+      const listed = (context.form().get('benefits') ?? '').split(',').filter((benefit) => benefit !== '');
+      const unknown = listed.filter((benefit) => !(BENEFITS as readonly string[]).includes(benefit));
+      if (unknown.length > 0) throw new ApiError(400, 'bad_request', `Unknown benefits: ${unknown.join(', ')}; known: ${BENEFITS.join(', ')}.`);
+      if (!admin.store.accountByUsername(context.params.username ?? '')) throw new ApiError(404, 'not_found', 'That account does not exist.');
+      admin.setBenefits(context.params.username ?? '', listed as Benefit[]);
+      return empty(204);
+    }),
+  );
+  router.put(
+    '/_sandbox/token-endpoint/server-error',
+    guarded((context) => {
+      const on = context.form().get('on');
+      if (on !== 'true' && on !== 'false') throw new ApiError(400, 'bad_request', 'on must be true or false.');
+      admin.forceTokenServerError(on === 'true');
+      return empty(204);
+    }),
+  );
+  router.get('/_sandbox/hook-log', guarded(() => ok({ deliveries: admin.hookLog() })));
+}

@@ -1,0 +1,195 @@
+// @ts-check
+// The child process that runs the sandbox's RTMP ingest. node-media-server keeps its config, sessions
+// and broadcasts in a module-level singleton, so it gets a process of its own: the app's local ingest
+// may run another one in the app's process. This file and flv-recorder.mjs are the only places that
+// touch node-media-server (untyped). The host decides nothing: it reports publishes to the parent over
+// IPC and carries out the parent's orders (ingest-protocol.ts). Plain JS, so it runs as is from the
+// source tree (tests) and from build/.
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+// node-media-server ships no types (@types/node-media-server describes v2): here, and only here, it is any.
+// @ts-expect-error -- untyped package
+import NodeMediaServer from 'node-media-server';
+// @ts-expect-error -- untyped package
+import logger from 'node-media-server/src/core/logger.js';
+import { FlvRecorder } from './flv-recorder.mjs';
+
+/** @typedef {import('./ingest-protocol.js').HostCommand} HostCommand */
+/** @typedef {import('./ingest-protocol.js').HostEvent} HostEvent */
+/** @typedef {{ session: any, held: any[] }} HeldPublish */
+/** @typedef {{ recorder: FlvRecorder, sessionId: string }} Recording */
+
+const LEVELS = ['trace', 'debug', 'info', 'warn', 'error'];
+const LOWEST_LEVEL = LEVELS.indexOf('info');
+
+// The parent points stdout at the ingest log in the sandbox's data folder. Stream names are keys:
+// only their first characters reach the log.
+logger.log = (/** @type {string} */ message, level = 'info') => {
+  if (LEVELS.indexOf(level) < LOWEST_LEVEL) return;
+  process.stdout.write(`${new Date().toISOString()} host ${level} ${String(message).replace(/(\/live\/[\w-]{4})[\w-]*/g, '$1…')}\n`);
+};
+
+/** @param {HostEvent} event */
+function send(event) {
+  process.send?.(event);
+}
+
+/**
+ * Exits once the parent has the reason (a plain exit could drop the message).
+ * @param {string} reason
+ */
+function fail(reason) {
+  process.send?.(/** @type {HostEvent} */ ({ type: 'failed', reason }), () => process.exit(1));
+}
+
+// The sandbox went away (closed, crashed or killed): an orphaned ingest must not linger.
+process.on('disconnect', () => process.exit(0));
+
+/** @type {any} */
+let nms = null;
+/** Publishes waiting for the parent's decision, by session id. */
+const held = /** @type {Map<string, HeldPublish>} */ (new Map());
+/** Accepted publishes, by session id. */
+const publishing = /** @type {Map<string, any>} */ (new Map());
+/** Running recordings, by the video id the parent gave them. */
+const recordings = /** @type {Map<string, Recording>} */ (new Map());
+/** Recordings whose files are still closing. */
+const finishing = /** @type {Set<Promise<void>>} */ (new Set());
+
+process.on('message', (/** @type {HostCommand} */ command) => {
+  switch (command.type) {
+    case 'start':
+      start(command).catch((error) => fail(error instanceof Error ? error.message : String(error)));
+      break;
+    case 'accept':
+      accept(command.sessionId);
+      break;
+    case 'reject':
+      held.get(command.sessionId)?.session.socket.destroy();
+      held.delete(command.sessionId);
+      break;
+    case 'record-start':
+      startRecording(command);
+      break;
+    case 'record-stop':
+      stopRecording(command.videoId);
+      break;
+    case 'stop':
+      void stop();
+      break;
+  }
+});
+
+/** @param {Extract<HostCommand, { type: 'start' }>} command */
+async function start(command) {
+  nms = new NodeMediaServer(
+    {
+      bind: command.host,
+      rtmp: { port: command.port },
+      // A fresh folder per run: the store restores old relay tasks and records at start.
+      store: { path: command.storeDir },
+      webadmin: { enable: false },
+    },
+    '',
+  );
+  // node-media-server skips the RTMP listener when the port is 0, which to us means "any free port".
+  nms.rtmpServer.tcpServer ??= createServer(nms.rtmpServer.handleRequest);
+  const server = nms.rtmpServer.tcpServer;
+  const listening = once(server, 'listening');
+  const running = nms.run();
+  // Its own listen-error handler exits the process without a word; the parent should hear why.
+  server.removeAllListeners('error');
+  server.on('error', (/** @type {Error} */ error) => fail(`cannot listen on ${command.host}:${command.port}: ${error.message}`));
+  await running;
+  if (!nms.store.opened) throw new Error(`node-media-server could not open its store in ${command.storeDir}`);
+  await listening;
+
+  nms.on('prePublish', onPrePublish);
+  nms.on('donePublish', onDonePublish);
+  const { port } = server.address();
+  logger.info(`RTMP ingest listening on ${command.host}:${port}`);
+  send({ type: 'ready', port });
+}
+
+/** @param {any} session */
+function onPrePublish(session) {
+  // Without this the end of a publish is reported 30 s late (node-media-server waits for a resume).
+  session.broadcast.publishGraceMs = 0;
+  // Hold the encoder's packets until the parent has checked the key, so a refused publish never
+  // reaches a broadcast (not even one that already has a publisher on the same path).
+  /** @type {HeldPublish} */
+  const entry = { session, held: [] };
+  session.rtmp.onPacketCallback = (/** @type {any} */ packet) => entry.held.push(packet);
+  held.set(session.id, entry);
+  session.socket.once('close', () => held.delete(session.id));
+  send({ type: 'publish', sessionId: session.id, app: session.streamApp, name: session.streamName, address: session.ip });
+}
+
+/** @param {string} sessionId */
+function accept(sessionId) {
+  const entry = held.get(sessionId);
+  held.delete(sessionId);
+  if (!entry) {
+    // Gone before the decision arrived: no donePublish will tell the parent.
+    send({ type: 'unpublish', sessionId });
+    return;
+  }
+  const { session } = entry;
+  if (session.broadcast.publisher !== session) {
+    // node-media-server refused it itself: the path already has a publisher.
+    session.socket.destroy();
+    send({ type: 'unpublish', sessionId });
+    return;
+  }
+  publishing.set(sessionId, session);
+  session.rtmp.onPacketCallback = session.onPacket;
+  for (const packet of entry.held) session.onPacket(packet);
+}
+
+/** @param {any} session */
+function onDonePublish(session) {
+  if (!publishing.delete(session.id)) return;
+  for (const [videoId, recording] of recordings) if (recording.sessionId === session.id) stopRecording(videoId);
+  send({ type: 'unpublish', sessionId: session.id });
+}
+
+/** @param {Extract<HostCommand, { type: 'record-start' }>} command */
+function startRecording({ sessionId, videoId, filePath, limitMs }) {
+  const session = publishing.get(sessionId);
+  if (!session) {
+    send({ type: 'record-failed', videoId, reason: 'the publish has ended' });
+    return;
+  }
+  const recorder = new FlvRecorder(session.broadcast, filePath, limitMs, () => {
+    logger.info(`Recording ${filePath} reached its limit of ${limitMs / 1000} s`);
+    stopRecording(videoId);
+  });
+  try {
+    recorder.start();
+  } catch (error) {
+    send({ type: 'record-failed', videoId, reason: error instanceof Error ? error.message : String(error) });
+    return;
+  }
+  recordings.set(videoId, { recorder, sessionId });
+  logger.info(`Recording ${session.streamPath} to ${filePath}`);
+}
+
+/** @param {string} videoId */
+function stopRecording(videoId) {
+  const recording = recordings.get(videoId);
+  if (!recording) return;
+  recordings.delete(videoId);
+  const done = recording.recorder.stop().then(
+    (durationMs) => send({ type: 'record-ended', videoId, durationMs }),
+    (/** @type {Error} */ error) => send({ type: 'record-failed', videoId, reason: `writing the recording failed: ${error.message}` }),
+  );
+  const settled = done.finally(() => finishing.delete(settled));
+  finishing.add(settled);
+}
+
+async function stop() {
+  for (const videoId of [...recordings.keys()]) stopRecording(videoId);
+  await Promise.all(finishing);
+  await nms?.stop();
+  process.send?.(/** @type {HostEvent} */ ({ type: 'stopped' }), () => process.exit(0));
+}
