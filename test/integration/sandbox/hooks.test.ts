@@ -1,119 +1,90 @@
 // Hooks end to end over real HTTP: registration with a client-credentials token, the X-Hook-Secret
 // handshake against a real local receiver, and signed deliveries the receiver verifies.
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
+import { HookReceiver } from '../../support/hook-receiver.js';
 import { api, clientToken, passwordToken } from '../../support/sandbox-client.js';
 
-interface Received {
-  readonly headers: IncomingMessage['headers'];
-  readonly body: string;
-}
-
 let sandbox: Sandbox;
-let receiver: Server;
-let receiverUrl: string;
-const received: Received[] = [];
-/** The receiver echoes the handshake secret unless told to misbehave. */
-let echoSecret = true;
-const secrets = new Map<string, string>();
+let receiver: HookReceiver;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  receiver = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      const secret = request.headers['x-hook-secret'];
-      if (typeof secret === 'string') {
-        const { event, channelId } = JSON.parse(body) as { event: string; channelId: number };
-        secrets.set(`${channelId}/${event}`, secret);
-        response.writeHead(200, echoSecret ? { 'X-Hook-Secret': secret } : {}).end();
-        return;
-      }
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  receiver = await HookReceiver.start();
 });
 
 afterAll(async () => {
   await sandbox.close();
-  await new Promise((resolve) => receiver.close(resolve));
+  await receiver.close();
 });
 
-function verified(delivery: Received, secret: string): boolean {
-  return delivery.headers['x-hook-signature'] === createHmac('sha1', secret).update(delivery.body).digest('hex');
-}
+const channelTitled = (title: string) => sandbox.admin.store.data.channels.find((channel) => channel.title === title)!;
+const now = () => Math.floor(Date.now() / 1000);
 
 describe('channel hooks', () => {
   it('activates a hook after the handshake and delivers signed events', async () => {
     const token = await clientToken(sandbox);
-    const channel = sandbox.admin.store.data.channels.find((candidate) => candidate.title === 'Backstage')!;
+    const channel = channelTitled('Backstage');
     for (const event of ['channel.status.live', 'channel.status.offair', 'video.deleted']) {
-      const put = await api(sandbox, token, 'PUT', `/channels/${channel.id}/hooks/${event}.json`, { recipient: receiverUrl });
+      const put = await api(sandbox, token, 'PUT', `/channels/${channel.id}/hooks/${event}.json`, { recipient: receiver.url });
       expect(put.status, event).toBe(204);
     }
-    await expect.poll(async () => (await api(sandbox, token, 'GET', `/channels/${channel.id}/hooks/channel.status.live.json`)).body).toEqual({ recipient: receiverUrl, status: 'active' });
-    const handshake = received.find((entry) => entry.headers['x-hook-secret'] !== undefined)!;
-    expect(JSON.parse(handshake.body)).toEqual({ event: expect.any(String), channelId: Number(channel.id) });
+    await expect.poll(async () => (await api(sandbox, token, 'GET', `/channels/${channel.id}/hooks/channel.status.live.json`)).body).toEqual({ recipient: receiver.url, status: 'active' });
+    const handshake = receiver.requests.find((request) => request.verified === null)!;
+    expect(handshake.payload).toEqual({ event: expect.any(String), channelId: Number(channel.id) });
 
-    received.length = 0;
-    sandbox.admin.store.setChannelStatus(channel, 'live', Math.floor(Date.now() / 1000));
-    sandbox.admin.store.setChannelStatus(channel, 'offair', Math.floor(Date.now() / 1000));
+    sandbox.admin.store.setChannelStatus(channel, 'live', now());
+    sandbox.admin.store.setChannelStatus(channel, 'offair', now());
     const video = sandbox.admin.store.data.videos.find((candidate) => candidate.channelId === channel.id)!;
     const user = await passwordToken(sandbox);
     expect((await api(sandbox, user, 'DELETE', `/videos/${video.id}.json`)).status).toBe(200);
 
-    await expect.poll(() => received.length).toBe(3);
-    const bodies = received.map((entry) => JSON.parse(entry.body) as Record<string, unknown>);
-    expect(bodies).toEqual([
+    await expect.poll(() => receiver.deliveries.length).toBe(3);
+    expect(receiver.deliveries.map((delivery) => delivery.payload)).toEqual([
       { event: 'channel.status.live', channelId: Number(channel.id), when: expect.any(Number) },
       { event: 'channel.status.offair', channelId: Number(channel.id), when: expect.any(Number) },
       { event: 'video.deleted', videoId: Number(video.id) },
     ]);
-    for (const [index, entry] of received.entries()) {
-      const event = bodies[index]!.event as string;
-      expect(verified(entry, secrets.get(`${channel.id}/${event}`)!), event).toBe(true);
-      expect(verified(entry, 'another secret'), event).toBe(false);
-      expect(entry.headers['content-type']).toBe('application/json');
+    for (const delivery of receiver.deliveries) {
+      expect(delivery.verified, String(delivery.payload.event)).toBe(true);
+      expect(delivery.headers['content-type']).toBe('application/json');
+      const wrong = createHmac('sha1', 'another secret').update(delivery.body).digest('hex');
+      expect(delivery.headers['x-hook-signature']).not.toBe(wrong);
     }
   });
 
   it('keeps a hook pending when the recipient does not echo the secret, and delivers nothing to it', async () => {
-    echoSecret = false;
+    receiver.echoSecret = false;
     try {
       const token = await clientToken(sandbox);
-      const channel = sandbox.admin.store.data.channels.find((candidate) => candidate.title === 'Demo Live')!;
-      expect((await api(sandbox, token, 'PUT', `/channels/${channel.id}/hooks/channel.status.live.json`, { recipient: receiverUrl })).status).toBe(204);
+      const channel = channelTitled('Demo Live');
+      expect((await api(sandbox, token, 'PUT', `/channels/${channel.id}/hooks/channel.status.live.json`, { recipient: receiver.url })).status).toBe(204);
       await expect.poll(() => sandbox.admin.hookLog().filter((entry) => entry.kind === 'handshake' && entry.channelId === channel.id).length).toBeGreaterThan(0);
-      expect((await api(sandbox, token, 'GET', `/channels/${channel.id}/hooks/channel.status.live.json`)).body).toEqual({ recipient: receiverUrl, status: 'pending' });
-      received.length = 0;
-      sandbox.admin.store.setChannelStatus(channel, 'live', Math.floor(Date.now() / 1000));
-      sandbox.admin.store.setChannelStatus(channel, 'offair', Math.floor(Date.now() / 1000));
+      expect(sandbox.admin.hookLog().at(-1)).toMatchObject({ outcome: 'failed', detail: 'the response has no X-Hook-Secret header' });
+      expect((await api(sandbox, token, 'GET', `/channels/${channel.id}/hooks/channel.status.live.json`)).body).toEqual({ recipient: receiver.url, status: 'pending' });
+      const before = receiver.deliveries.length;
+      sandbox.admin.store.setChannelStatus(channel, 'live', now());
+      sandbox.admin.store.setChannelStatus(channel, 'offair', now());
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(received.filter((entry) => entry.headers['x-hook-signature'] !== undefined)).toEqual([]);
+      expect(receiver.deliveries.length).toBe(before);
     } finally {
-      echoSecret = true;
+      receiver.echoSecret = true;
     }
   });
 
   it('refuses user tokens, other owners, unknown events and bad recipients', async () => {
-    const channel = sandbox.admin.store.data.channels.find((candidate) => candidate.title === 'Backstage')!;
-    const rivalChannel = sandbox.admin.store.data.channels.find((candidate) => candidate.title === 'Rival Channel')!;
+    const channel = channelTitled('Backstage');
+    const rivalChannel = channelTitled('Rival Channel');
     const user = await passwordToken(sandbox);
     const client = await clientToken(sandbox);
-    expect((await api(sandbox, user, 'PUT', `/channels/${channel.id}/hooks/video.create.json`, { recipient: receiverUrl })).status).toBe(401);
-    expect((await api(sandbox, client, 'PUT', `/channels/${rivalChannel.id}/hooks/video.create.json`, { recipient: receiverUrl })).status).toBe(403);
-    expect((await api(sandbox, client, 'PUT', `/channels/${channel.id}/hooks/video.edited.json`, { recipient: receiverUrl })).body).toMatchObject({ error: 'bad_request' });
+    expect((await api(sandbox, user, 'PUT', `/channels/${channel.id}/hooks/video.create.json`, { recipient: receiver.url })).status).toBe(401);
+    expect((await api(sandbox, client, 'PUT', `/channels/${rivalChannel.id}/hooks/video.create.json`, { recipient: receiver.url })).status).toBe(403);
+    expect((await api(sandbox, client, 'PUT', `/channels/${channel.id}/hooks/video.edited.json`, { recipient: receiver.url })).body).toMatchObject({ error: 'bad_request' });
     expect((await api(sandbox, client, 'PUT', `/channels/${channel.id}/hooks/video.create.json`, { recipient: 'not a url' })).body).toMatchObject({ error: 'bad_request' });
     expect((await api(sandbox, client, 'DELETE', `/channels/${channel.id}/hooks/video.edited.json`)).status).toBe(400);
     expect((await api(sandbox, client, 'GET', `/channels/${channel.id}/hooks/video.create.json`)).status).toBe(404);
-    expect((await api(sandbox, client, 'PUT', `/channels/999999/hooks/video.create.json`, { recipient: receiverUrl })).status).toBe(404);
+    expect((await api(sandbox, client, 'PUT', `/channels/999999/hooks/video.create.json`, { recipient: receiver.url })).status).toBe(404);
     expect((await api(sandbox, client, 'DELETE', `/channels/${channel.id}/hooks/video.deleted.json`)).status).toBe(200);
     expect((await api(sandbox, client, 'GET', `/channels/${channel.id}/hooks/video.deleted.json`)).status).toBe(404);
   });

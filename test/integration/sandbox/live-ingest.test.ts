@@ -1,21 +1,18 @@
 // The sandbox's RTMP ingest and cloud recorder end to end: ffmpeg publishes a synthetic stream to the
 // real ingest (node-media-server in its child process), the API reports the channel live and off air,
 // and recordings become videos whose files ffprobe reads.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
 import type { Channel } from '../../../sandbox/state/model.js';
 import { api, passwordToken } from '../../support/sandbox-client.js';
-
-const run = promisify(execFile);
+import { Encoders, probe } from '../../support/synthetic-encoder.js';
 
 let sandbox: Sandbox;
 let demo: string;
 let rival: string;
-const encoders = new Set<ChildProcess>();
+const encoders = new Encoders();
 /** Ids of the videos the store announced (what hooks deliver as video.create). */
 const created: string[] = [];
 
@@ -27,32 +24,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const encoder of encoders) if (encoder.exitCode === null && encoder.signalCode === null) process.kill(-encoder.pid!, 'SIGKILL');
+  encoders.killAll();
   await sandbox?.close();
 });
-
-interface Encoder {
-  /** The exit code (null when killed). */
-  readonly exited: Promise<number | null>;
-  stop(): void;
-}
-
-/** A synthetic encoder publishing `seconds` of 640x360 H.264 + AAC, in its own process group. */
-function publish(url: string, seconds: number): Encoder {
-  const encoder = spawn(
-    'ffmpeg',
-    ['-nostdin', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100',
-      '-t', String(seconds), '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-g', '30', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'flv', url],
-    { stdio: 'ignore', detached: true },
-  );
-  encoders.add(encoder);
-  const exited = new Promise<number | null>((resolve) => encoder.once('exit', (code) => resolve(code)));
-  return { exited, stop: () => process.kill(-encoder.pid!, 'SIGKILL') };
-}
-
-async function probe(file: string, ...args: string[]): Promise<string> {
-  return (await run('ffprobe', ['-v', 'error', ...args, '-of', 'csv=p=0', file])).stdout.trim();
-}
 
 function channelTitled(title: string): Channel {
   return sandbox.admin.store.data.channels.find((channel) => channel.title === title)!;
@@ -154,12 +128,12 @@ describe('broadcasting', () => {
   it('goes live on a streaming-key publish, records on command, and goes off air when the publish ends', async () => {
     const channel = channelTitled('Demo Live');
     const settings = await ingestSettings(channel);
-    const encoder = publish(`${settings.rtmp_urls[0]}/${settings.streaming_key}`, 7);
+    const encoder = encoders.publish(`${settings.rtmp_urls[0]}/${settings.streaming_key}`, 7);
     await expect.poll(() => channel.status, { timeout: 10_000 }).toBe('live');
     expect((await api(sandbox, demo, 'GET', `/channels/${channel.id}.json`)).body).toMatchObject({ channel: { status: 'live' } });
 
     // The channel already receives a broadcast: a second one, even with its channel key, is refused.
-    const second = publish(`${settings.rtmp_urls[0]}/${settings.channel_key}`, 7);
+    const second = encoders.publish(`${settings.rtmp_urls[0]}/${settings.channel_key}`, 7);
     expect(await second.exited).not.toBe(0);
     await expect.poll(refusals).toContainEqual(expect.stringContaining(`channel ${channel.id} is already receiving a broadcast`));
 
@@ -195,7 +169,7 @@ describe('broadcasting', () => {
   }, 30_000);
 
   it('refuses a key no channel has', async () => {
-    const encoder = publish(`${sandbox.rtmpUrl}/not-a-key-of-anyone`, 5);
+    const encoder = encoders.publish(`${sandbox.rtmpUrl}/not-a-key-of-anyone`, 5);
     expect(await encoder.exited).not.toBe(0);
     await expect.poll(refusals).toContainEqual(expect.stringMatching(/to \/live\/not-…: no channel has this key$/));
     expect(sandbox.admin.store.data.channels.every((channel) => channel.status === 'offair')).toBe(true);
@@ -205,7 +179,7 @@ describe('broadcasting', () => {
     const channel = channelTitled('Backstage');
     const { streaming_key: key } = await ingestSettings(channel);
     channel.streamingKey!.expiresAt = Math.floor(Date.now() / 1000) - 1;
-    const encoder = publish(`${sandbox.rtmpUrl}/${key}`, 5);
+    const encoder = encoders.publish(`${sandbox.rtmpUrl}/${key}`, 5);
     expect(await encoder.exited).not.toBe(0);
     expect(channel.status).toBe('offair');
     await expect.poll(refusals).toContainEqual(expect.stringContaining(`the streaming key of channel ${channel.id} expired`));
@@ -216,7 +190,7 @@ describe('broadcasting', () => {
     expect((await api(sandbox, demo, 'PUT', `/channels/${channel.id}/settings/autorecord.json`, { value: 'private' })).status).toBe(200);
     // The second ingest URL (localhost) reaches the same server.
     const settings = await ingestSettings(channel);
-    const encoder = publish(`${settings.rtmp_urls[1]}/${settings.channel_key}`, 3);
+    const encoder = encoders.publish(`${settings.rtmp_urls[1]}/${settings.channel_key}`, 3);
     await expect.poll(() => channel.recording?.trigger, { timeout: 10_000 }).toBe('auto');
     const { videoId } = channel.recording!;
     expect(await encoder.exited).toBe(0);
@@ -232,7 +206,7 @@ describe('broadcasting', () => {
     expect(created.status).toBe(201);
     const channel = sandbox.admin.store.channel(created.body.channel.id)!;
     channel.recordingLimit = 3;
-    const encoder = publish(`${sandbox.rtmpUrl}/${channel.channelKey}`, 8);
+    const encoder = encoders.publish(`${sandbox.rtmpUrl}/${channel.channelKey}`, 8);
     await expect.poll(() => channel.status, { timeout: 10_000 }).toBe('live');
     expect((await api(sandbox, demo, 'POST', `/channels/${channel.id}/recorder.json`, { command: 'start' })).status).toBe(202);
     await expect.poll(() => recordingsOf(channel).length, { timeout: 8_000 }).toBe(1);
