@@ -1,7 +1,7 @@
 // Part A, "Token endpoint": POST {auth_url}/oauth2/token with the authorization_code, password and
 // client_credentials grants; JSON responses; `Cache-Control: no-store` on success; the error table.
 import { describe, expect, it } from 'vitest';
-import { covers, notApplicable } from './coverage.js';
+import { covers } from './coverage.js';
 import { describeResult, expectJsonContentType, expectNoStore, request, type HttpResult } from './http-client.js';
 import { authorizeInBrowser, LoginBrowser } from './login-browser.js';
 import { authorizeUrl, basicClientAuth, passwordGrantForm, tokenRequest, tokenUrl } from './oauth-client.js';
@@ -11,8 +11,6 @@ import { bearerTokenResponseShape, bodyOf, hex40, macTokenResponseShape, valueOf
 const TOKEN = 'POST {auth_url}/oauth2/token';
 const REDIRECT_URI = 'http://127.0.0.1/conformance/callback';
 const ONE_DAY = 86_400;
-
-notApplicable(TOKEN, '503 server_error', 'the sandbox has no overload to report: "server cannot handle the request now" cannot be provoked on demand');
 
 /** A token error: the spec's JSON `{error: <error value>}` with its HTTP status. */
 function expectTokenError(result: HttpResult, status: number, error: string): void {
@@ -63,6 +61,17 @@ describe('token endpoint', () => {
       bodyOf(result, bearerTokenResponseShape);
       expectNoStore(result);
     });
+  });
+
+  it('answers 503 server_error while the server cannot handle requests (the sandbox operator switches an overload on)', async () => {
+    covers(TOKEN, '503 server_error');
+    handle.sandbox.admin.forceTokenServerError(true);
+    try {
+      expectTokenError(await tokenRequest(handle.sandbox, passwordGrantForm(handle.sandbox, handle.sandbox.demo)), 503, 'server_error');
+    } finally {
+      handle.sandbox.admin.forceTokenServerError(false);
+    }
+    expect((await tokenRequest(handle.sandbox, passwordGrantForm(handle.sandbox, handle.sandbox.demo))).status).toBe(200);
   });
 
   describe('grant client_credentials', () => {
