@@ -41,10 +41,10 @@ export function authenticate(store: SandboxStore, input: AuthenticationInput): A
     if (!credentials) return fail('The Authorization header is malformed: expected "Bearer <token>" or a MAC header.');
     token = store.token(credentials.id);
     if (!token) return fail('The access token is not known to the platform.');
-    if (token.type !== 'mac' || !token.macKey) return fail('A bearer token cannot sign requests with MAC.');
+    if (token.type !== 'mac') return fail('A bearer token cannot sign requests with MAC.');
     const [host, port] = hostAndPort(input);
     const problem = macProblem(credentials, { method: input.method, requestUri: input.requestUri, host, port, body: input.body }, {
-      macKey: token.macKey,
+      macKey: store.macKeyFor(credentials.id),
       issuedAt: token.createdAt,
       now,
       allowedSkew: MAC_SKEW_SECONDS,

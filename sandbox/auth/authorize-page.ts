@@ -163,7 +163,7 @@ function redirectUriProblem(client: Client, uri: string): string | null {
 function grant(store: SandboxStore, request: AuthorizationRequest, account: Account): Reply {
   if (request.responseType === 'code') {
     const code = issueCode(store, { clientId: request.client.id, redirectUri: request.redirectUri, userId: account.id, scopes: request.scopes, deviceName: request.deviceName });
-    return redirect(request.redirectUri, [['code', code.code], ...stateField(request)]);
+    return redirect(request.redirectUri, [['code', code], ...stateField(request)]);
   }
   const token = issueToken(store, { clientId: request.client.id, userId: account.id, type: request.tokenType, scopes: request.scopes, deviceName: request.deviceName });
   const fields = Object.entries(tokenFields(token)).map(([name, value]) => [name, String(value)] as const);

@@ -6,7 +6,7 @@ import { ApiError } from '../http/api-error.js';
 import type { Account, AuthorizationCode, Scope, Token, TokenType } from '../state/model.js';
 import { hashPassword, passwordMatches } from '../state/passwords.js';
 import { hex40, nowSeconds, randomToken } from '../state/random.js';
-import type { SandboxStore } from '../state/sandbox-store.js';
+import { sha256, type SandboxStore } from '../state/sandbox-store.js';
 
 export const TOKEN_LIFETIME_SECONDS = 86_400;
 export const CODE_LIFETIME_SECONDS = 600;
@@ -61,13 +61,20 @@ export interface TokenRequest {
   readonly deviceName: string | null;
 }
 
-export function issueToken(store: SandboxStore, request: TokenRequest): Token {
+/** A token just issued: the only moment the access token and MAC key exist outside the client. */
+export interface IssuedToken {
+  readonly token: Token;
+  readonly accessToken: string;
+  readonly macKey: string | null;
+}
+
+export function issueToken(store: SandboxStore, request: TokenRequest): IssuedToken {
   checkScopesForType(request.type, request.scopes);
   const now = nowSeconds();
+  const accessToken = hex40();
   const token: Token = {
-    accessToken: hex40(),
+    tokenHash: sha256(accessToken),
     type: request.type,
-    macKey: request.type === 'mac' ? hex40() : null,
     createdAt: now,
     expiresAt: request.scopes.includes('offline') ? null : now + TOKEN_LIFETIME_SECONDS,
     scopes: [...request.scopes],
@@ -78,15 +85,15 @@ export function issueToken(store: SandboxStore, request: TokenRequest): Token {
   };
   store.data.tokens.push(token);
   store.changed();
-  return token;
+  return { token, accessToken, macKey: request.type === 'mac' ? store.macKeyFor(accessToken) : null };
 }
 
 /** The token as the spec's result tables list it; the token endpoint sends it as JSON, the implicit flow as query parameters. */
-export function tokenFields(token: Token, now = nowSeconds()): Record<string, string | number> {
-  const fields: Record<string, string | number> = { access_token: token.accessToken, token_type: token.type };
+export function tokenFields({ token, accessToken, macKey }: IssuedToken, now = nowSeconds()): Record<string, string | number> {
+  const fields: Record<string, string | number> = { access_token: accessToken, token_type: token.type };
   if (token.expiresAt !== null) fields.expires_in = Math.max(0, token.expiresAt - now);
-  if (token.type === 'mac' && token.macKey !== null) {
-    fields.mac_key = token.macKey;
+  if (token.type === 'mac' && macKey !== null) {
+    fields.mac_key = macKey;
     fields.created_at = token.createdAt;
     fields.mac_algorithm = MAC_ALGORITHM;
   }
@@ -101,12 +108,14 @@ export interface CodeRequest {
   readonly deviceName: string | null;
 }
 
-export function issueCode(store: SandboxStore, request: CodeRequest): AuthorizationCode {
+/** Returns the code itself: the state keeps only its hash. */
+export function issueCode(store: SandboxStore, request: CodeRequest): string {
   const now = nowSeconds();
+  const issued = hex40();
   // An expired code can never be redeemed again; dropping them keeps a --state file from growing with every sign-in.
   store.data.codes = store.data.codes.filter((code) => code.expiresAt > now);
   const code: AuthorizationCode = {
-    code: hex40(),
+    codeHash: sha256(issued),
     clientId: request.clientId,
     redirectUri: request.redirectUri,
     userId: request.userId,
@@ -117,7 +126,7 @@ export function issueCode(store: SandboxStore, request: CodeRequest): Authorizat
   };
   store.data.codes.push(code);
   store.changed();
-  return code;
+  return issued;
 }
 
 export interface CodeRedemption {
@@ -133,7 +142,7 @@ export interface CodeRedemption {
  * does not lock out the client it was issued to.
  */
 export function redeemCode(store: SandboxStore, redemption: CodeRedemption): AuthorizationCode {
-  const code = store.data.codes.find((candidate) => candidate.code === redemption.code);
+  const code = store.code(redemption.code);
   if (!code) throw new ApiError(400, 'invalid_grant', 'The authorization code does not exist.');
   if (code.clientId !== redemption.clientId) {
     throw new ApiError(400, 'invalid_client', 'The authorization code was issued to a different client.');

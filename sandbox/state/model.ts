@@ -39,11 +39,15 @@ export interface Client {
 export type TokenType = 'bearer' | 'mac';
 export type Scope = 'offline' | 'broadcaster';
 
+/**
+ * An issued token as the platform keeps it. The state holds neither the access token nor the MAC key, so
+ * a --state file gives nothing a thief could use: tokens are found by their SHA-256, and a MAC key is
+ * derived from the token and the sandbox's master key when a request is checked.
+ */
 export interface Token {
-  readonly accessToken: string;
+  /** SHA-256 (hex) of the access token. */
+  readonly tokenHash: string;
   readonly type: TokenType;
-  /** MAC secret (MAC tokens only). */
-  readonly macKey: string | null;
   /** Unix seconds: the MAC issue time; also the issue time of bearer tokens. */
   readonly createdAt: number;
   /** Unix seconds, or null with scope offline. */
@@ -57,7 +61,8 @@ export interface Token {
 }
 
 export interface AuthorizationCode {
-  readonly code: string;
+  /** SHA-256 (hex) of the code, for the same reason as Token.tokenHash. */
+  readonly codeHash: string;
   readonly clientId: string;
   readonly redirectUri: string;
   readonly userId: string;
@@ -156,6 +161,8 @@ export interface Upload {
 }
 
 export interface SandboxData {
+  /** Derives MAC keys from access tokens (see Token); 40 hex characters. */
+  readonly masterKey: string;
   accounts: Account[];
   clients: Client[];
   tokens: Token[];

@@ -1,5 +1,6 @@
 // The sandbox's state: in memory, optionally persisted to a --state file (atomic write after each change),
 // with events for what hooks report (channel status, video created/deleted).
+import { createHash, createHmac } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
@@ -56,7 +57,18 @@ export class SandboxStore extends EventEmitter<StoreEvents> {
   }
 
   token(accessToken: string) {
-    return this.data.tokens.find((token) => token.accessToken === accessToken);
+    const hash = sha256(accessToken);
+    return this.data.tokens.find((token) => token.tokenHash === hash);
+  }
+
+  /** The MAC key of a MAC token: derived, never stored (see Token). */
+  macKeyFor(accessToken: string): string {
+    return createHmac('sha1', this.data.masterKey).update(`mac-key:${accessToken}`).digest('hex');
+  }
+
+  code(code: string) {
+    const hash = sha256(code);
+    return this.data.codes.find((candidate) => candidate.codeHash === hash);
   }
 
   channel(id: string) {
@@ -107,9 +119,15 @@ function loadState(file: string): SandboxData | null {
   }
   try {
     const data = JSON.parse(text) as SandboxData;
-    if (!Array.isArray(data.accounts) || !Array.isArray(data.channels) || typeof data.counters !== 'object') throw new Error('not a sandbox state');
+    if (!Array.isArray(data.accounts) || !Array.isArray(data.channels) || typeof data.counters !== 'object' || typeof data.masterKey !== 'string') {
+      throw new Error('not a sandbox state of this version');
+    }
     return data;
   } catch (error) {
     throw new Error(`The sandbox state file ${file} is not valid (${(error as Error).message}); move it away to start from the demo data.`, { cause: error });
   }
+}
+
+export function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }

@@ -13,6 +13,7 @@ export const RIVAL_PASSWORD = 'broadcast';
 export function seedData(): SandboxData {
   const now = nowSeconds();
   const data: SandboxData = {
+    masterKey: hex40(),
     accounts: [
       { id: '1001', username: DEMO_USERNAME, passwordHash: hashPassword(DEMO_PASSWORD), email: 'demo@sandbox.invalid', picture: 'https://sandbox.invalid/pictures/demo.png', benefits: [...BENEFITS] },
       { id: '1002', username: RIVAL_USERNAME, passwordHash: hashPassword(RIVAL_PASSWORD), email: 'rival@sandbox.invalid', picture: 'https://sandbox.invalid/pictures/rival.png', benefits: [] },

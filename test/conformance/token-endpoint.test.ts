@@ -126,7 +126,7 @@ describe('token endpoint', () => {
       covers(TOKEN, '400 invalid_grant');
       const page = `${authorizeUrl(handle.sandbox)}?${new URLSearchParams({ response_type: 'code', client_id: handle.sandbox.client.id, redirect_uri: REDIRECT_URI })}`;
       const code = (await authorizeInBrowser(new LoginBrowser(), page, REDIRECT_URI, handle.sandbox.demo)).params.get('code') ?? '';
-      const stored = handle.sandbox.admin.store.data.codes.find((candidate) => candidate.code === code);
+      const stored = handle.sandbox.admin.store.code(code);
       expect(stored, 'the sandbox keeps the code it issued').toBeDefined();
       (stored as { expiresAt: number }).expiresAt = nowSeconds() - 1;
       const result = await tokenRequest(handle.sandbox, { grant_type: 'authorization_code', client_id: handle.sandbox.client.id, code, redirect_uri: REDIRECT_URI });

@@ -234,7 +234,7 @@ describe('POST /oauth2/authorize: the user decides', () => {
     expect(result.get('state')).toBe('xyz-123');
     expect(result.has('access_token')).toBe(false);
 
-    const code = sandbox.admin.store.data.codes.find((candidate) => candidate.code === result.get('code'))!;
+    const code = sandbox.admin.store.code(result.get('code')!)!;
     expect(code).toMatchObject({ clientId: sandbox.client.id, redirectUri, userId: '1001', scopes: ['offline'], deviceName: 'Laptop', used: false });
     expect(code.expiresAt - Date.now() / 1000).toBeGreaterThan(590);
     expect(code.expiresAt - Date.now() / 1000).toBeLessThanOrEqual(600);
@@ -248,7 +248,7 @@ describe('POST /oauth2/authorize: the user decides', () => {
     expect(result.get('expires_in')).toBe('86400');
     expect(result.get('state')).toBe('xyz-123');
     const token = sandbox.admin.store.token(result.get('access_token')!)!;
-    expect(token).toMatchObject({ type: 'bearer', macKey: null, userId: '1001', clientId: sandbox.client.id, deviceName: 'Phone', scopes: [] });
+    expect(token).toMatchObject({ type: 'bearer', userId: '1001', clientId: sandbox.client.id, deviceName: 'Phone', scopes: [] });
   });
 
   it('returns a MAC token with all its fields in the implicit flow', async () => {
@@ -263,7 +263,8 @@ describe('POST /oauth2/authorize: the user decides', () => {
     expect(result.get('expires_in')).toBe('86400');
     expect(Number(result.get('created_at'))).toBeGreaterThanOrEqual(before);
     expect(Number(result.get('created_at'))).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
-    expect(sandbox.admin.store.token(result.get('access_token')!)).toMatchObject({ type: 'mac', macKey: result.get('mac_key'), scopes: ['broadcaster'] });
+    expect(sandbox.admin.store.token(result.get('access_token')!)).toMatchObject({ type: 'mac', scopes: ['broadcaster'] });
+    expect(sandbox.admin.store.macKeyFor(result.get('access_token')!)).toBe(result.get('mac_key'));
   });
 
   it('leaves expires_in out with scope offline, given as a URL-encoded list', async () => {

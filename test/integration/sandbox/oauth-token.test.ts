@@ -114,7 +114,8 @@ describe('grant password', () => {
     const answer = await postToken(passwordForm({ token_type: 'mac', scope: 'broadcaster' }));
     expectMac(answer);
     expect(answer.body.mac_key).not.toBe(answer.body.access_token);
-    expect(sandbox.admin.store.token(String(answer.body.access_token))).toMatchObject({ type: 'mac', macKey: answer.body.mac_key, scopes: ['broadcaster'] });
+    expect(sandbox.admin.store.token(String(answer.body.access_token))).toMatchObject({ type: 'mac', scopes: ['broadcaster'] });
+    expect(sandbox.admin.store.macKeyFor(String(answer.body.access_token))).toBe(answer.body.mac_key);
   });
 
   it('leaves expires_in out with scope offline, and the token never expires', async () => {
@@ -215,7 +216,7 @@ describe('grant authorization_code', () => {
 
   it('answers an expired code with invalid_grant', async () => {
     const code = await authorizationCode();
-    const stored = sandbox.admin.store.data.codes.find((candidate) => candidate.code === code)!;
+    const stored = sandbox.admin.store.code(code)!;
     (stored as { expiresAt: number }).expiresAt = Math.floor(Date.now() / 1000) - 1;
     const expired = await postToken(codeForm(code));
     expectError(expired, 400, 'invalid_grant');

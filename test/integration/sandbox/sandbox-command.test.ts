@@ -50,7 +50,7 @@ describe('companion sandbox', () => {
     expect(sandbox.lines.at(-1)).toEqual({ event: 'stopped', signal: 'SIGTERM' });
   });
 
-  it('keeps its state across restarts with --state, without the demo password in clear', async () => {
+  it('keeps its state across restarts with --state, holding no password, access token or MAC key', async () => {
     const state = join(dir, 'state.json');
     const first = await startCommand(['sandbox', '--state', state, '--data-dir', join(dir, 'data-2')]);
     let token: string;
@@ -67,6 +67,7 @@ describe('companion sandbox', () => {
     }
     const text = await readFile(state, 'utf8');
     expect(text).not.toContain(String(first.ready.password));
+    expect(text).not.toContain(token);
 
     const second = await startCommand(['sandbox', '--state', state, '--data-dir', join(dir, 'data-2')]);
     try {
