@@ -1,12 +1,23 @@
 // The facade: implements the contract once, for Electron IPC, browser mode and the CLI alike.
 // Capability modules (platform, live, uploads, ...) plug in here as later issues add them.
-import { contract, type AppInfo, type Contract, type Implementation, type Notice } from '../preload/contract.js';
+import {
+  contract,
+  type AppInfo,
+  type Contract,
+  type Implementation,
+  type Notice,
+  type ProfilesInfo,
+  type SessionInfo,
+  type SignInStart,
+} from '../preload/contract.js';
 import packageJson from '../package.json' with { type: 'json' };
+import type { SessionService } from './session/session-service.js';
 import { ContractEvents } from './typed-emitter.js';
 
 export interface CompanionOptions {
   readonly shell: AppInfo['shell'];
   readonly shellNote?: string | null;
+  readonly session: SessionService;
 }
 
 export class Companion implements Implementation<Contract> {
@@ -16,6 +27,11 @@ export class Companion implements Implementation<Contract> {
 
   constructor(options: CompanionOptions) {
     this.#options = options;
+  }
+
+  /** The session service reports changes here (wire its onChange to this). */
+  sessionChanged(session: SessionInfo): void {
+    this.events.emit('session', session);
   }
 
   async appInfo(): Promise<AppInfo> {
@@ -33,6 +49,28 @@ export class Companion implements Implementation<Contract> {
     };
   }
 
+  async session(): Promise<SessionInfo> {
+    // The sandbox profile's platform starts on demand: asking who is signed in is that demand.
+    await this.#options.session.sandbox();
+    return this.#options.session.info();
+  }
+
+  signIn(): Promise<SignInStart> {
+    return this.#options.session.beginSignIn();
+  }
+
+  signOut(): Promise<SessionInfo> {
+    return this.#options.session.signOut();
+  }
+
+  async profiles(): Promise<ProfilesInfo> {
+    return this.#options.session.profilesInfo();
+  }
+
+  switchProfile(name: string): Promise<SessionInfo> {
+    return this.#options.session.switchProfile(name);
+  }
+
   notify(notice: Notice): void {
     this.events.emit('notice', notice);
   }
@@ -40,5 +78,6 @@ export class Companion implements Implementation<Contract> {
   /** Tells connected windows the core is going away, so they can say so instead of just going grey. */
   async shutdown(reason: string): Promise<void> {
     this.notify({ level: 'warning', message: reason });
+    await this.#options.session.close();
   }
 }

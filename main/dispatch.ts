@@ -14,6 +14,8 @@ export type Dispatcher = (method: unknown, args: unknown) => Promise<Envelope>;
 export interface DispatchOptions {
   /** Receives failures that are not the caller's fault, for the log. */
   readonly onInternalError?: (method: string, error: unknown) => void;
+  /** Turns a capability module's own errors into contract errors; null for a real internal failure. */
+  readonly translateError?: (error: unknown) => CompanionError | null;
 }
 
 export function createDispatcher<C extends ContractShape>(
@@ -36,7 +38,8 @@ export function createDispatcher<C extends ContractShape>(
       const value = await run.apply(implementation, parsed.data as unknown[]);
       return { ok: true, value };
     } catch (error) {
-      if (error instanceof CompanionError) return failure(error.code, error.message);
+      const known = error instanceof CompanionError ? error : (options.translateError?.(error) ?? null);
+      if (known) return failure(known.code, known.message);
       options.onInternalError?.(method, error);
       return failure('internal', `${method} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -25,13 +25,55 @@ export const Notice = z.object({
 });
 export type Notice = z.output<typeof Notice>;
 
+export const SessionInfo = z.object({
+  profile: z.string(),
+  profileKind: z.enum(['sandbox', 'platform']),
+  /** Where this profile's platform is, once known (the embedded sandbox starts on demand). */
+  platform: z.object({ apiUrl: z.string(), authUrl: z.string() }).nullable(),
+  status: z.enum(['signed-out', 'signed-in', 'expired']),
+  /** The platform user name, when the platform revealed it (through a channel's owner). */
+  user: z.string().nullable(),
+  tokenType: z.enum(['mac', 'bearer']).nullable(),
+  scopes: z.array(z.string()),
+  /** Unix seconds; null when the token never expires (scope offline) or there is none. */
+  expiresAt: z.number().nullable(),
+  /** The token runs out within the hour: the UI says so before it happens. */
+  expiresSoon: z.boolean(),
+  /** The last sign-in problem, in words, until the next attempt. */
+  lastError: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** The sandbox profile's published demo login, shown next to the sign-in button. */
+  sandboxLogin: z.object({ username: z.string(), password: z.string() }).nullable(),
+});
+export type SessionInfo = z.output<typeof SessionInfo>;
+
+export const SignInStart = z.discriminatedUnion('kind', [
+  /** Browser mode: the page goes to the platform's login page and comes back when done. */
+  z.object({ kind: z.literal('navigate'), url: z.string() }),
+  /** The sign-in finished inside the app (Electron's login window). */
+  z.object({ kind: z.literal('done'), session: SessionInfo }),
+]);
+export type SignInStart = z.output<typeof SignInStart>;
+
+export const ProfilesInfo = z.object({
+  active: z.string(),
+  profiles: z.array(z.object({ name: z.string(), kind: z.enum(['sandbox', 'platform']), apiUrl: z.string().nullable() })),
+});
+export type ProfilesInfo = z.output<typeof ProfilesInfo>;
+
 export const contract = defineContract({
   methods: {
     appInfo: { args: z.tuple([]), result: AppInfo },
+    session: { args: z.tuple([]), result: SessionInfo },
+    signIn: { args: z.tuple([]), result: SignInStart },
+    signOut: { args: z.tuple([]), result: SessionInfo },
+    profiles: { args: z.tuple([]), result: ProfilesInfo },
+    switchProfile: { args: z.tuple([z.string().min(1).max(40)]), result: SessionInfo },
   },
   events: {
     /** Something the streamer should read: shown as a banner. */
     notice: Notice,
+    /** Sign-in state changed (signed in or out, token expiring or expired, profile switched). */
+    session: SessionInfo,
   },
 });
 

@@ -1,10 +1,10 @@
 // The Electron entry: wires the companion core to one locked-down window. Policy lives in
 // window-security.ts, IPC in ipc-bridge.ts, serving in app-protocol.ts; this file only connects them.
 import { app, BrowserWindow, nativeTheme, protocol, session } from 'electron';
-import { Companion } from '../companion.js';
-import { createDispatcher } from '../dispatch.js';
+import { createCore } from '../core.js';
 import { registerAppScheme, serveAppProtocol } from './app-protocol.js';
 import { connectIpc } from './ipc-bridge.js';
+import { LOGIN_PARTITION, loginWindowDriver } from './login-window.js';
 import { APP_ENTRY_URL, denyAllPermissions, isTrustedSender, lockDownWebContents, mainWindowWebPreferences } from './window-security.js';
 
 // Matches the renderer's --bg, so the window does not flash white (or black) before the first paint.
@@ -12,18 +12,24 @@ const backgroundColor = { light: '#f6f7f9', dark: '#15171c' };
 
 if (app.requestSingleInstanceLock()) {
   registerAppScheme(protocol);
-  start();
+  start().catch((error: unknown) => {
+    console.error('[companion] startup failed:', error);
+    app.exit(1);
+  });
 } else {
   // The first instance is told through 'second-instance' and brings its window forward.
   app.quit();
 }
 
-function start(): void {
-  const companion = new Companion({ shell: 'electron' });
-  const dispatch = createDispatcher(companion.contract, companion, {
-    onInternalError: (method, error) => console.error(`[companion] ${method} failed:`, error),
-  });
+async function start(): Promise<void> {
   let mainWindow: BrowserWindow | null = null;
+  const { companion, dispatch, session: signIn } = await createCore({
+    shell: 'electron',
+    logSink: process.stderr,
+    signInDriver: loginWindowDriver(() => mainWindow),
+  });
+  // Start the sandbox profile's platform with the app, so the first sign-in finds it running.
+  void signIn.sandbox().catch((error: unknown) => console.error('[companion] the embedded sandbox could not start:', error));
 
   function openMainWindow(): BrowserWindow {
     const window = new BrowserWindow({
@@ -55,7 +61,10 @@ function start(): void {
     mainWindow.focus();
   }
 
-  app.on('web-contents-created', (_event, contents) => lockDownWebContents(contents));
+  // The login window has its own rules (login-window.ts): it must reach the authorization server.
+  app.on('web-contents-created', (_event, contents) => {
+    if (contents.session !== session.fromPartition(LOGIN_PARTITION)) lockDownWebContents(contents);
+  });
   app.on('second-instance', showMainWindow);
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();

@@ -4,6 +4,8 @@ import type { ParseArgsConfig } from 'node:util';
 
 export interface CommandContext {
   readonly json: boolean;
+  /** `--profile` / COMPANION_PROFILE: the profile for this run, without changing the saved choice. */
+  readonly profile: string | undefined;
   readonly out: NodeJS.WritableStream;
   readonly err: NodeJS.WritableStream;
 }

@@ -4,13 +4,25 @@
 import { parseArgs } from 'node:util';
 import packageJson from '../../package.json' with { type: 'json' };
 import { UsageError, type Command, type CommandContext } from './command-context.js';
+import { apiCommand } from './api-command.js';
+import { channelsCommand } from './channels-command.js';
 import { sandboxCommand } from './sandbox-command.js';
+import { loginCommand, logoutCommand, whoamiCommand } from './session-commands.js';
 import { uiCommand } from './ui-command.js';
 
-const commands: Record<string, Command> = { ui: uiCommand, sandbox: sandboxCommand };
+const commands: Record<string, Command> = {
+  ui: uiCommand,
+  sandbox: sandboxCommand,
+  login: loginCommand,
+  logout: logoutCommand,
+  whoami: whoamiCommand,
+  api: apiCommand,
+  channels: channelsCommand,
+};
 
 const globalOptions = {
   json: { type: 'boolean', default: false },
+  profile: { type: 'string' },
   help: { type: 'boolean', default: false },
   version: { type: 'boolean', default: false },
 } as const;
@@ -23,9 +35,10 @@ ${Object.entries(commands)
   .join('\n')}
 
 Options:
-  --json      one JSON object per line, each with an "event" field
-  --version   print the version
-  --help      this text
+  --json            one JSON object per line, each with an "event" field
+  --profile NAME    use this profile for this run (or COMPANION_PROFILE); COMPANION_DATA_DIR moves settings
+  --version         print the version
+  --help            this text
 
 Exit codes: 0 ok, 1 failed, 2 usage.
 `;
@@ -48,7 +61,8 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`Usage: companion ${command.synopsis}\n`);
     return 0;
   }
-  const context: CommandContext = { json: values.json === true, out: process.stdout, err: process.stderr };
+  const profile = typeof values.profile === 'string' ? values.profile : process.env.COMPANION_PROFILE || undefined;
+  const context: CommandContext = { json: values.json === true, profile, out: process.stdout, err: process.stderr };
   return command.run(context, values, positionals.slice(1));
 }
 

@@ -1,7 +1,7 @@
 // `companion ui`: browser mode until SIGINT/SIGTERM.
-import { Companion } from '../companion.js';
+import { createCore } from '../core.js';
 import { builtRendererDir } from '../paths.js';
-import { startBrowserModeServer } from '../web/browser-mode-server.js';
+import { startBrowserModeServer, OAUTH_CALLBACK_PATH } from '../web/browser-mode-server.js';
 import { emitJson, noPositionals, portOption, stringOption, untilStopped, type Command } from './command-context.js';
 
 export const uiCommand: Command = {
@@ -9,16 +9,39 @@ export const uiCommand: Command = {
   options: { host: { type: 'string' }, port: { type: 'string' } },
   async run(context, values, positionals) {
     noPositionals('ui', positionals);
-    const companion = new Companion({ shell: 'browser', shellNote: process.env.COMPANION_SHELL_NOTE ?? null });
+    let origin = '';
+    const core = await createCore({
+      shell: 'browser',
+      shellNote: process.env.COMPANION_SHELL_NOTE ?? null,
+      profile: context.profile,
+      logSink: context.err,
+      // The page itself goes to the login page; the platform sends it back to the callback route.
+      signInDriver: { redirectUri: () => `${origin}${OAUTH_CALLBACK_PATH}`, authorize: async () => null },
+    });
+    const { companion, session, dispatch } = core;
     const server = await startBrowserModeServer({
       contract: companion.contract,
       implementation: companion,
       events: companion.events,
+      dispatch,
       rendererDir: builtRendererDir,
       host: stringOption(values, 'host'),
       port: portOption(values, 'port'),
-      onInternalError: (method, error) => context.err.write(`companion: ${method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`),
+      oauthCallback: async (callbackUrl, appUrl) => {
+        try {
+          await session.completeSignIn(callbackUrl.href);
+        } catch (error) {
+          const code = (error as { code?: unknown }).code;
+          // Only a pending sign-in's own answer may lead back into the app; anything else is refused here.
+          if (code === 'state_mismatch') return { status: 400, message: (error as Error).message };
+          // access_denied and platform errors: the app shows them on its Sign-in panel.
+        }
+        return { location: `${appUrl}#/sign-in` };
+      },
     });
+    origin = server.origin;
+    // Start the sandbox profile's platform now, so the first page load finds it running.
+    void session.sandbox().catch((error: unknown) => core.logger.error('The embedded sandbox could not start', { error }));
     if (context.json) {
       emitJson(context, 'ready', { url: server.url, port: server.port });
     } else {

@@ -5,7 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 import type { ContractShape, Implementation } from '../../preload/contract.js';
 import { documentSecurityHeaders } from '../content-security-policy.js';
-import { createDispatcher } from '../dispatch.js';
+import { createDispatcher, type Dispatcher } from '../dispatch.js';
 import type { ContractEvents } from '../typed-emitter.js';
 import { createLaunchToken, tokenMatches } from './launch-token.js';
 import { readRendererFile } from './renderer-files.js';
@@ -15,16 +15,29 @@ export interface BrowserModeOptions<C extends ContractShape> {
   readonly contract: C;
   readonly implementation: Implementation<C>;
   readonly events: ContractEvents<C>;
+  /** How calls reach the implementation; by default a plain dispatcher over it. */
+  readonly dispatch?: Dispatcher;
   readonly rendererDir: string;
   readonly host?: string;
   readonly port?: number;
   readonly token?: string;
   readonly onInternalError?: (method: string, error: unknown) => void;
+  /**
+   * The OAuth redirect target, the one path outside the token: the authorization server sends the browser
+   * there, and it cannot know the token. The handler accepts only a pending sign-in's `state`.
+   */
+  readonly oauthCallback?: OAuthCallbackHandler;
 }
+
+export type OAuthCallbackHandler = (callbackUrl: URL, appUrl: string) => Promise<{ readonly location: string } | { readonly status: number; readonly message: string }>;
+
+export const OAUTH_CALLBACK_PATH = '/oauth/callback';
 
 export interface BrowserModeServer {
   /** The address to open, token included. */
   readonly url: string;
+  /** Scheme, host and port: where the OAuth callback lives. */
+  readonly origin: string;
   readonly token: string;
   readonly port: number;
   close(): Promise<void>;
@@ -35,7 +48,7 @@ const SOCKET_PATH = 'ws';
 export async function startBrowserModeServer<C extends ContractShape>(options: BrowserModeOptions<C>): Promise<BrowserModeServer> {
   const host = options.host ?? '127.0.0.1';
   const token = options.token ?? createLaunchToken();
-  const dispatch = createDispatcher(options.contract, options.implementation, { onInternalError: options.onInternalError });
+  const dispatch = options.dispatch ?? createDispatcher(options.contract, options.implementation, { onInternalError: options.onInternalError });
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
   sockets.on('connection', (socket) => attachContractSocket(socket, dispatch, options.events));
 
@@ -47,6 +60,15 @@ export async function startBrowserModeServer<C extends ContractShape>(options: B
   });
 
   async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (options.oauthCallback && request.method === 'GET' && (request.url ?? '').split('?')[0] === OAUTH_CALLBACK_PATH) {
+      const outcome = await options.oauthCallback(new URL(request.url ?? '/', `http://${request.headers.host ?? host}`), appUrl());
+      if ('location' in outcome) {
+        response.writeHead(303, { Location: outcome.location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }).end();
+      } else {
+        response.writeHead(outcome.status, { ...documentSecurityHeaders(), 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' }).end(messagePage(outcome.message));
+      }
+      return;
+    }
     const route = routeOf(request.url, token);
     if (route.kind === 'unauthorized') return deny(response);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -89,9 +111,13 @@ export async function startBrowserModeServer<C extends ContractShape>(options: B
   });
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
+  function appUrl(): string {
+    return `http://${shownHost}:${port}/${token}/`;
+  }
 
   return {
-    url: `http://${shownHost}:${port}/${token}/`,
+    url: appUrl(),
+    origin: `http://${shownHost}:${port}`,
     token,
     port,
     async close() {
@@ -126,4 +152,9 @@ function sameOrigin(request: IncomingMessage): boolean {
   } catch {
     return false;
   }
+}
+
+function messagePage(message: string): string {
+  const escaped = message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Broadcaster Companion</title></head><body><h1>Broadcaster Companion</h1><p>${escaped}</p></body></html>`;
 }

@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
+import { AccountArea } from './account-area';
 import { ConnectionIndicator } from './connection-indicator';
 import { NoticeBanners } from './notice-banners';
 import { SettingsPanel } from './panels/settings-panel';
+import { SignInPanel } from './panels/sign-in-panel';
 import { UpcomingPanel } from './panels/upcoming-panel';
 import { useAppInfoStore } from './state/app-info-slice';
 import { panels, useNavigationStore, type PanelId } from './state/navigation-slice';
 
-const purposes: Record<Exclude<PanelId, 'settings'>, string> = {
-  'sign-in': "Sign in to your channel through the platform's own login page. Your keys stay in the system keychain.",
+const purposes: Record<Exclude<PanelId, 'settings' | 'sign-in'>, string> = {
   'go-live': 'Point your encoder at the local ingest once; go live with automatic failover between ingest servers, and record in the cloud.',
   uploads: 'Drop a folder of videos: each becomes a video on your channel, even if the app or the network stops halfway.',
   videos: 'Edit, trim, caption, chapter and organise your videos and playlists.',
@@ -16,6 +17,7 @@ const purposes: Record<Exclude<PanelId, 'settings'>, string> = {
 
 function PanelView({ panel }: { panel: PanelId }) {
   if (panel === 'settings') return <SettingsPanel />;
+  if (panel === 'sign-in') return <SignInPanel />;
   const label = panels.find((entry) => entry.id === panel)?.label ?? panel;
   return <UpcomingPanel title={label} purpose={purposes[panel]} />;
 }
@@ -35,6 +37,8 @@ export function AppShell() {
       <header className="app-header">
         <span className="app-title">Broadcaster Companion</span>
         {version && <span className="app-version">v{version}</span>}
+        <span className="header-spacer" />
+        <AccountArea />
         <ConnectionIndicator />
       </header>
       <nav className="app-nav" aria-label="Panels">

@@ -1,0 +1,45 @@
+// `companion api METHOD PATH [-f key=value]...`: one signed call, its JSON body printed (like `gh api`).
+import { z } from 'zod';
+import type { FormValue, HttpMethod } from '../platform/platform-request.js';
+import { UsageError, type Command } from './command-context.js';
+import { coreForCommand } from './core-for-command.js';
+
+const METHODS = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'DELETE']);
+
+export const apiCommand: Command = {
+  synopsis: 'api METHOD PATH [-f key=value]...\n                             a signed raw call; prints the JSON body (GET fields go in the query)',
+  options: { field: { type: 'string', short: 'f', multiple: true } },
+  async run(context, values, positionals) {
+    const [rawMethod, path, ...extra] = positionals;
+    const method = rawMethod?.toUpperCase() as HttpMethod | undefined;
+    if (!method || !METHODS.has(method) || !path) throw new UsageError('api needs a METHOD (GET, POST, PUT, DELETE) and a PATH such as /users/self/channels.json');
+    if (extra.length > 0) throw new UsageError(`api takes one METHOD and one PATH (got also ${extra.join(' ')})`);
+    if (!path.startsWith('/')) throw new UsageError('PATH starts with / and is relative to the API address (e.g. /users/self/channels.json)');
+    const fields: Record<string, FormValue> = {};
+    for (const entry of (values.field as string[] | undefined) ?? []) {
+      const equals = entry.indexOf('=');
+      if (equals <= 0) throw new UsageError(`-f takes key=value (got ${entry})`);
+      fields[entry.slice(0, equals)] = entry.slice(equals + 1);
+    }
+    const [pathOnly, query] = path.split('?', 2) as [string, string | undefined];
+    const queryFields = Object.fromEntries(new URLSearchParams(query ?? ''));
+    const core = await coreForCommand(context, {});
+    try {
+      const caller = await core.platformCaller();
+      const answer = await caller.call(
+        {
+          method,
+          path: pathOnly,
+          query: method === 'GET' || method === 'DELETE' ? { ...queryFields, ...fields } : queryFields,
+          ...(method === 'POST' || method === 'PUT' ? { form: fields } : {}),
+          endpoint: `${method} ${pathOnly}`,
+        },
+        z.unknown(),
+      );
+      context.out.write(`${JSON.stringify(answer.body ?? null, null, context.json ? undefined : 2)}\n`);
+    } finally {
+      await core.session.close();
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,51 @@
+// `companion login` without a password: the platform's login page in the user's browser, its redirect
+// caught by a one-shot server on a loopback port (the native-app pattern of RFC 8252).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CompanionError } from '../../preload/contract.js';
+import type { SignInDriver } from '../session/sign-in-driver.js';
+
+const WAIT_MS = 10 * 60 * 1000;
+
+export interface LoopbackSignIn extends SignInDriver {
+  close(): Promise<void>;
+}
+
+export async function loopbackSignIn(showUrl: (url: string) => void): Promise<LoopbackSignIn> {
+  let deliver: ((url: string) => void) | null = null;
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', `http://${request.headers.host ?? '127.0.0.1'}`);
+    if (url.pathname !== '/callback' || !deliver) {
+      response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    const denied = url.searchParams.has('error') || new URLSearchParams(url.hash.slice(1)).has('error');
+    response
+      .writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' })
+      .end(denied ? 'The sign-in was not completed. You can close this tab; the terminal says more.' : 'Signed in. You can close this tab and go back to the terminal.');
+    deliver(url.href);
+    deliver = null;
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const redirectUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`;
+
+  return {
+    redirectUri: () => redirectUri,
+    authorize: (authorizeUrl) =>
+      new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          deliver = null;
+          reject(new CompanionError('sign_in_timeout', 'No sign-in arrived within 10 minutes; run `companion login` again.'));
+        }, WAIT_MS);
+        deliver = (url) => {
+          clearTimeout(timer);
+          resolve(url);
+        };
+        showUrl(authorizeUrl);
+      }),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,97 @@
+// `companion login`, `logout` and `whoami`.
+import { describeSession, sessionFields } from './describe-session.js';
+import { emitJson, noPositionals, stringOption, UsageError, type Command } from './command-context.js';
+import { coreForCommand, platformOptions } from './core-for-command.js';
+import { loopbackSignIn } from './loopback-sign-in.js';
+
+const SCOPES = new Set(['broadcaster', 'offline']);
+
+export const loginCommand: Command = {
+  synopsis:
+    'login [--username U --password-stdin] [--token-type mac|bearer] [--scope "broadcaster offline"]\n' +
+    '                             sign in: the password grant with --username, else the login page in a browser',
+  options: { ...platformOptions, username: { type: 'string' }, 'password-stdin': { type: 'boolean' }, 'token-type': { type: 'string' }, scope: { type: 'string' } },
+  async run(context, values, positionals) {
+    noPositionals('login', positionals);
+    const username = stringOption(values, 'username');
+    const tokenType = stringOption(values, 'token-type') ?? 'mac';
+    if (tokenType !== 'mac' && tokenType !== 'bearer') throw new UsageError('--token-type is mac or bearer');
+    const scopes = (stringOption(values, 'scope') ?? 'broadcaster').split(/[\s+]+/).filter((scope) => scope !== '');
+    const unknown = scopes.filter((scope) => !SCOPES.has(scope));
+    if (unknown.length > 0) throw new UsageError(`--scope takes broadcaster and offline (not ${unknown.join(', ')})`);
+    if (username !== undefined && values['password-stdin'] !== true) throw new UsageError('--username needs --password-stdin (the password is read from standard input, never from the command line)');
+    if (username === undefined && values['password-stdin'] === true) throw new UsageError('--password-stdin goes with --username');
+
+    if (username !== undefined) {
+      const password = (await readStdin()).replace(/\r?\n$/, '');
+      if (password === '') throw new UsageError('no password arrived on standard input');
+      const core = await coreForCommand(context, values);
+      try {
+        const session = await core.session.signInWithPassword(username, password, tokenType, scopes as ('broadcaster' | 'offline')[]);
+        report(session);
+      } finally {
+        await core.session.close();
+      }
+      return 0;
+    }
+
+    const driver = await loopbackSignIn((url) => {
+      if (context.json) emitJson(context, 'open-browser', { url });
+      else context.out.write(`Open this address in a browser to sign in:\n\n  ${url}\n\nWaiting for the sign-in…\n`);
+    });
+    const core = await coreForCommand(context, values, driver);
+    try {
+      const start = await core.session.beginSignIn();
+      if (start.kind === 'done') report(start.session);
+    } finally {
+      await driver.close();
+      await core.session.close();
+    }
+    return 0;
+
+    function report(session: Parameters<typeof describeSession>[0]): void {
+      if (context.json) emitJson(context, 'signed-in', sessionFields(session));
+      else context.out.write(`${describeSession(session)}\nThe token is in the system keychain.\n`);
+    }
+  },
+};
+
+export const logoutCommand: Command = {
+  synopsis: 'logout                     forget the sign-in of the profile (its tokens leave the keychain)',
+  options: {},
+  async run(context, _values, positionals) {
+    noPositionals('logout', positionals);
+    const core = await coreForCommand(context, {});
+    try {
+      const session = await core.session.signOut();
+      if (context.json) emitJson(context, 'signed-out', { profile: session.profile });
+      else context.out.write(`Signed out of profile ${session.profile}; its tokens were removed from the keychain.\n`);
+    } finally {
+      await core.session.close();
+    }
+    return 0;
+  },
+};
+
+export const whoamiCommand: Command = {
+  synopsis: 'whoami                     show the profile, token type, scope and expiry',
+  options: {},
+  async run(context, _values, positionals) {
+    noPositionals('whoami', positionals);
+    const core = await coreForCommand(context, {});
+    try {
+      const session = await core.session.info();
+      if (context.json) emitJson(context, 'session', sessionFields(session));
+      else context.out.write(`${describeSession(session)}\n`);
+      return session.status === 'signed-in' ? 0 : 1;
+    } finally {
+      await core.session.close();
+    }
+  },
+};
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,13 @@
+// Errors of the capability modules, turned into what crosses the contract: a code the UI acts on and a
+// sentence that says what happened and what to do.
+import { CompanionError } from '../preload/contract.js';
+import { PlatformError, SignInNeededError } from './platform/platform-error.js';
+import { KeychainUnavailableError } from './vault/secret-store.js';
+
+export function toCompanionError(error: unknown): CompanionError | null {
+  if (error instanceof CompanionError) return error;
+  if (error instanceof SignInNeededError) return new CompanionError('sign_in_needed', `${error.message} Sign in again to go on.`);
+  if (error instanceof PlatformError) return new CompanionError(error.error ?? (error.status === 0 ? 'unreachable' : 'platform_error'), error.message);
+  if (error instanceof KeychainUnavailableError) return new CompanionError('keychain_unavailable', error.message);
+  return null;
+}

@@ -1,0 +1,64 @@
+// Builds the app's core for a shell: data folder, keychain vault, redacting logger, session (with the
+// embedded sandbox), the facade and its dispatcher. Electron, browser mode and the CLI each call this once.
+import type { AppInfo } from '../preload/contract.js';
+import { Companion } from './companion.js';
+import { toCompanionError } from './companion-errors.js';
+import { createDispatcher, type Dispatcher } from './dispatch.js';
+import { createLogger, type Logger, type LogLevel, type LogSink } from './log/redacting-logger.js';
+import { createPlatformCaller } from './platform/platform-caller.js';
+import type { PlatformCaller } from './platform/platform-request.js';
+import { discoverUser } from './session/discover-user.js';
+import { SessionService } from './session/session-service.js';
+import type { SignInDriver } from './session/sign-in-driver.js';
+import { dataDir } from './settings/data-dir.js';
+import { keytarSecretStore } from './vault/secret-store.js';
+import { Vault, VAULT_SERVICE } from './vault/vault.js';
+
+export interface CoreOptions {
+  readonly shell: AppInfo['shell'];
+  readonly shellNote?: string | null;
+  readonly signInDriver?: SignInDriver;
+  /** A profile for this run only (`--profile`), without changing the saved choice. */
+  readonly profile?: string;
+  readonly logSink: LogSink;
+  readonly logLevel?: LogLevel;
+  readonly dataDir?: string;
+}
+
+export interface Core {
+  readonly companion: Companion;
+  readonly session: SessionService;
+  readonly dispatch: Dispatcher;
+  readonly logger: Logger;
+  readonly dataDir: string;
+  readonly secretsFor: (profile: string) => Vault;
+  /** A platform caller for the active profile, signed with its tokens. */
+  platformCaller(): Promise<PlatformCaller>;
+}
+
+export async function createCore(options: CoreOptions): Promise<Core> {
+  const directory = options.dataDir ?? dataDir();
+  const logger = createLogger({ sink: options.logSink, level: options.logLevel ?? 'info' });
+  const secrets = keytarSecretStore(VAULT_SERVICE);
+  const secretsFor = (profile: string) => new Vault(secrets, profile, logger);
+  let companion: Companion | null = null;
+  const platformCaller = async (): Promise<PlatformCaller> => {
+    const { apiUrl } = await session.platform();
+    return createPlatformCaller({ apiUrl, tokens: session, onRequest: (line) => logger.debug(line) });
+  };
+  const session: SessionService = new SessionService({
+    dataDir: directory,
+    secretsFor,
+    signInDriver: options.signInDriver,
+    onChange: (info) => companion?.sessionChanged(info),
+    identify: async () => discoverUser(await platformCaller()),
+  });
+  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session });
+  const notice = await session.open(options.profile);
+  if (notice) logger.warn(notice);
+  const dispatch = createDispatcher(companion.contract, companion, {
+    translateError: toCompanionError,
+    onInternalError: (method, error) => logger.error(`${method} failed unexpectedly`, { error }),
+  });
+  return { companion, session, dispatch, logger, dataDir: directory, secretsFor, platformCaller };
+}

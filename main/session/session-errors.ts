@@ -1,0 +1,13 @@
+// What can go wrong in signing in, with codes the UI and CLI act on.
+import { CompanionError } from '../../preload/contract.js';
+
+export const signInErrors = {
+  accessDenied: () => new CompanionError('access_denied', 'Access was denied on the platform’s sign-in page, so you are still signed out. Sign in again and choose Allow.'),
+  stateMismatch: () =>
+    new CompanionError('state_mismatch', 'The sign-in answer did not belong to a sign-in started here (its state did not match), so it was refused. Start the sign-in again from the app.'),
+  noPendingSignIn: () => new CompanionError('state_mismatch', 'No sign-in is waiting for this answer; it may be old or opened twice. Start the sign-in again from the app.'),
+  platformError: (error: string, description?: string) => new CompanionError('sign_in_failed', `The platform refused the sign-in (${error}${description ? `: ${description}` : ''}).`),
+  unknownProfile: (profile: string, known: string[]) => new CompanionError('unknown_profile', `There is no profile called ${profile}; the profiles are ${known.join(', ')}.`),
+  noDriver: () => new CompanionError('sign_in_unavailable', 'This shell cannot show the sign-in page; use `companion login`.'),
+  notConfigured: (profile: string) => new CompanionError('profile_incomplete', `The profile ${profile} has no client secret in the keychain; add it with \`companion login --profile ${profile} --client-secret …\`.`),
+};

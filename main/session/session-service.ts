@@ -1,0 +1,377 @@
+// The signed-in state of the active profile: which platform, which token, until when. It signs in (the
+// implicit flow through a SignInDriver, or the password grant for the CLI), keeps tokens in the vault,
+// hands them to the platform client, and says when they run out.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { CompanionError, type ProfilesInfo, type SessionInfo, type SignInStart } from '../../preload/contract.js';
+import type { AccessToken, TokenSource } from '../platform/access-token.js';
+import { authorizeUrl } from '../platform/oauth/authorize-url.js';
+import { deviceName } from '../platform/oauth/device-name.js';
+import { parseImplicitRedirect } from '../platform/oauth/implicit-result.js';
+import { clientCredentialsGrant, passwordGrant } from '../platform/oauth/token-grants.js';
+import { connectEmbeddedSandbox, type SandboxConnection } from '../profiles/embedded-sandbox.js';
+import { parsePlatformProfile, ProfileStore, SANDBOX_PROFILE, validProfileName, type Profile } from '../profiles/profiles.js';
+import { readJson, writeJsonAtomically } from '../settings/json-file.js';
+import { signInErrors } from './session-errors.js';
+import type { SignInDriver } from './sign-in-driver.js';
+
+/** The vault as the session uses it: tokens and the client secret of one profile. */
+export interface ProfileSecrets {
+  token(kind: 'user' | 'client'): Promise<AccessToken | null>;
+  saveToken(kind: 'user' | 'client', token: AccessToken): Promise<void>;
+  deleteToken(kind: 'user' | 'client'): Promise<unknown>;
+  clientSecret(): Promise<string | null>;
+  setClientSecret(secret: string): Promise<void>;
+}
+
+/** Where a profile's platform is and how this app is registered with it. */
+export interface PlatformAddress {
+  readonly apiUrl: string;
+  readonly authUrl: string;
+  readonly clientId: string;
+  readonly clientSecret: string | null;
+}
+
+export interface SessionServiceOptions {
+  readonly dataDir: string;
+  readonly secretsFor: (profile: string) => ProfileSecrets;
+  /** How this shell shows the login page; the CLI without one signs in with the password grant only. */
+  readonly signInDriver?: SignInDriver;
+  /** Asks for a token that never expires (scope offline). */
+  readonly offlineAccess?: boolean;
+  readonly onChange?: (session: SessionInfo) => void;
+  /** Finds the platform user name after a sign-in (the platform's token answer does not say). */
+  readonly identify?: () => Promise<string | null>;
+  readonly now?: () => number;
+}
+
+const EXPIRES_SOON_SECONDS = 3600;
+
+const Accounts = z.record(z.string(), z.object({ user: z.string().nullable() }));
+
+interface PendingSignIn {
+  readonly state: string;
+  readonly profile: string;
+  readonly redirectUri: string;
+}
+
+export class SessionService implements TokenSource {
+  readonly #options: SessionServiceOptions;
+  readonly #profiles: ProfileStore;
+  #profileName = SANDBOX_PROFILE;
+  #profile: Profile = { kind: 'sandbox' };
+  #allProfiles: Record<string, Profile> = { [SANDBOX_PROFILE]: { kind: 'sandbox' } };
+  #sandbox: Promise<SandboxConnection> | null = null;
+  #userToken: AccessToken | null = null;
+  #user: string | null = null;
+  #lastError: { code: string; message: string } | null = null;
+  #pending: PendingSignIn | null = null;
+  #timers: NodeJS.Timeout[] = [];
+
+  constructor(options: SessionServiceOptions) {
+    this.#options = options;
+    this.#profiles = new ProfileStore(options.dataDir);
+  }
+
+  /** Loads the active profile and its token; returns a notice when the profiles file had to be reset. */
+  async open(profileOverride?: string): Promise<string | null> {
+    const { profiles, notice } = await this.#profiles.load();
+    this.#allProfiles = profiles.profiles;
+    await this.#activate(profileOverride ?? profiles.active);
+    return notice;
+  }
+
+  async close(): Promise<void> {
+    this.#clearTimers();
+    const sandbox = this.#sandbox;
+    this.#sandbox = null;
+    if (sandbox) await (await sandbox).close();
+  }
+
+  get profileName(): string {
+    return this.#profileName;
+  }
+
+  async platform(): Promise<PlatformAddress> {
+    if (this.#profile.kind === 'platform') {
+      return { apiUrl: this.#profile.apiUrl, authUrl: this.#profile.authUrl, clientId: this.#profile.clientId, clientSecret: await this.#secrets().clientSecret() };
+    }
+    const sandbox = await this.#embeddedSandbox();
+    return { apiUrl: sandbox.apiUrl, authUrl: sandbox.authUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret };
+  }
+
+  /** The embedded sandbox of the sandbox profile (started on first need). */
+  async sandbox(): Promise<SandboxConnection | null> {
+    return this.#profile.kind === 'sandbox' ? this.#embeddedSandbox() : null;
+  }
+
+  async info(): Promise<SessionInfo> {
+    const now = this.#now();
+    const token = this.#userToken;
+    const expired = token !== null && token.expiresAt !== null && token.expiresAt <= now;
+    const sandbox = this.#profile.kind === 'sandbox' && this.#sandbox ? await this.#sandbox.catch(() => null) : null;
+    const platform = this.#profile.kind === 'platform' ? { apiUrl: this.#profile.apiUrl, authUrl: this.#profile.authUrl } : sandbox ? { apiUrl: sandbox.apiUrl, authUrl: sandbox.authUrl } : null;
+    return {
+      profile: this.#profileName,
+      profileKind: this.#profile.kind,
+      platform,
+      status: token === null ? 'signed-out' : expired ? 'expired' : 'signed-in',
+      user: token === null ? null : this.#user,
+      tokenType: token?.type ?? null,
+      scopes: token ? [...token.scopes] : [],
+      expiresAt: token?.expiresAt ?? null,
+      expiresSoon: token !== null && !expired && token.expiresAt !== null && token.expiresAt - now <= EXPIRES_SOON_SECONDS,
+      lastError: this.#lastError,
+      sandboxLogin: sandbox ? sandbox.demo : null,
+    };
+  }
+
+  profilesInfo(): ProfilesInfo {
+    return {
+      active: this.#profileName,
+      profiles: Object.entries(this.#allProfiles)
+        .map(([name, profile]) => ({ name, kind: profile.kind, apiUrl: profile.kind === 'platform' ? profile.apiUrl : null }))
+        .sort((a, b) => (a.name === SANDBOX_PROFILE ? -1 : b.name === SANDBOX_PROFILE ? 1 : a.name.localeCompare(b.name))),
+    };
+  }
+
+  async switchProfile(name: string): Promise<SessionInfo> {
+    if (!this.#allProfiles[name]) throw signInErrors.unknownProfile(name, Object.keys(this.#allProfiles));
+    const { profiles } = await this.#profiles.load();
+    await this.#profiles.save({ ...profiles, active: name });
+    await this.#activate(name);
+    return this.#changed();
+  }
+
+  /**
+   * Creates or updates a platform profile and makes it active (`companion login --profile p --api-url …`).
+   * Missing settings keep their current value; a new profile needs all three addresses.
+   */
+  async configurePlatformProfile(name: string, settings: { apiUrl?: string; authUrl?: string; clientId?: string }, clientSecret?: string): Promise<void> {
+    const problem = validProfileName(name);
+    if (problem) throw new CompanionError('bad_request', `The profile name ${JSON.stringify(name)} is not valid: ${problem}.`);
+    const { profiles } = await this.#profiles.load();
+    const current = profiles.profiles[name];
+    if (current?.kind === 'sandbox') throw new CompanionError('bad_request', 'The sandbox profile takes its addresses from the embedded sandbox.');
+    const merged = { kind: 'platform', ...(current ?? {}), ...Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) };
+    let profile: Profile;
+    try {
+      profile = parsePlatformProfile(merged);
+    } catch {
+      throw new CompanionError('bad_request', `The profile ${name} needs an API address (--api-url), an authorization server address (--auth-url) and a client id (--client-id), the addresses http(s) URLs.`);
+    }
+    profiles.profiles[name] = profile;
+    profiles.active = name;
+    await this.#profiles.save(profiles);
+    this.#allProfiles = profiles.profiles;
+    if (clientSecret !== undefined) await this.#options.secretsFor(name).setClientSecret(clientSecret);
+    await this.#activate(name);
+  }
+
+  /** TokenSource for the platform client: null (so the call asks for sign-in) when there is none or it ran out. */
+  async token(kind: 'user' | 'client'): Promise<AccessToken | null> {
+    if (kind === 'client') return this.#clientToken();
+    const token = this.#userToken;
+    if (token && token.expiresAt !== null && token.expiresAt <= this.#now()) {
+      void this.#changed();
+      return null;
+    }
+    return token;
+  }
+
+  /** Starts the implicit flow: done at once in Electron and the CLI; browser mode navigates and comes back. */
+  async beginSignIn(): Promise<SignInStart> {
+    const driver = this.#options.signInDriver;
+    if (!driver) throw signInErrors.noDriver();
+    const platform = await this.platform();
+    const state = randomBytes(24).toString('base64url');
+    const redirectUri = driver.redirectUri();
+    this.#pending = { state, profile: this.#profileName, redirectUri };
+    this.#lastError = null;
+    const url = authorizeUrl({
+      authUrl: platform.authUrl,
+      clientId: platform.clientId,
+      redirectUri,
+      state,
+      tokenType: 'mac',
+      scopes: this.#scopes(),
+      deviceName: deviceName(),
+      responseType: 'token',
+    });
+    const result = await driver.authorize(url);
+    if (result === null) return { kind: 'navigate', url };
+    await this.completeSignIn(result);
+    return { kind: 'done', session: await this.info() };
+  }
+
+  /** The redirect of the implicit flow came back (from a driver or browser mode's callback route). */
+  async completeSignIn(redirectedTo: string): Promise<SessionInfo> {
+    const pending = this.#pending;
+    const state = new URL(redirectedTo).searchParams.get('state') ?? new URLSearchParams(new URL(redirectedTo).hash.slice(1)).get('state');
+    if (!pending || state === null || !sameText(state, pending.state)) {
+      // A wrong state leaves the pending sign-in in place: the real answer may still come.
+      throw pending ? signInErrors.stateMismatch() : signInErrors.noPendingSignIn();
+    }
+    this.#pending = null;
+    const result = parseImplicitRedirect(redirectedTo, pending.state);
+    if ('error' in result) {
+      const error = result.error === 'access_denied' ? signInErrors.accessDenied() : signInErrors.platformError(result.error, result.description);
+      this.#lastError = { code: error.code, message: error.message };
+      await this.#changed();
+      throw error;
+    }
+    await this.#signedIn(result.token);
+    return this.info();
+  }
+
+  /** The CLI's sign-in: the password grant (the client secret goes with it). */
+  async signInWithPassword(username: string, password: string, tokenType: 'mac' | 'bearer' = 'mac', scopes = this.#scopes()): Promise<SessionInfo> {
+    const platform = await this.platform();
+    if (platform.clientSecret === null) throw signInErrors.notConfigured(this.#profileName);
+    const token = await passwordGrant({
+      authUrl: platform.authUrl,
+      clientId: platform.clientId,
+      clientSecret: platform.clientSecret,
+      username,
+      password,
+      tokenType,
+      scopes,
+      deviceName: deviceName(),
+    });
+    await this.#signedIn(token);
+    return this.info();
+  }
+
+  async signOut(): Promise<SessionInfo> {
+    const secrets = this.#secrets();
+    await secrets.deleteToken('user');
+    await secrets.deleteToken('client');
+    this.#userToken = null;
+    this.#user = null;
+    this.#lastError = null;
+    await this.#saveUser(null);
+    return this.#changed();
+  }
+
+  /** Records the platform user name once a call revealed it (a channel's owner). */
+  async rememberUser(user: string): Promise<void> {
+    if (this.#user === user) return;
+    this.#user = user;
+    await this.#saveUser(user);
+    await this.#changed();
+  }
+
+  /** Tells listeners the session changed, e.g. when a call found the token refused. */
+  async refresh(): Promise<SessionInfo> {
+    this.#userToken = await this.#secrets().token('user');
+    return this.#changed();
+  }
+
+  async #signedIn(token: AccessToken): Promise<void> {
+    await this.#secrets().saveToken('user', token);
+    this.#userToken = token;
+    this.#lastError = null;
+    // The name is a nicety: a sign-in that works but cannot tell it is still a sign-in.
+    const user = this.#options.identify ? await this.#options.identify().catch(() => null) : null;
+    this.#user = user;
+    await this.#saveUser(user);
+    await this.#changed();
+  }
+
+  async #activate(name: string): Promise<void> {
+    const profile = this.#allProfiles[name];
+    if (!profile) throw signInErrors.unknownProfile(name, Object.keys(this.#allProfiles));
+    if (this.#sandbox && profile.kind !== 'sandbox') {
+      const sandbox = this.#sandbox;
+      this.#sandbox = null;
+      await (await sandbox).close();
+    }
+    this.#profileName = name;
+    this.#profile = profile;
+    this.#pending = null;
+    this.#lastError = null;
+    this.#userToken = await this.#secrets().token('user');
+    this.#user = await this.#loadUser();
+    this.#schedule();
+  }
+
+  #embeddedSandbox(): Promise<SandboxConnection> {
+    this.#sandbox ??= connectEmbeddedSandbox(this.#options.dataDir);
+    const started = this.#sandbox;
+    // A failed start is not cached: the next call tries again.
+    started.catch(() => {
+      if (this.#sandbox === started) this.#sandbox = null;
+    });
+    return started;
+  }
+
+  async #clientToken(): Promise<AccessToken | null> {
+    const secrets = this.#secrets();
+    const stored = await secrets.token('client');
+    if (stored && (stored.expiresAt === null || stored.expiresAt > this.#now() + 60)) return stored;
+    const platform = await this.platform();
+    if (platform.clientSecret === null) return null;
+    const token = await clientCredentialsGrant({ authUrl: platform.authUrl, clientId: platform.clientId, clientSecret: platform.clientSecret, deviceName: deviceName() });
+    await secrets.saveToken('client', token);
+    return token;
+  }
+
+  #secrets(): ProfileSecrets {
+    return this.#options.secretsFor(this.#profileName);
+  }
+
+  #scopes(): ('broadcaster' | 'offline')[] {
+    return this.#options.offlineAccess ? ['broadcaster', 'offline'] : ['broadcaster'];
+  }
+
+  #now(): number {
+    return this.#options.now?.() ?? Math.floor(Date.now() / 1000);
+  }
+
+  async #changed(): Promise<SessionInfo> {
+    this.#schedule();
+    const info = await this.info();
+    this.#options.onChange?.(info);
+    return info;
+  }
+
+  /** Wakes up when the token enters its last hour and when it runs out, so the UI says so in time. */
+  #schedule(): void {
+    this.#clearTimers();
+    const expiresAt = this.#userToken?.expiresAt;
+    if (expiresAt === null || expiresAt === undefined) return;
+    const now = this.#now();
+    for (const at of [expiresAt - EXPIRES_SOON_SECONDS, expiresAt]) {
+      if (at <= now) continue;
+      // setTimeout cannot wait longer than ~24.8 days; a token expiring later is re-checked then.
+      const timer = setTimeout(() => void this.#changed(), Math.min((at - now) * 1000, 2 ** 31 - 1));
+      timer.unref();
+      this.#timers.push(timer);
+    }
+  }
+
+  #clearTimers(): void {
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers = [];
+  }
+
+  async #loadUser(): Promise<string | null> {
+    const read = await readJson(join(this.#options.dataDir, 'accounts.json'), Accounts);
+    return read.kind === 'ok' ? (read.value[this.#profileName]?.user ?? null) : null;
+  }
+
+  async #saveUser(user: string | null): Promise<void> {
+    const file = join(this.#options.dataDir, 'accounts.json');
+    const read = await readJson(file, Accounts);
+    const accounts = read.kind === 'ok' ? read.value : {};
+    accounts[this.#profileName] = { user };
+    await writeJsonAtomically(file, accounts);
+  }
+}
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,86 @@
+import { useEffect } from 'react';
+import { formatExpiry } from '../format-expiry';
+import { useSessionStore } from '../state/session-slice';
+
+export function SignInPanel() {
+  const { session, profiles, busy, error, load, signIn, signOut, switchProfile } = useSessionStore();
+
+  useEffect(() => {
+    if (!session) void load();
+  }, [session, load]);
+
+  if (!session) {
+    return (
+      <section className="panel" aria-labelledby="panel-title">
+        <h1 id="panel-title">Sign in</h1>
+        {error ? <p className="error" role="alert">{error}</p> : <p>Loading…</p>}
+      </section>
+    );
+  }
+
+  const signedIn = session.status === 'signed-in';
+  return (
+    <section className="panel" aria-labelledby="panel-title">
+      <h1 id="panel-title">Sign in</h1>
+      {profiles && profiles.profiles.length > 1 && (
+        <label className="field">
+          Profile
+          <select value={session.profile} disabled={busy} onChange={(event) => void switchProfile(event.target.value)} data-testid="profile-select">
+            {profiles.profiles.map((profile) => (
+              <option key={profile.name} value={profile.name}>
+                {profile.name} {profile.kind === 'sandbox' ? '(local sandbox)' : `(${profile.apiUrl ?? ''})`}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <p className="panel-purpose">
+        {session.profileKind === 'sandbox'
+          ? 'You are using the local sandbox platform that comes with the app: nothing you do reaches the real platform.'
+          : `Platform: ${session.platform?.apiUrl ?? 'not configured'}.`}
+      </p>
+
+      {session.lastError && (
+        <p className="error" role="alert" data-testid="sign-in-error">
+          {session.lastError.message}
+        </p>
+      )}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+
+      {signedIn ? (
+        <div data-testid="signed-in">
+          <dl className="facts">
+            <dt>Signed in as</dt>
+            <dd data-testid="signed-in-user">{session.user ?? 'a user of this platform'}</dd>
+            <dt>Token</dt>
+            <dd data-testid="token-type">
+              {session.tokenType === 'mac' ? 'MAC (signs every request)' : 'Bearer'}
+              {session.scopes.length > 0 && ` · ${session.scopes.join(', ')}`}
+            </dd>
+            <dt>Expires</dt>
+            <dd className={session.expiresSoon ? 'warning' : undefined}>{formatExpiry(session.expiresAt)}</dd>
+          </dl>
+          <button type="button" className="button" disabled={busy} onClick={() => void signOut()}>
+            {busy ? 'Signing out…' : 'Sign out'}
+          </button>
+        </div>
+      ) : (
+        <div data-testid="signed-out">
+          <p>{session.status === 'expired' ? 'Your sign-in has expired. Sign in again to go on; paused work resumes afterwards.' : 'You are not signed in.'}</p>
+          <button type="button" className="button button-primary" disabled={busy} onClick={() => void signIn()}>
+            {busy ? 'Opening the sign-in page…' : 'Sign in'}
+          </button>
+          {session.sandboxLogin && (
+            <p className="hint">
+              Sandbox login: <code>{session.sandboxLogin.username}</code> / <code>{session.sandboxLogin.password}</code>
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+// Who is signed in to which platform profile; follows the core's `session` events.
+import { create } from 'zustand';
+import type { ProfilesInfo, SessionInfo } from '../../../preload/contract.js';
+import { companion } from '../bridge/companion-bridge';
+
+// Types
+export interface SessionState {
+  readonly session: SessionInfo | null;
+  readonly profiles: ProfilesInfo | null;
+  /** A sign-in, sign-out or profile switch is running: its buttons wait. */
+  readonly busy: boolean;
+  /** What went wrong with the last action, in words. */
+  readonly error: string | null;
+}
+
+export interface SessionActions {
+  load(): Promise<void>;
+  signIn(): Promise<void>;
+  signOut(): Promise<void>;
+  switchProfile(name: string): Promise<void>;
+}
+
+// Initial state
+export const initialSessionState: SessionState = { session: null, profiles: null, busy: false, error: null };
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// Hook (with its actions)
+export const useSessionStore = create<SessionState & SessionActions>()((set, get) => {
+  async function run(action: () => Promise<Partial<SessionState> | void>): Promise<void> {
+    if (get().busy) return;
+    set({ busy: true, error: null });
+    try {
+      set({ ...(await action()), busy: false });
+    } catch (error) {
+      set({ busy: false, error: message(error) });
+    }
+  }
+
+  return {
+    ...initialSessionState,
+    load: () => run(async () => ({ session: await companion.session(), profiles: await companion.profiles() })),
+    signIn: () =>
+      run(async () => {
+        const start = await companion.signIn();
+        if (start.kind === 'navigate') {
+          // Browser mode: the platform's login page takes over this tab and sends it back when done.
+          window.location.assign(start.url);
+          return { busy: true };
+        }
+        return { session: start.session };
+      }),
+    signOut: () => run(async () => ({ session: await companion.signOut() })),
+    switchProfile: (name) => run(async () => ({ session: await companion.switchProfile(name), profiles: await companion.profiles() })),
+  };
+});
+
+companion.on('session', (session) => useSessionStore.setState({ session }));
