@@ -11,7 +11,7 @@ const installStamp = `${root}node_modules/.companion-install-stamp`;
 const electronStamp = `${root}node_modules/.companion-electron-attempted`;
 
 /** Native modules rebuilt after an install (npm ci runs with --ignore-scripts: see ensureNodeModules). */
-const nativePackages = [];
+const nativePackages = ['keytar'];
 
 export class BootstrapError extends Error {}
 

@@ -52,6 +52,7 @@ const Accounts = z.record(z.string(), z.object({ user: z.string().nullable() }))
 
 interface PendingSignIn {
   readonly state: string;
+  readonly scopes: ('broadcaster' | 'offline')[];
   readonly profile: string;
   readonly redirectUri: string;
 }
@@ -187,7 +188,7 @@ export class SessionService implements TokenSource {
     const platform = await this.platform();
     const state = randomBytes(24).toString('base64url');
     const redirectUri = driver.redirectUri();
-    this.#pending = { state, profile: this.#profileName, redirectUri };
+    this.#pending = { state, profile: this.#profileName, redirectUri, scopes: this.#scopes() };
     this.#lastError = null;
     const url = authorizeUrl({
       authUrl: platform.authUrl,
@@ -214,7 +215,14 @@ export class SessionService implements TokenSource {
       throw pending ? signInErrors.stateMismatch() : signInErrors.noPendingSignIn();
     }
     this.#pending = null;
-    const result = parseImplicitRedirect(redirectedTo, pending.state);
+    // The answer does not list the scopes; the ones asked for are what the user allowed.
+    let result: ReturnType<typeof parseImplicitRedirect>;
+    try {
+      result = parseImplicitRedirect(redirectedTo, pending.state, { scopes: pending.scopes });
+    } catch (problem) {
+      // A malformed answer (fields missing or of the wrong shape): said on the panel, not swallowed.
+      result = { error: 'malformed_response', description: problem instanceof Error ? problem.message : String(problem) };
+    }
     if ('error' in result) {
       const error = result.error === 'access_denied' ? signInErrors.accessDenied() : signInErrors.platformError(result.error, result.description);
       this.#lastError = { code: error.code, message: error.message };

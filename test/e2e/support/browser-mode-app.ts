@@ -1,5 +1,8 @@
 // Starts the built app in browser mode (`companion ui --json`) as a real child process and reads its address.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -15,8 +18,11 @@ export interface RunningApp {
   stop(): Promise<number | null>;
 }
 
+/** Each app gets its own data folder (profiles, the embedded sandbox's state), removed when it stops. */
 export async function startBrowserModeApp(): Promise<RunningApp> {
-  const child = spawn(process.execPath, [cli, '--json', 'ui', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const dataDir = mkdtempSync(join(tmpdir(), 'companion-e2e-'));
+  const child = spawn(process.execPath, [cli, '--json', 'ui', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, COMPANION_DATA_DIR: dataDir } });
+  child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const events: Record<string, unknown>[] = [];

@@ -1,0 +1,45 @@
+// Channel design (spec part A, "Channel design"): the page background colour and the channel picture.
+import type { PlatformCaller } from '../platform-request.js';
+import { segment, send, type ImageFile } from './request-parts.js';
+import { backgroundBody, type Background } from './schemas.js';
+
+export function channelDesignApi(caller: PlatformCaller) {
+  const base = (channelId: string) => `/channels/${segment(channelId)}/design`;
+  return {
+    async getBackground(channelId: string): Promise<Background> {
+      const { body } = await caller.call(
+        { method: 'GET', path: `${base(channelId)}/background.json`, endpoint: 'GET /channels/<channel_id>/design/background.<format>' },
+        backgroundBody,
+      );
+      return body.background;
+    },
+
+    /** `color` is hex RGB. */
+    async setBackground(channelId: string, color: string): Promise<void> {
+      await send(caller, { method: 'PUT', path: `${base(channelId)}/background.json`, form: { color }, endpoint: 'PUT /channels/<channel_id>/design/background.<format>' });
+    },
+
+    async removeBackground(channelId: string): Promise<void> {
+      await send(caller, { method: 'DELETE', path: `${base(channelId)}/background.json`, endpoint: 'DELETE /channels/<channel_id>/design/background.<format>' });
+    },
+
+    /**
+     * A square picture under 1 MB. The spec names only a "picture file", not an encoding; like the logo
+     * (whose image "is the request body") it is sent as the raw body with its image content type, not
+     * as multipart. Replacing the picture with the same file is harmless, so a retry is safe.
+     */
+    async uploadPicture(channelId: string, image: ImageFile): Promise<void> {
+      await send(caller, {
+        method: 'POST',
+        path: `${base(channelId)}/picture.json`,
+        body: { data: image.data, contentType: image.contentType },
+        endpoint: 'POST /channels/<channel_id>/design/picture.<format>',
+        idempotent: true,
+      });
+    },
+
+    async removePicture(channelId: string): Promise<void> {
+      await send(caller, { method: 'DELETE', path: `${base(channelId)}/picture.json`, endpoint: 'DELETE /channels/<channel_id>/design/picture.<format>' });
+    },
+  };
+}

@@ -1,0 +1,22 @@
+// Errors of platform calls: what the platform said (status, the spec's `error` value), on which endpoint,
+// and a sentence for the streamer.
+export class PlatformError extends Error {
+  override readonly name: string = 'PlatformError';
+  constructor(
+    /** HTTP status; 0 when the platform could not be reached or answered nonsense. */
+    readonly status: number,
+    /** The spec's error value (`lack_of_ownership`...), or null when the answer carried none. */
+    readonly error: string | null,
+    /** The spec row, e.g. `PUT /channels/<channel_id>.<format>`. */
+    readonly endpoint: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** 401: the token is missing, expired, revoked or refused. The UI and CLI answer with a sign-in prompt. */
+export class SignInNeededError extends PlatformError {
+  override readonly name = 'SignInNeededError';
+}

@@ -1,0 +1,136 @@
+// One HTTP exchange with the platform, retried when that is safe: a per-attempt timeout, capped and
+// jittered exponential backoff, and the server's Retry-After honoured (within the cap). Shared by the API
+// caller and the token endpoint, which differ in what they may retry.
+import { PlatformError } from './platform-error.js';
+
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  readonly attempts: number;
+  readonly baseDelayMs: number;
+  /** No wait is longer, not even one the server asks for with Retry-After. */
+  readonly maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 500, maxDelayMs: 10_000 };
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** What the transport needs from the world; tests replace the clock, the waiting, the dice and the network. */
+export interface TransportOptions {
+  readonly fetch?: typeof fetch;
+  readonly retry?: RetryPolicy;
+  /** Per attempt, the answer's body included; running out counts as a network error. */
+  readonly timeoutMs?: number;
+  /** Milliseconds since the epoch, as Date.now. */
+  readonly now?: () => number;
+  readonly sleep?: (ms: number) => Promise<void>;
+  /** In [0, 1), as Math.random: the backoff's jitter. */
+  readonly random?: () => number;
+  /** One line per attempt: method, path (never the query), status, milliseconds. */
+  readonly onRequest?: (line: string) => void;
+}
+
+export type Transport = Required<TransportOptions>;
+
+export function resolveTransport(options: TransportOptions): Transport {
+  return {
+    fetch: options.fetch ?? globalThis.fetch,
+    retry: options.retry ?? DEFAULT_RETRY,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    now: options.now ?? Date.now,
+    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    random: options.random ?? Math.random,
+    onRequest: options.onRequest ?? (() => undefined),
+  };
+}
+
+/** Milliseconds to wait before retry number `retry` (1 for the first); `askedMs` is the server's Retry-After. */
+export function retryDelayMs(retry: number, policy: RetryPolicy, random: number, askedMs: number | null = null): number {
+  if (askedMs !== null) return Math.min(askedMs, policy.maxDelayMs);
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
+  // Half fixed, half random: clients that failed together spread out, and none retries at once.
+  return Math.round(ceiling / 2 + (random * ceiling) / 2);
+}
+
+/** Retry-After as delay-seconds or an HTTP date; null when absent or unreadable. */
+export function retryAfterMs(header: string | null, nowMs: number): number | null {
+  if (header === null) return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // All three HTTP date formats start with the day's name; Date.parse alone would read "-5" as a year.
+  const date = /^[A-Za-z]/.test(value) ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(date) ? null : Math.max(0, date - nowMs);
+}
+
+export interface Fetched {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+}
+
+export interface Exchange {
+  readonly url: string;
+  /** Built per attempt, so each carries a fresh signature. */
+  readonly init: () => RequestInit;
+  /** Written in the log line; the URL's query never is. */
+  readonly method: string;
+  readonly logPath: string;
+  readonly retryOnServiceUnavailable: boolean;
+  readonly retryOnNetworkError: boolean;
+}
+
+/** The last answer, a 503 included once the retries are spent; throws the last network error. */
+export async function fetchWithRetries(transport: Transport, exchange: Exchange): Promise<Fetched> {
+  const { attempts } = transport.retry;
+  for (let attempt = 1; ; attempt++) {
+    const init = exchange.init();
+    const started = transport.now();
+    let fetched: Fetched;
+    try {
+      const response = await transport.fetch(exchange.url, { ...init, signal: AbortSignal.timeout(transport.timeoutMs) });
+      fetched = { status: response.status, headers: response.headers, text: await response.text() };
+    } catch (error) {
+      transport.onRequest(`${exchange.method} ${exchange.logPath} failed (${networkReason(error, transport.timeoutMs)}) ${transport.now() - started}ms`);
+      if (!exchange.retryOnNetworkError || attempt >= attempts) throw error;
+      await transport.sleep(retryDelayMs(attempt, transport.retry, transport.random()));
+      continue;
+    }
+    transport.onRequest(`${exchange.method} ${exchange.logPath} ${fetched.status} ${transport.now() - started}ms`);
+    if (fetched.status !== 503 || !exchange.retryOnServiceUnavailable || attempt >= attempts) return fetched;
+    await transport.sleep(retryDelayMs(attempt, transport.retry, transport.random(), retryAfterMs(fetched.headers.get('retry-after'), transport.now())));
+  }
+}
+
+/** The `unreachable` error for a call whose every attempt failed on the network. */
+export function unreachable(endpoint: string, url: string, cause: unknown, timeoutMs: number): PlatformError {
+  const { host } = new URL(url);
+  return new PlatformError(
+    0,
+    'unreachable',
+    endpoint,
+    `Could not reach ${host} (${networkReason(cause, timeoutMs)}): check the network connection and the profile's address, then try again.`,
+    { cause },
+  );
+}
+
+function networkReason(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${timeoutMs / 1000} s`;
+  const code = errorCode(error) ?? errorCode(error instanceof Error ? error.cause : undefined);
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'host name not found';
+    case 'ECONNRESET':
+      return 'connection reset';
+    case undefined:
+      return 'network error';
+    default:
+      return code;
+  }
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  return typeof error.code === 'string' ? error.code : undefined;
+}

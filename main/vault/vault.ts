@@ -1,0 +1,165 @@
+// A profile's secrets in the keychain: its access tokens (every MAC field), the client secret and stream
+// keys. Each secret is one keychain item of the service `Broadcaster Companion`, its account named
+// `<profile>/<what>`, so a streamer can find and delete them in the OS's own keychain tool.
+import { z } from 'zod';
+import type { AccessToken } from '../platform/access-token.js';
+import type { Logger } from '../log/redacting-logger.js';
+import type { SecretStore } from './secret-store.js';
+
+export const VAULT_SERVICE = 'Broadcaster Companion';
+
+export type TokenKind = 'user' | 'client';
+
+/** What the vault needs of a logger: every secret it touches is registered for redaction. */
+export type VaultLogger = Pick<Logger, 'registerSecret' | 'warn'>;
+
+const scopes = z.array(z.enum(['offline', 'broadcaster']));
+const storedToken = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('bearer'), accessToken: z.string().min(1), expiresAt: z.number().int().nullable(), scopes }),
+  z.object({
+    type: z.literal('mac'),
+    accessToken: z.string().min(1),
+    expiresAt: z.number().int().nullable(),
+    scopes,
+    macKey: z.string().min(1),
+    macAlgorithm: z.literal('hmac-sha-1'),
+    createdAt: z.number().int(),
+  }),
+]);
+
+export class Vault {
+  constructor(
+    private readonly store: SecretStore,
+    readonly profile: string,
+    private readonly logger: VaultLogger,
+  ) {
+    requireProfileName(profile);
+  }
+
+  async saveToken(kind: TokenKind, token: AccessToken): Promise<void> {
+    this.register(token.accessToken);
+    if (token.type === 'mac') this.register(token.macKey);
+    // Every field, by name, so a MAC token read back can sign without asking the platform again.
+    const common = { accessToken: token.accessToken, expiresAt: token.expiresAt, scopes: [...token.scopes] };
+    const stored: z.input<typeof storedToken> =
+      token.type === 'mac'
+        ? { type: 'mac', ...common, macKey: token.macKey, macAlgorithm: token.macAlgorithm, createdAt: token.createdAt }
+        : { type: 'bearer', ...common };
+    await this.store.set(this.account(`token/${kind}`), JSON.stringify(stored));
+  }
+
+  /** The stored token, or null when there is none or it was unreadable (then it is deleted and logged). */
+  async token(kind: TokenKind): Promise<AccessToken | null> {
+    const account = this.account(`token/${kind}`);
+    const text = await this.store.get(account);
+    if (text === null) return null;
+    const token = parseToken(text);
+    if (typeof token === 'string') {
+      // Anything in it may be a secret; only the problem's description is logged.
+      this.register(text);
+      await this.store.delete(account);
+      this.logger.warn('A stored sign-in was unreadable and has been deleted; sign in again.', { profile: this.profile, account, problem: token });
+      return null;
+    }
+    this.register(token.accessToken);
+    if (token.type === 'mac') this.register(token.macKey);
+    return token;
+  }
+
+  async deleteToken(kind: TokenKind): Promise<boolean> {
+    return this.store.delete(this.account(`token/${kind}`));
+  }
+
+  async clientSecret(): Promise<string | null> {
+    return this.read('client-secret');
+  }
+
+  async setClientSecret(secret: string): Promise<void> {
+    return this.write('client-secret', secret);
+  }
+
+  async streamKey(channelId: string): Promise<string | null> {
+    return this.read(`stream-key/${requireChannelId(channelId)}`);
+  }
+
+  async setStreamKey(channelId: string, key: string): Promise<void> {
+    return this.write(`stream-key/${requireChannelId(channelId)}`, key);
+  }
+
+  async deleteStreamKey(channelId: string): Promise<boolean> {
+    return this.store.delete(this.account(`stream-key/${requireChannelId(channelId)}`));
+  }
+
+  /** The key the encoder uses on the local RTMP ingest, so it survives restarts and the encoder is set up once. */
+  async localIngestKey(): Promise<string | null> {
+    return this.read('local-ingest-key');
+  }
+
+  async setLocalIngestKey(key: string): Promise<void> {
+    return this.write('local-ingest-key', key);
+  }
+
+  private async read(what: string): Promise<string | null> {
+    const value = await this.store.get(this.account(what));
+    if (value !== null) this.register(value);
+    return value;
+  }
+
+  private async write(what: string, value: string): Promise<void> {
+    this.register(value);
+    await this.store.set(this.account(what), value);
+  }
+
+  private account(what: string): string {
+    return `${this.profile}/${what}`;
+  }
+
+  private register(secret: string): void {
+    this.logger.registerSecret(secret);
+  }
+}
+
+/** Sign-out: deletes every secret of the profile (tokens, client secret, stream keys); returns how many. */
+export async function forgetProfile(store: SecretStore, profile: string): Promise<number> {
+  requireProfileName(profile);
+  const prefix = `${profile}/`;
+  let deleted = 0;
+  for (const account of await store.list()) {
+    if (account.startsWith(prefix) && (await store.delete(account))) deleted += 1;
+  }
+  return deleted;
+}
+
+/** Profiles that have at least one secret in the keychain, sorted. */
+export async function listProfilesWithSecrets(store: SecretStore): Promise<string[]> {
+  const profiles = new Set<string>();
+  for (const account of await store.list()) {
+    const slash = account.indexOf('/');
+    if (slash > 0) profiles.add(account.slice(0, slash));
+  }
+  return [...profiles].sort();
+}
+
+/** The token, or a description of what is wrong with the stored text (never the text itself). */
+function parseToken(text: string): AccessToken | string {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // JSON.parse's message quotes the input.
+    return 'not JSON';
+  }
+  const parsed = storedToken.safeParse(json);
+  if (parsed.success) return parsed.data;
+  return parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+}
+
+/** The profile is the account's first segment, so it cannot contain the separator. */
+function requireProfileName(profile: string): void {
+  if (profile === '' || profile.includes('/')) throw new TypeError(`Invalid profile name ${JSON.stringify(profile)}: it must be non-empty and contain no "/".`);
+}
+
+function requireChannelId(channelId: string): string {
+  if (channelId === '') throw new TypeError('A channel id must not be empty.');
+  return channelId;
+}
