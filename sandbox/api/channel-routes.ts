@@ -4,8 +4,8 @@ import { ApiError } from '../http/api-error.js';
 import { empty, ok } from '../http/reply.js';
 import type { RequestContext } from '../http/request-context.js';
 import type { Router } from '../http/router.js';
-import type { Channel } from '../state/model.js';
-import { nowSeconds, randomToken } from '../state/random.js';
+import { newChannel, urlNameFor } from '../state/new-channel.js';
+import { randomToken } from '../state/random.js';
 import { canManageChannel, findChannel, ownedChannel, requireToken } from './access.js';
 import { pageHref, pageOf, pageRequest } from './paging.js';
 import { channelListItem, channelView, type DetailLevel } from './representations.js';
@@ -55,10 +55,6 @@ function validTitle(title: string | null): title is string {
   return title !== null && title.trim() !== '' && title.length <= MAX_TITLE_LENGTH && ![...title].some((character) => character.charCodeAt(0) < 0x20);
 }
 
-function urlNameFor(title: string): string {
-  return title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-}
-
 function createChannel(context: RequestContext) {
   const principal = requireToken(context);
   const form = context.form();
@@ -69,27 +65,14 @@ function createChannel(context: RequestContext) {
   const urlName = urlNameFor(title) || `channel-${randomToken(4).toLowerCase()}`;
   const taken = context.store.data.channels.some((channel) => channel.title.toLowerCase() === title.toLowerCase() || channel.urlName === urlName);
   if (taken) throw new ApiError(409, 'conflict', `The title "${title}" or its URL name "${urlName}" is already in use.`);
-  const channel: Channel = {
-    id: context.store.nextId('channel'),
-    ownerId: principal.account.id,
-    title,
-    description: form.get('description') ?? '',
-    tags: parseTags(form.get('tags'), ...form.getAll('tags[]')),
-    urlName,
-    status: 'offair',
-    lastBroadcastAt: null,
-    createdAt: nowSeconds(),
-    viewerTotal: 0,
-    viewers: 0,
-    isDefault: !context.store.data.channels.some((other) => other.ownerId === principal.account.id),
-    password: null,
-    channelKey: randomToken(18),
-    streamingKey: null,
-    autorecord: 'disabled',
-    recordingLimit: 8 * 3600,
-    recording: null,
-    hooks: {},
-  };
+  const channel = newChannel(
+    { id: context.store.nextId('channel'), ownerId: principal.account.id, title, urlName },
+    {
+      description: form.get('description') ?? '',
+      tags: parseTags(form.get('tags'), ...form.getAll('tags[]')),
+      isDefault: !context.store.data.channels.some((other) => other.ownerId === principal.account.id),
+    },
+  );
   context.store.data.channels.push(channel);
   context.store.changed();
   return ok({ channel: { id: channel.id, title: channel.title, url: channel.urlName, tiny_url: webAddresses.channelShort(channel.id) } }, 201);

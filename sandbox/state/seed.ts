@@ -1,7 +1,8 @@
 // The demo world a fresh sandbox starts with: a streamer with several channels and videos, a second user
 // (for ownership errors), and the app's client registration.
 import { hashPassword } from './passwords.js';
-import { hex40, nowSeconds, randomToken } from './random.js';
+import { newChannel, urlNameFor } from './new-channel.js';
+import { hex40, nowSeconds } from './random.js';
 import { BENEFITS, type Channel, type SandboxData, type Video } from './model.js';
 
 /** Published sandbox credentials: the login page and `companion sandbox` show them. Not secrets. */
@@ -36,29 +37,10 @@ export function seedData(): SandboxData {
   };
 
   const channel = (ownerId: string, title: string, extra: Partial<Channel> = {}): Channel => {
-    const id = String(++data.counters.channel);
-    const created: Channel = {
-      id,
-      ownerId,
-      title,
-      description: `${title} on the sandbox platform.`,
-      tags: ['sandbox'],
-      urlName: title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
-      status: 'offair',
-      lastBroadcastAt: null,
-      createdAt: now - 86_400 * 30,
-      viewerTotal: 0,
-      viewers: 0,
-      isDefault: false,
-      password: null,
-      channelKey: randomToken(18),
-      streamingKey: null,
-      autorecord: 'disabled',
-      recordingLimit: 8 * 3600,
-      recording: null,
-      hooks: {},
-      ...extra,
-    };
+    const created = newChannel(
+      { id: String(++data.counters.channel), ownerId, title, urlName: urlNameFor(title) },
+      { description: `${title} on the sandbox platform.`, tags: ['sandbox'], createdAt: now - 86_400 * 30, ...extra },
+    );
     data.channels.push(created);
     return created;
   };
