@@ -8,6 +8,7 @@ import {
   type Notice,
   type ProfilesInfo,
   type SessionInfo,
+  type SignInOptions,
   type SignInStart,
 } from '../preload/contract.js';
 import packageJson from '../package.json' with { type: 'json' };
@@ -55,8 +56,8 @@ export class Companion implements Implementation<Contract> {
     return this.#options.session.info();
   }
 
-  signIn(): Promise<SignInStart> {
-    return this.#options.session.beginSignIn();
+  signIn(options: SignInOptions): Promise<SignInStart> {
+    return this.#options.session.beginSignIn(options.offline ? ['broadcaster', 'offline'] : ['broadcaster']);
   }
 
   signOut(): Promise<SessionInfo> {

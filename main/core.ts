@@ -6,6 +6,7 @@ import { toCompanionError } from './companion-errors.js';
 import { createDispatcher, type Dispatcher } from './dispatch.js';
 import { createLogger, type Logger, type LogLevel, type LogSink } from './log/redacting-logger.js';
 import { createPlatformCaller } from './platform/platform-caller.js';
+import { SignInNeededError } from './platform/platform-error.js';
 import type { PlatformCaller } from './platform/platform-request.js';
 import { discoverUser } from './session/discover-user.js';
 import { SessionService } from './session/session-service.js';
@@ -57,7 +58,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const notice = await session.open(options.profile);
   if (notice) logger.warn(notice);
   const dispatch = createDispatcher(companion.contract, companion, {
-    translateError: toCompanionError,
+    translateError: (error) => {
+      if (error instanceof SignInNeededError) void session.tokenRefused();
+      return toCompanionError(error);
+    },
     onInternalError: (method, error) => logger.error(`${method} failed unexpectedly`, { error }),
   });
   return { companion, session, dispatch, logger, dataDir: directory, secretsFor, platformCaller };

@@ -54,6 +54,12 @@ export const SignInStart = z.discriminatedUnion('kind', [
 ]);
 export type SignInStart = z.output<typeof SignInStart>;
 
+export const SignInOptions = z.object({
+  /** Ask for a token that never expires (scope offline) instead of one that lasts a day. */
+  offline: z.boolean(),
+});
+export type SignInOptions = z.output<typeof SignInOptions>;
+
 export const ProfilesInfo = z.object({
   active: z.string(),
   profiles: z.array(z.object({ name: z.string(), kind: z.enum(['sandbox', 'platform']), apiUrl: z.string().nullable() })),
@@ -64,7 +70,7 @@ export const contract = defineContract({
   methods: {
     appInfo: { args: z.tuple([]), result: AppInfo },
     session: { args: z.tuple([]), result: SessionInfo },
-    signIn: { args: z.tuple([]), result: SignInStart },
+    signIn: { args: z.tuple([SignInOptions]), result: SignInStart },
     signOut: { args: z.tuple([]), result: SessionInfo },
     profiles: { args: z.tuple([]), result: ProfilesInfo },
     switchProfile: { args: z.tuple([z.string().min(1).max(40)]), result: SessionInfo },

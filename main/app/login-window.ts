@@ -4,6 +4,7 @@
 import { BrowserWindow, session as electronSession } from 'electron';
 import { CompanionError } from '../../preload/contract.js';
 import type { SignInDriver } from '../session/sign-in-driver.js';
+import { loginNavigation } from './login-navigation.js';
 import { denyAllPermissions } from './window-security.js';
 
 export const LOGIN_PARTITION = 'login';
@@ -36,37 +37,26 @@ export function loginWindowDriver(parent: () => BrowserWindow | null): SignInDri
           if (!window.isDestroyed()) window.close();
         };
         const guard = (event: { preventDefault(): void; url: string }) => {
-          if (event.url.startsWith(REDIRECT_URI)) {
-            event.preventDefault();
-            settle(() => resolve(event.url));
-          } else if (!sameOrigin(event.url, authOrigin)) {
-            // The login page may move within the authorization server only (sign-up, password reset...).
-            event.preventDefault();
-          }
+          const decision = loginNavigation(event.url, authOrigin, REDIRECT_URI);
+          if (decision === 'allow') return; // within the authorization server: sign-up, password reset...
+          event.preventDefault();
+          if (decision === 'complete') settle(() => resolve(event.url));
         };
         const contents = window.webContents;
         contents.on('will-navigate', guard);
         contents.on('will-redirect', guard);
         contents.on('will-frame-navigate', (event) => {
-          if (!event.isMainFrame && !sameOrigin(event.url, authOrigin)) event.preventDefault();
+          if (!event.isMainFrame && loginNavigation(event.url, authOrigin, REDIRECT_URI) !== 'allow') event.preventDefault();
         });
         contents.setWindowOpenHandler(() => ({ action: 'deny' }));
         window.once('ready-to-show', () => window.show());
         window.on('closed', () => settle(() => reject(new CompanionError('sign_in_cancelled', 'The sign-in window was closed before the sign-in finished; you are still signed out.'))));
         contents.on('did-fail-load', (_event, code, description, url, isMainFrame) => {
-          if (isMainFrame && !url.startsWith(REDIRECT_URI)) {
+          if (isMainFrame && loginNavigation(url, authOrigin, REDIRECT_URI) !== 'complete') {
             settle(() => reject(new CompanionError('unreachable', `The platform's sign-in page could not be loaded (${description}, ${code}). Check the connection and try again.`)));
           }
         });
         window.loadURL(authorizeUrl).catch(() => undefined); // did-fail-load reports it
       }),
   };
-}
-
-function sameOrigin(url: string, origin: string): boolean {
-  try {
-    return new URL(url).origin === origin;
-  } catch {
-    return false;
-  }
 }

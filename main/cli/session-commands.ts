@@ -41,7 +41,8 @@ export const loginCommand: Command = {
     });
     const core = await coreForCommand(context, values, driver);
     try {
-      const start = await core.session.beginSignIn();
+      if (tokenType !== 'mac') throw new UsageError('the login page gives MAC tokens here; --token-type bearer works with --username (the password grant)');
+      const start = await core.session.beginSignIn(scopes as ('broadcaster' | 'offline')[]);
       if (start.kind === 'done') report(start.session);
     } finally {
       await driver.close();

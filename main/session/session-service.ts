@@ -67,6 +67,8 @@ export class SessionService implements TokenSource {
   #userToken: AccessToken | null = null;
   #user: string | null = null;
   #lastError: { code: string; message: string } | null = null;
+  /** The platform answered 401 to the current user token. */
+  #refused = false;
   #pending: PendingSignIn | null = null;
   #timers: NodeJS.Timeout[] = [];
 
@@ -110,7 +112,7 @@ export class SessionService implements TokenSource {
   async info(): Promise<SessionInfo> {
     const now = this.#now();
     const token = this.#userToken;
-    const expired = token !== null && token.expiresAt !== null && token.expiresAt <= now;
+    const expired = token !== null && (this.#refused || (token.expiresAt !== null && token.expiresAt <= now));
     const sandbox = this.#profile.kind === 'sandbox' && this.#sandbox ? await this.#sandbox.catch(() => null) : null;
     const platform = this.#profile.kind === 'platform' ? { apiUrl: this.#profile.apiUrl, authUrl: this.#profile.authUrl } : sandbox ? { apiUrl: sandbox.apiUrl, authUrl: sandbox.authUrl } : null;
     return {
@@ -174,7 +176,7 @@ export class SessionService implements TokenSource {
   async token(kind: 'user' | 'client'): Promise<AccessToken | null> {
     if (kind === 'client') return this.#clientToken();
     const token = this.#userToken;
-    if (token && token.expiresAt !== null && token.expiresAt <= this.#now()) {
+    if (token && (this.#refused || (token.expiresAt !== null && token.expiresAt <= this.#now()))) {
       void this.#changed();
       return null;
     }
@@ -182,13 +184,13 @@ export class SessionService implements TokenSource {
   }
 
   /** Starts the implicit flow: done at once in Electron and the CLI; browser mode navigates and comes back. */
-  async beginSignIn(): Promise<SignInStart> {
+  async beginSignIn(scopes: ('broadcaster' | 'offline')[] = this.#scopes()): Promise<SignInStart> {
     const driver = this.#options.signInDriver;
     if (!driver) throw signInErrors.noDriver();
     const platform = await this.platform();
     const state = randomBytes(24).toString('base64url');
     const redirectUri = driver.redirectUri();
-    this.#pending = { state, profile: this.#profileName, redirectUri, scopes: this.#scopes() };
+    this.#pending = { state, profile: this.#profileName, redirectUri, scopes };
     this.#lastError = null;
     const url = authorizeUrl({
       authUrl: platform.authUrl,
@@ -196,7 +198,7 @@ export class SessionService implements TokenSource {
       redirectUri,
       state,
       tokenType: 'mac',
-      scopes: this.#scopes(),
+      scopes,
       deviceName: deviceName(),
       responseType: 'token',
     });
@@ -256,6 +258,7 @@ export class SessionService implements TokenSource {
     await secrets.deleteToken('user');
     await secrets.deleteToken('client');
     this.#userToken = null;
+    this.#refused = false;
     this.#user = null;
     this.#lastError = null;
     await this.#saveUser(null);
@@ -270,15 +273,21 @@ export class SessionService implements TokenSource {
     await this.#changed();
   }
 
-  /** Tells listeners the session changed, e.g. when a call found the token refused. */
-  async refresh(): Promise<SessionInfo> {
-    this.#userToken = await this.#secrets().token('user');
-    return this.#changed();
+  /**
+   * The platform refused the user token (401): revoked on its website or expired early. The session reads
+   * "expired" until the next sign-in, so the UI asks for one instead of failing call after call.
+   */
+  async tokenRefused(): Promise<void> {
+    if (this.#userToken === null || this.#refused) return;
+    this.#refused = true;
+    this.#lastError = { code: 'sign_in_needed', message: 'The platform no longer accepts your sign-in (it expired or was revoked). Sign in again.' };
+    await this.#changed();
   }
 
   async #signedIn(token: AccessToken): Promise<void> {
     await this.#secrets().saveToken('user', token);
     this.#userToken = token;
+    this.#refused = false;
     this.#lastError = null;
     // The name is a nicety: a sign-in that works but cannot tell it is still a sign-in.
     const user = this.#options.identify ? await this.#options.identify().catch(() => null) : null;
@@ -299,6 +308,7 @@ export class SessionService implements TokenSource {
     this.#profile = profile;
     this.#pending = null;
     this.#lastError = null;
+    this.#refused = false;
     this.#userToken = await this.#secrets().token('user');
     this.#user = await this.#loadUser();
     this.#schedule();

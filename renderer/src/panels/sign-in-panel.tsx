@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { formatExpiry } from '../format-expiry';
 import { useSessionStore } from '../state/session-slice';
 
 export function SignInPanel() {
   const { session, profiles, busy, error, load, signIn, signOut, switchProfile } = useSessionStore();
+  const [offline, setOffline] = useState(false);
 
   useEffect(() => {
     if (!session) void load();
@@ -71,7 +72,11 @@ export function SignInPanel() {
       ) : (
         <div data-testid="signed-out">
           <p>{session.status === 'expired' ? 'Your sign-in has expired. Sign in again to go on; paused work resumes afterwards.' : 'You are not signed in.'}</p>
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => void signIn()}>
+          <label className="checkbox">
+            <input type="checkbox" checked={offline} disabled={busy} onChange={(event) => setOffline(event.target.checked)} />
+            Stay signed in (offline access: the token never expires until you sign out or revoke it)
+          </label>
+          <button type="button" className="button button-primary" disabled={busy} onClick={() => void signIn(offline)}>
             {busy ? 'Opening the sign-in page…' : 'Sign in'}
           </button>
           {session.sandboxLogin && (

@@ -15,7 +15,7 @@ export interface SessionState {
 
 export interface SessionActions {
   load(): Promise<void>;
-  signIn(): Promise<void>;
+  signIn(offline: boolean): Promise<void>;
   signOut(): Promise<void>;
   switchProfile(name: string): Promise<void>;
 }
@@ -42,9 +42,9 @@ export const useSessionStore = create<SessionState & SessionActions>()((set, get
   return {
     ...initialSessionState,
     load: () => run(async () => ({ session: await companion.session(), profiles: await companion.profiles() })),
-    signIn: () =>
+    signIn: (offline) =>
       run(async () => {
-        const start = await companion.signIn();
+        const start = await companion.signIn({ offline });
         if (start.kind === 'navigate') {
           // Browser mode: the platform's login page takes over this tab and sends it back when done.
           window.location.assign(start.url);
