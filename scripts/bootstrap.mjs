@@ -34,7 +34,8 @@ export async function ensureSystemPackages(packages) {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const lock = ['-o', 'DPkg::Lock::Timeout=900'];
   await run('apt-get', [...lock, 'update', '-qq'], { env, label: 'apt-get update' });
-  await run('apt-get', [...lock, 'install', '-y', '-qq', '--no-install-recommends', ...names], { env, label: 'apt-get install' });
+  // With recommended packages (fonts for Chromium among them): the configuration the suite is run with.
+  await run('apt-get', [...lock, 'install', '-y', '-qq', ...names], { env, label: 'apt-get install' });
 }
 
 function isInstalled(name) {
