@@ -1,8 +1,11 @@
 // The facade: implements the contract once, for Electron IPC, browser mode and the CLI alike.
 // Capability modules (platform, live, uploads, ...) plug in here as later issues add them.
 import {
+  CompanionError,
   contract,
   type AppInfo,
+  type ChannelChoice,
+  type LiveState,
   type Contract,
   type Implementation,
   type Notice,
@@ -12,6 +15,7 @@ import {
   type SignInStart,
 } from '../preload/contract.js';
 import packageJson from '../package.json' with { type: 'json' };
+import type { LiveService } from './live/live-service.js';
 import type { SessionService } from './session/session-service.js';
 import { ContractEvents } from './typed-emitter.js';
 
@@ -19,6 +23,8 @@ export interface CompanionOptions {
   readonly shell: AppInfo['shell'];
   readonly shellNote?: string | null;
   readonly session: SessionService;
+  /** Going live; absent in one-shot commands, which have no local ingest. */
+  readonly live?: LiveService;
 }
 
 export class Companion implements Implementation<Contract> {
@@ -33,6 +39,64 @@ export class Companion implements Implementation<Contract> {
   /** The session service reports changes here (wire its onChange to this). */
   sessionChanged(session: SessionInfo): void {
     this.events.emit('session', session);
+    this.#options.live?.sessionChanged();
+  }
+
+  liveChanged(state: LiveState): void {
+    this.events.emit('live', state);
+  }
+
+  get ingestUrl(): string | null {
+    return this.#options.live?.ingestUrl ?? null;
+  }
+
+  #live(): LiveService {
+    if (!this.#options.live) throw new CompanionError('unavailable', 'Going live needs the app (or `companion live`), which runs the local ingest.');
+    return this.#options.live;
+  }
+
+  async liveState(): Promise<LiveState> {
+    return this.#live().state();
+  }
+
+  liveChannels(): Promise<ChannelChoice[]> {
+    return this.#live().channels();
+  }
+
+  chooseLiveChannel(channelId: string): Promise<LiveState> {
+    return this.#live().chooseChannel(channelId);
+  }
+
+  goLive(): Promise<LiveState> {
+    return this.#live().goLive();
+  }
+
+  endLive(): Promise<LiveState> {
+    return this.#live().endLive();
+  }
+
+  async reconnectNow(): Promise<LiveState> {
+    return this.#live().reconnectNow();
+  }
+
+  async revealLocalKey(): Promise<string> {
+    return this.#live().revealLocalKey();
+  }
+
+  regenerateLocalKey(): Promise<LiveState> {
+    return this.#live().regenerateLocalKey();
+  }
+
+  startRecording(): Promise<LiveState> {
+    return this.#live().startRecording();
+  }
+
+  stopRecording(): Promise<LiveState> {
+    return this.#live().stopRecording();
+  }
+
+  setRecordWhenLive(on: boolean): Promise<LiveState> {
+    return this.#live().setRecordWhenLive(on);
   }
 
   async appInfo(): Promise<AppInfo> {
@@ -79,6 +143,7 @@ export class Companion implements Implementation<Contract> {
   /** Tells connected windows the core is going away, so they can say so instead of just going grey. */
   async shutdown(reason: string): Promise<void> {
     this.notify({ level: 'warning', message: reason });
+    await this.#options.live?.close();
     await this.#options.session.close();
   }
 }

@@ -7,13 +7,17 @@ import { createDispatcher, type Dispatcher } from './dispatch.js';
 import { createLogger, type Logger, type LogLevel, type LogSink } from './log/redacting-logger.js';
 import { createPlatformCaller } from './platform/platform-caller.js';
 import { SignInNeededError } from './platform/platform-error.js';
+import { createPlatformApi } from './platform/endpoints/index.js';
+import { LiveService } from './live/live-service.js';
+import { LiveSettingsStore } from './settings/live-settings.js';
+import { join } from 'node:path';
 import type { PlatformCaller } from './platform/platform-request.js';
 import { discoverUser } from './session/discover-user.js';
 import { SessionService } from './session/session-service.js';
 import type { SignInDriver } from './session/sign-in-driver.js';
-import { dataDir } from './settings/data-dir.js';
+import { dataDir, defaultDataDir } from './settings/data-dir.js';
 import { keytarSecretStore } from './vault/secret-store.js';
-import { Vault, VAULT_SERVICE } from './vault/vault.js';
+import { Vault, vaultServiceFor } from './vault/vault.js';
 
 export interface CoreOptions {
   readonly shell: AppInfo['shell'];
@@ -24,6 +28,8 @@ export interface CoreOptions {
   readonly logSink: LogSink;
   readonly logLevel?: LogLevel;
   readonly dataDir?: string;
+  /** Runs the local ingest and going live (the app's shells and `companion live`). */
+  readonly live?: { readonly ingestPort?: number; readonly ingestHost?: string };
 }
 
 export interface Core {
@@ -40,7 +46,7 @@ export interface Core {
 export async function createCore(options: CoreOptions): Promise<Core> {
   const directory = options.dataDir ?? dataDir();
   const logger = createLogger({ sink: options.logSink, level: options.logLevel ?? 'info' });
-  const secrets = keytarSecretStore(VAULT_SERVICE);
+  const secrets = keytarSecretStore(vaultServiceFor(directory, defaultDataDir()));
   const secretsFor = (profile: string) => new Vault(secrets, profile, logger);
   let companion: Companion | null = null;
   const platformCaller = async (): Promise<PlatformCaller> => {
@@ -54,9 +60,23 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onChange: (info) => companion?.sessionChanged(info),
     identify: async () => discoverUser(await platformCaller()),
   });
-  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session });
+  const live = options.live
+    ? new LiveService({
+        session,
+        platformApi: async () => createPlatformApi(await platformCaller()),
+        keySlot: () => secretsFor(session.profileName),
+        settings: new LiveSettingsStore(directory),
+        dataDir: join(directory, 'ingest'),
+        logger,
+        onChange: (state) => companion?.liveChanged(state),
+        ingestPort: options.live.ingestPort,
+        ingestHost: options.live.ingestHost,
+      })
+    : undefined;
+  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live });
   const notice = await session.open(options.profile);
   if (notice) logger.warn(notice);
+  await live?.open();
   const dispatch = createDispatcher(companion.contract, companion, {
     translateError: (error) => {
       if (error instanceof SignInNeededError) void session.tokenRefused();

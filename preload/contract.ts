@@ -66,6 +66,53 @@ export const ProfilesInfo = z.object({
 });
 export type ProfilesInfo = z.output<typeof ProfilesInfo>;
 
+const StepState = z.enum(['pending', 'running', 'ok', 'failed']);
+
+export const LiveState = z.object({
+  /** Where the encoder publishes: the local ingest, always running while the app runs. */
+  ingest: z.object({
+    url: z.string().nullable(),
+    /** The local stream key with all but its last 4 characters hidden; revealLocalKey() shows it. */
+    keyMasked: z.string().nullable(),
+    error: z.string().nullable(),
+  }),
+  channel: z.object({ id: z.string(), title: z.string() }).nullable(),
+  phase: z.enum(['idle', 'starting', 'live', 'ending', 'failed']),
+  checklist: z.array(z.object({ step: z.string(), label: z.string(), state: StepState, detail: z.string().nullable() })),
+  /** What to do next, in words, when something is missing or failed. */
+  nextAction: z.string().nullable(),
+  encoder: z
+    .object({ connected: z.boolean(), codecs: z.string().nullable(), bitrateKbps: z.number().nullable(), fps: z.number().nullable(), keyframeIntervalSeconds: z.number().nullable() })
+    .nullable(),
+  targets: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      state: z.string(),
+      active: z.boolean(),
+      bytes: z.number(),
+      bitrateKbps: z.number().nullable(),
+      reconnects: z.number(),
+      lastSwitchAt: z.number().nullable(),
+    }),
+  ),
+  channelStatus: z.enum(['live', 'offair']).nullable(),
+  viewers: z.number().nullable(),
+  recording: z.object({
+    state: z.enum(['idle', 'starting', 'recording', 'stopping']),
+    /** Unix seconds. */
+    since: z.number().nullable(),
+    limitSeconds: z.number().nullable(),
+    recordWhenLive: z.boolean(),
+    lastVideo: z.object({ id: z.string(), url: z.string() }).nullable(),
+  }),
+  lastError: z.string().nullable(),
+});
+export type LiveState = z.output<typeof LiveState>;
+
+export const ChannelChoice = z.object({ id: z.string(), title: z.string(), status: z.string(), isDefault: z.boolean() });
+export type ChannelChoice = z.output<typeof ChannelChoice>;
+
 export const contract = defineContract({
   methods: {
     appInfo: { args: z.tuple([]), result: AppInfo },
@@ -74,12 +121,25 @@ export const contract = defineContract({
     signOut: { args: z.tuple([]), result: SessionInfo },
     profiles: { args: z.tuple([]), result: ProfilesInfo },
     switchProfile: { args: z.tuple([z.string().min(1).max(40)]), result: SessionInfo },
+    liveState: { args: z.tuple([]), result: LiveState },
+    liveChannels: { args: z.tuple([]), result: z.array(ChannelChoice) },
+    chooseLiveChannel: { args: z.tuple([z.string().min(1)]), result: LiveState },
+    goLive: { args: z.tuple([]), result: LiveState },
+    endLive: { args: z.tuple([]), result: LiveState },
+    reconnectNow: { args: z.tuple([]), result: LiveState },
+    revealLocalKey: { args: z.tuple([]), result: z.string() },
+    regenerateLocalKey: { args: z.tuple([]), result: LiveState },
+    startRecording: { args: z.tuple([]), result: LiveState },
+    stopRecording: { args: z.tuple([]), result: LiveState },
+    setRecordWhenLive: { args: z.tuple([z.boolean()]), result: LiveState },
   },
   events: {
     /** Something the streamer should read: shown as a banner. */
     notice: Notice,
     /** Sign-in state changed (signed in or out, token expiring or expired, profile switched). */
     session: SessionInfo,
+    /** Anything about going live changed: checklist, encoder, targets, stats (every 2 s while live), recording. */
+    live: LiveState,
   },
 });
 

@@ -5,7 +5,7 @@ import { createCore } from '../core.js';
 import { registerAppScheme, serveAppProtocol } from './app-protocol.js';
 import { connectIpc } from './ipc-bridge.js';
 import { LOGIN_PARTITION, loginWindowDriver } from './login-window.js';
-import { APP_ENTRY_URL, denyAllPermissions, isTrustedSender, lockDownWebContents, mainWindowWebPreferences } from './window-security.js';
+import { APP_ENTRY_URL, appPermissionPolicy, isTrustedSender, lockDownWebContents, mainWindowWebPreferences } from './window-security.js';
 
 // Matches the renderer's --bg, so the window does not flash white (or black) before the first paint.
 const backgroundColor = { light: '#f6f7f9', dark: '#15171c' };
@@ -27,6 +27,7 @@ async function start(): Promise<void> {
     shell: 'electron',
     logSink: process.stderr,
     signInDriver: loginWindowDriver(() => mainWindow),
+    live: {},
   });
   // Start the sandbox profile's platform with the app, so the first sign-in finds it running.
   void signIn.sandbox().catch((error: unknown) => console.error('[companion] the embedded sandbox could not start:', error));
@@ -92,7 +93,7 @@ async function start(): Promise<void> {
   app
     .whenReady()
     .then(() => {
-      denyAllPermissions(session.defaultSession);
+      appPermissionPolicy(session.defaultSession);
       serveAppProtocol(protocol);
       showMainWindow();
       // macOS keeps an app running with no window; the dock icon brings it back. Registered only now

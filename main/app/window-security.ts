@@ -31,12 +31,23 @@ export function allowNavigation(url: string): boolean {
   return isAppUrl(url);
 }
 
-type PermissionRequestHandler = (contents: unknown, permission: string, callback: (granted: boolean) => void) => void;
+type PermissionRequestHandler = (contents: unknown, permission: string, callback: (granted: boolean) => void, details: { readonly requestingUrl?: string }) => void;
+type PermissionCheckHandler = (contents: unknown, permission: string, requestingOrigin: string) => boolean;
 
 /** The part of an Electron Session whose permission handlers the policy replaces. */
 export interface PermissionSessionLike {
   setPermissionRequestHandler(handler: PermissionRequestHandler): void;
-  setPermissionCheckHandler(handler: () => boolean): void;
+  setPermissionCheckHandler(handler: PermissionCheckHandler): void;
+}
+
+/**
+ * The app's own pages may write to the clipboard (the Copy buttons for the ingest address and key) and
+ * nothing else; every other origin and permission is denied.
+ */
+export function appPermissionPolicy(session: PermissionSessionLike): void {
+  const allowed = (permission: string, url: string | undefined) => permission === 'clipboard-sanitized-write' && url !== undefined && isAppUrl(url);
+  session.setPermissionRequestHandler((_contents, permission, callback, details) => callback(allowed(permission, details.requestingUrl)));
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => allowed(permission, requestingOrigin));
 }
 
 /** The UI needs no web permission (camera, notifications, clipboard read, ...), so a compromised page gains none. */

@@ -6,6 +6,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { UsageError, type Command, type CommandContext } from './command-context.js';
 import { apiCommand } from './api-command.js';
 import { channelsCommand } from './channels-command.js';
+import { recordCommand } from './record-command.js';
 import { sandboxCommand } from './sandbox-command.js';
 import { loginCommand, logoutCommand, whoamiCommand } from './session-commands.js';
 import { uiCommand } from './ui-command.js';
@@ -18,6 +19,7 @@ const commands: Record<string, Command> = {
   whoami: whoamiCommand,
   api: apiCommand,
   channels: channelsCommand,
+  record: recordCommand,
 };
 
 const globalOptions = {

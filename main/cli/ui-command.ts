@@ -5,8 +5,8 @@ import { startBrowserModeServer, OAUTH_CALLBACK_PATH } from '../web/browser-mode
 import { emitJson, noPositionals, portOption, stringOption, untilStopped, type Command } from './command-context.js';
 
 export const uiCommand: Command = {
-  synopsis: 'ui [--host H] [--port P]   serve the app in a browser ("browser mode"); prints the address with its token',
-  options: { host: { type: 'string' }, port: { type: 'string' } },
+  synopsis: 'ui [--host H] [--port P] [--ingest-port P]\n                             serve the app in a browser ("browser mode"); prints the address with its token',
+  options: { host: { type: 'string' }, port: { type: 'string' }, 'ingest-port': { type: 'string' } },
   async run(context, values, positionals) {
     noPositionals('ui', positionals);
     let origin = '';
@@ -17,6 +17,7 @@ export const uiCommand: Command = {
       logSink: context.err,
       // The page itself goes to the login page; the platform sends it back to the callback route.
       signInDriver: { redirectUri: () => `${origin}${OAUTH_CALLBACK_PATH}`, authorize: async () => null },
+      live: { ingestPort: portOption(values, 'ingest-port') },
     });
     const { companion, session, dispatch } = core;
     const server = await startBrowserModeServer({
@@ -43,7 +44,7 @@ export const uiCommand: Command = {
     // Start the sandbox profile's platform now, so the first page load finds it running.
     void session.sandbox().catch((error: unknown) => core.logger.error('The embedded sandbox could not start', { error }));
     if (context.json) {
-      emitJson(context, 'ready', { url: server.url, port: server.port });
+      emitJson(context, 'ready', { url: server.url, port: server.port, ingest_url: core.companion.ingestUrl });
     } else {
       context.out.write(`Broadcaster Companion is running in browser mode.\nOpen this address (it holds this launch's access token; keep it private):\n\n  ${server.url}\n\nPress Ctrl+C to quit.\n`);
     }

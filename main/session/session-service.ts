@@ -109,6 +109,13 @@ export class SessionService implements TokenSource {
     return this.#profile.kind === 'sandbox' ? this.#embeddedSandbox() : null;
   }
 
+  /** The sign-in state without asking anything (info() may start the embedded sandbox). */
+  currentStatus(): SessionInfo['status'] {
+    const token = this.#userToken;
+    if (token === null) return 'signed-out';
+    return this.#refused || (token.expiresAt !== null && token.expiresAt <= this.#now()) ? 'expired' : 'signed-in';
+  }
+
   async info(): Promise<SessionInfo> {
     const now = this.#now();
     const token = this.#userToken;

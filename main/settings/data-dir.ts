@@ -11,3 +11,8 @@ export function dataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.P
   if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', FOLDER);
   return join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), FOLDER);
 }
+
+/** The OS's folder, whatever COMPANION_DATA_DIR says. */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  return dataDir({ ...env, COMPANION_DATA_DIR: '' }, platform);
+}

@@ -8,6 +8,15 @@ import type { SecretStore } from './secret-store.js';
 
 export const VAULT_SERVICE = 'Broadcaster Companion';
 
+/**
+ * The keychain service for a data folder: the default folder uses the plain name; another folder
+ * (COMPANION_DATA_DIR) is another installation with its own profiles and sandbox, so its secrets get their
+ * own service, named after the folder, and never mix with the default's.
+ */
+export function vaultServiceFor(dataDirectory: string, defaultDataDirectory: string): string {
+  return dataDirectory === defaultDataDirectory ? VAULT_SERVICE : `${VAULT_SERVICE} (${dataDirectory})`;
+}
+
 export type TokenKind = 'user' | 'client';
 
 /** What the vault needs of a logger: every secret it touches is registered for redaction. */

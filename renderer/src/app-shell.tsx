@@ -2,14 +2,14 @@ import { useEffect } from 'react';
 import { AccountArea } from './account-area';
 import { ConnectionIndicator } from './connection-indicator';
 import { NoticeBanners } from './notice-banners';
+import { GoLivePanel } from './panels/go-live-panel';
 import { SettingsPanel } from './panels/settings-panel';
 import { SignInPanel } from './panels/sign-in-panel';
 import { UpcomingPanel } from './panels/upcoming-panel';
 import { useAppInfoStore } from './state/app-info-slice';
 import { panels, useNavigationStore, type PanelId } from './state/navigation-slice';
 
-const purposes: Record<Exclude<PanelId, 'settings' | 'sign-in'>, string> = {
-  'go-live': 'Point your encoder at the local ingest once; go live with automatic failover between ingest servers, and record in the cloud.',
+const purposes: Record<Exclude<PanelId, 'settings' | 'sign-in' | 'go-live'>, string> = {
   uploads: 'Drop a folder of videos: each becomes a video on your channel, even if the app or the network stops halfway.',
   videos: 'Edit, trim, caption, chapter and organise your videos and playlists.',
   channel: 'Channel title, description, security, branding, managers and hooks.',
@@ -18,6 +18,7 @@ const purposes: Record<Exclude<PanelId, 'settings' | 'sign-in'>, string> = {
 function PanelView({ panel }: { panel: PanelId }) {
   if (panel === 'settings') return <SettingsPanel />;
   if (panel === 'sign-in') return <SignInPanel />;
+  if (panel === 'go-live') return <GoLivePanel />;
   const label = panels.find((entry) => entry.id === panel)?.label ?? panel;
   return <UpcomingPanel title={label} purpose={purposes[panel]} />;
 }

@@ -10,6 +10,8 @@ const cli = fileURLToPath(new URL('../../../build/main/cli/companion.js', import
 
 export interface RunningApp {
   readonly url: string;
+  /** Where an encoder publishes (the local ingest), from the ready line. */
+  readonly ingestUrl: string;
   readonly origin: string;
   readonly token: string;
   readonly process: ChildProcess;
@@ -21,7 +23,7 @@ export interface RunningApp {
 /** Each app gets its own data folder (profiles, the embedded sandbox's state), removed when it stops. */
 export async function startBrowserModeApp(): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'companion-e2e-'));
-  const child = spawn(process.execPath, [cli, '--json', 'ui', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, COMPANION_DATA_DIR: dataDir } });
+  const child = spawn(process.execPath, [cli, '--json', 'ui', '--port', '0', '--ingest-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, COMPANION_DATA_DIR: dataDir } });
   child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -46,6 +48,7 @@ export async function startBrowserModeApp(): Promise<RunningApp> {
   const parsed = new URL(url);
   return {
     url,
+    ingestUrl: String(ready.ingest_url),
     origin: parsed.origin,
     token: parsed.pathname.split('/')[1] ?? '',
     process: child,

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../support/built-cli.js';
 import { requireKeyring, secretTool } from '../../support/keyring.js';
+import { defaultDataDir } from '../../../main/settings/data-dir.js';
+import { vaultServiceFor } from '../../../main/vault/vault.js';
 
 let dataDir: string;
 const env = () => ({ COMPANION_DATA_DIR: dataDir });
@@ -42,7 +44,10 @@ describe('signing in from the command line', () => {
     expect(signedIn).toMatchObject({ event: 'signed-in', profile: 'sandbox', status: 'signed-in', user: 'demo', token_type: 'mac', scope: 'broadcaster' });
 
     // An independent look into the keychain: libsecret's own tool finds the token with every MAC field.
-    const lookup = secretTool(['lookup', 'service', 'Broadcaster Companion', 'account', 'sandbox/token/user']);
+    // A data folder of its own (COMPANION_DATA_DIR) keeps its secrets under a service named after it.
+    const service = vaultServiceFor(dataDir, defaultDataDir());
+    expect(service).toBe(`Broadcaster Companion (${dataDir})`);
+    const lookup = secretTool(['lookup', 'service', service, 'account', 'sandbox/token/user']);
     expect(lookup.status).toBe(0);
     const stored = JSON.parse(lookup.stdout) as { type: string; accessToken: string; macKey: string; createdAt: number };
     expect(stored.type).toBe('mac');
@@ -81,7 +86,7 @@ describe('signing in from the command line', () => {
 
     const logout = await runCli(['logout'], { env: env() });
     expect(logout.code).toBe(0);
-    expect(secretTool(['lookup', 'service', 'Broadcaster Companion', 'account', 'sandbox/token/user']).stdout).toBe('');
+    expect(secretTool(['lookup', 'service', service, 'account', 'sandbox/token/user']).stdout).toBe('');
     const after = await runCli(['whoami'], { env: env() });
     expect(after.code).toBe(1);
     expect(after.stdout).toContain('Not signed in');

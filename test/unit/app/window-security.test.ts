@@ -4,6 +4,7 @@ import { builtPreloadFile } from '../../../main/paths.js';
 import {
   APP_ENTRY_URL,
   allowNavigation,
+  appPermissionPolicy,
   denyAllPermissions,
   isAppUrl,
   isTrustedSender,
@@ -113,17 +114,38 @@ describe('lockDownWebContents', () => {
 describe('denyAllPermissions', () => {
   it('refuses every permission request and check', () => {
     let request: Parameters<PermissionSessionLike['setPermissionRequestHandler']>[0] | undefined;
-    let check: (() => boolean) | undefined;
+    let check: Parameters<PermissionSessionLike['setPermissionCheckHandler']>[0] | undefined;
     denyAllPermissions({
       setPermissionRequestHandler: (handler) => (request = handler),
       setPermissionCheckHandler: (handler) => (check = handler),
     });
-    for (const permission of ['media', 'notifications', 'clipboard-read', 'geolocation', 'openExternal']) {
+    for (const permission of ['media', 'notifications', 'clipboard-read', 'clipboard-sanitized-write', 'geolocation', 'openExternal']) {
       const answers: boolean[] = [];
-      request?.({}, permission, (granted) => answers.push(granted));
+      request?.({}, permission, (granted) => answers.push(granted), { requestingUrl: 'app://companion/index.html' });
       expect(answers).toEqual([false]);
+      expect(check?.({}, permission, 'app://companion')).toBe(false);
     }
-    expect(check?.()).toBe(false);
+  });
+});
+
+describe('appPermissionPolicy', () => {
+  it('lets the app write to the clipboard and nothing else, and no other origin anything', () => {
+    let request: Parameters<PermissionSessionLike['setPermissionRequestHandler']>[0] | undefined;
+    let check: Parameters<PermissionSessionLike['setPermissionCheckHandler']>[0] | undefined;
+    appPermissionPolicy({
+      setPermissionRequestHandler: (handler) => (request = handler),
+      setPermissionCheckHandler: (handler) => (check = handler),
+    });
+    const ask = (permission: string, requestingUrl: string) => {
+      const answers: boolean[] = [];
+      request?.({}, permission, (granted) => answers.push(granted), { requestingUrl });
+      return answers;
+    };
+    expect(ask('clipboard-sanitized-write', 'app://companion/index.html')).toEqual([true]);
+    expect(check?.({}, 'clipboard-sanitized-write', 'app://companion')).toBe(true);
+    for (const permission of ['clipboard-read', 'media', 'notifications', 'geolocation']) expect(ask(permission, 'app://companion/index.html'), permission).toEqual([false]);
+    expect(ask('clipboard-sanitized-write', 'https://evil.example/')).toEqual([false]);
+    expect(check?.({}, 'clipboard-sanitized-write', 'app://companion.evil')).toBe(false);
   });
 });
 

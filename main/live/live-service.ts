@@ -1,0 +1,365 @@
+// Going live, end to end: the local ingest the encoder publishes to (always on while the app runs), the
+// channel's targets kept fresh, the relay with failover, the cloud recorder, the channel's status and
+// viewers, and the checklist, all told to the UI as one LiveState.
+import { CompanionError, type ChannelChoice, type LiveState } from '../../preload/contract.js';
+import type { Logger } from '../log/redacting-logger.js';
+import type { PlatformApi } from '../platform/endpoints/index.js';
+import { startLocalIngest, type LocalIngest } from '../relay/local-ingest.js';
+import { createRelay, type Relay } from '../relay/relay.js';
+import type { EncoderEvent, RelayEvent, RelayStats } from '../relay/relay-types.js';
+import type { SessionService } from '../session/session-service.js';
+import type { LiveSettingsStore } from '../settings/live-settings.js';
+import { ChannelWatcher, type ChannelActivity } from './channel-watcher.js';
+import { localIngestKey, maskKey, newLocalIngestKey, type LocalKeySlot } from './local-ingest-key.js';
+import { preflight, type PreflightFacts } from './preflight.js';
+import { Recorder } from './recorder.js';
+import { StreamingKeyKeeper } from './streaming-key-keeper.js';
+
+export interface LiveServiceOptions {
+  readonly session: SessionService;
+  readonly platformApi: () => Promise<PlatformApi>;
+  readonly keySlot: () => LocalKeySlot;
+  readonly settings: LiveSettingsStore;
+  readonly dataDir: string;
+  readonly logger: Logger;
+  readonly onChange: (state: LiveState) => void;
+  /** Overrides the saved ingest port (tests and `companion live --listen`). */
+  readonly ingestPort?: number;
+  readonly ingestHost?: string;
+}
+
+interface ChannelRef {
+  readonly id: string;
+  readonly title: string;
+}
+
+interface Going {
+  readonly channel: ChannelRef;
+  readonly keeper: StreamingKeyKeeper;
+  readonly relay: Relay;
+  readonly unwatch: () => void;
+}
+
+export class LiveService {
+  readonly #options: LiveServiceOptions;
+  #ingest: LocalIngest | null = null;
+  #ingestError: string | null = null;
+  #key: string | null = null;
+  #channel: ChannelRef | null = null;
+  #phase: LiveState['phase'] = 'idle';
+  #going: Going | null = null;
+  #recorder: Recorder | null = null;
+  #watcher: ChannelWatcher | null = null;
+  #activity: ChannelActivity | null = null;
+  #ingestFacts: PreflightFacts['ingest'] = { state: 'idle' };
+  #encoder: PreflightFacts['encoder'] = { state: 'waiting', listenUrl: null };
+  #target: PreflightFacts['target'] = { state: 'idle' };
+  #stats: RelayStats | null = null;
+  #lastError: string | null = null;
+  #recordWhenLive = false;
+
+  constructor(options: LiveServiceOptions) {
+    this.#options = options;
+  }
+
+  /** Starts the local ingest; a port in use is reported in the state, not thrown, so the app still opens. */
+  async open(): Promise<void> {
+    const settings = await this.#options.settings.load();
+    this.#recordWhenLive = settings.recordWhenLive;
+    this.#key = await localIngestKey(this.#options.keySlot());
+    this.#options.logger.registerSecret(this.#key);
+    const port = this.#options.ingestPort ?? settings.ingestPort;
+    try {
+      this.#ingest = await startLocalIngest({
+        host: this.#options.ingestHost,
+        port,
+        streamKey: this.#key,
+        dataDir: this.#options.dataDir,
+        logger: this.#options.logger,
+        onEvent: (event) => this.#onEncoder(event),
+      });
+      this.#encoder = { state: 'waiting', listenUrl: this.#ingest.url };
+    } catch (error) {
+      this.#ingestError = `The local ingest could not listen on port ${port} (${error instanceof Error ? error.message : String(error)}). Another encoder server may use it; close it or choose another port.`;
+    }
+    const saved = settings.channels[this.#options.session.profileName];
+    if (saved) this.#channel = { id: saved, title: saved };
+    this.#changed();
+  }
+
+  /** The sign-in changed: the checklist's first step with it. */
+  sessionChanged(): void {
+    this.#changed();
+  }
+
+  get ingestUrl(): string | null {
+    return this.#ingest?.url ?? null;
+  }
+
+  async close(): Promise<void> {
+    await this.#endGoing('the app is closing');
+    this.#recorder?.close();
+    await this.#ingest?.close();
+    this.#ingest = null;
+  }
+
+  state(): LiveState {
+    const session = { status: this.#sessionStatus(), user: null };
+    const { checklist, nextAction } = preflight({ session, channel: this.#channel, ingest: this.#ingestFacts, encoder: this.#encoder, target: this.#target });
+    const stats = this.#stats;
+    return {
+      ingest: { url: this.#ingest?.url ?? null, keyMasked: this.#key ? maskKey(this.#key) : null, error: this.#ingestError },
+      channel: this.#channel,
+      phase: this.#phase,
+      checklist: checklist.map((step) => ({ step: step.step, label: step.label, state: step.state, detail: step.detail })),
+      nextAction,
+      encoder: stats
+        ? {
+            connected: stats.encoder.connected,
+            codecs: [stats.encoder.codecs.video, stats.encoder.codecs.audio].filter((codec) => codec !== null).join(' + ') || null,
+            bitrateKbps: stats.encoder.bitrateKbps,
+            fps: stats.encoder.measuredFps ?? stats.encoder.fps,
+            keyframeIntervalSeconds: stats.encoder.keyframeIntervalSeconds,
+          }
+        : this.#encoder.state === 'connected'
+          ? { connected: true, codecs: this.#encoder.codecs, bitrateKbps: null, fps: null, keyframeIntervalSeconds: null }
+          : null,
+      targets: (stats?.targets ?? []).map((target) => ({
+        id: target.id,
+        label: target.label,
+        state: target.state,
+        active: target.active,
+        bytes: target.bytes,
+        bitrateKbps: target.bitrateKbps,
+        reconnects: target.reconnects,
+        lastSwitchAt: target.lastSwitchAt === null ? null : Math.floor(target.lastSwitchAt / 1000),
+      })),
+      channelStatus: this.#activity?.status ?? null,
+      viewers: this.#activity?.viewers ?? null,
+      recording: this.#recorder?.summary() ?? { state: 'idle', since: null, limitSeconds: null, recordWhenLive: this.#recordWhenLive, lastVideo: null },
+      lastError: this.#lastError,
+    };
+  }
+
+  /** The user's channels; none until signed in (the panel then says to sign in). */
+  async channels(): Promise<ChannelChoice[]> {
+    if (this.#sessionStatus() !== 'signed-in') return [];
+    const api = await this.#options.platformApi();
+    const choices: ChannelChoice[] = [];
+    for await (const channel of api.channels.list()) choices.push({ id: channel.id, title: channel.title, status: channel.status, isDefault: channel.default ?? false });
+    if (this.#channel && this.#channel.id === this.#channel.title) {
+      const known = choices.find((choice) => choice.id === this.#channel?.id);
+      if (known) this.#channel = { id: known.id, title: known.title };
+    }
+    if (!this.#channel) {
+      const preferred = choices.find((choice) => choice.isDefault) ?? choices[0];
+      if (preferred) await this.chooseChannel(preferred.id, preferred.title);
+    }
+    return choices;
+  }
+
+  async chooseChannel(id: string, title?: string): Promise<LiveState> {
+    if (this.#going) throw new CompanionError('live_busy', 'End the stream before choosing another channel.');
+    const known = title ?? (await this.channels().then((choices) => choices.find((choice) => choice.id === id)?.title));
+    if (known === undefined) throw new CompanionError('channel_not_found', `There is no channel ${id} among your channels.`);
+    this.#channel = { id, title: known };
+    await this.#options.settings.update((settings) => {
+      settings.channels[this.#options.session.profileName] = id;
+    });
+    this.#recorder?.close();
+    this.#recorder = null;
+    this.#watcher = null;
+    this.#activity = null;
+    this.#changed();
+    return this.state();
+  }
+
+  async goLive(): Promise<LiveState> {
+    if (this.#going) return this.state();
+    if (this.#sessionStatus() !== 'signed-in') throw new CompanionError('sign_in_needed', 'Sign in before going live.');
+    const channel = this.#channel;
+    if (!channel) throw new CompanionError('channel_needed', 'Choose the channel to go live on first.');
+    const ingest = this.#ingest;
+    if (!ingest) throw new CompanionError('ingest_unavailable', this.#ingestError ?? 'The local ingest is not running.');
+    const api = await this.#options.platformApi();
+    this.#phase = 'starting';
+    this.#lastError = null;
+    this.#ingestFacts = { state: 'fetching' };
+    this.#target = { state: 'idle' };
+    this.#changed();
+    const keeper = new StreamingKeyKeeper({ platform: api, channelId: channel.id, logger: this.#options.logger });
+    try {
+      const targets = await keeper.start();
+      this.#ingestFacts = { state: 'fetched', targets: targets.length };
+    } catch (error) {
+      keeper.stop();
+      this.#ingestFacts = { state: 'failed', error: messageOf(error) };
+      this.#phase = 'failed';
+      this.#lastError = `The channel's ingest could not be fetched: ${messageOf(error)}`;
+      this.#changed();
+      throw error;
+    }
+    const relay = createRelay({ ingest, targets: keeper, logger: this.#options.logger, onEvent: (event) => this.#onRelay(event) });
+    const unwatch = this.#ensureWatcher(api, channel).watch();
+    this.#going = { channel, keeper, relay, unwatch };
+    await relay.start();
+    this.#changed();
+    return this.state();
+  }
+
+  async endLive(): Promise<LiveState> {
+    await this.#endGoing('ended by you');
+    return this.state();
+  }
+
+  reconnectNow(): LiveState {
+    this.#going?.relay.reconnectNow();
+    return this.state();
+  }
+
+  revealLocalKey(): string {
+    if (!this.#key) throw new CompanionError('ingest_unavailable', 'There is no local stream key yet.');
+    return this.#key;
+  }
+
+  async regenerateLocalKey(): Promise<LiveState> {
+    if (this.#going) throw new CompanionError('live_busy', 'End the stream before making a new key: the encoder would be cut off.');
+    const key = newLocalIngestKey();
+    await this.#options.keySlot().setLocalIngestKey(key);
+    this.#options.logger.registerSecret(key);
+    this.#key = key;
+    this.#ingest?.setStreamKey(key);
+    this.#changed();
+    return this.state();
+  }
+
+  async startRecording(): Promise<LiveState> {
+    await (await this.#recorderFor()).start();
+    return this.state();
+  }
+
+  async stopRecording(): Promise<LiveState> {
+    await (await this.#recorderFor()).stop();
+    return this.state();
+  }
+
+  async setRecordWhenLive(on: boolean): Promise<LiveState> {
+    this.#recordWhenLive = on;
+    await this.#options.settings.update((settings) => {
+      settings.recordWhenLive = on;
+    });
+    this.#recorder?.setRecordWhenLive(on);
+    this.#changed();
+    return this.state();
+  }
+
+  async #recorderFor(): Promise<Recorder> {
+    if (this.#recorder) return this.#recorder;
+    const channel = this.#channel;
+    if (!channel) throw new CompanionError('channel_needed', 'Choose a channel first.');
+    const api = await this.#options.platformApi();
+    this.#recorder = new Recorder({ platform: api, channelId: channel.id, recordWhenLive: this.#recordWhenLive, onEvent: () => this.#changed() });
+    return this.#recorder;
+  }
+
+  #ensureWatcher(api: PlatformApi, channel: ChannelRef): ChannelWatcher {
+    if (this.#watcher) return this.#watcher;
+    const recorder = this.#recorder ?? new Recorder({ platform: api, channelId: channel.id, recordWhenLive: this.#recordWhenLive, onEvent: () => this.#changed() });
+    this.#recorder = recorder;
+    this.#watcher = new ChannelWatcher({
+      channels: api.channels,
+      channelId: channel.id,
+      onEvent: (event) => {
+        if (event.type === 'channel-changed') {
+          this.#activity = event.activity;
+          if (event.activity.status !== event.previous?.status) recorder.channelStatus(event.activity.status);
+        }
+        this.#changed();
+      },
+    });
+    return this.#watcher;
+  }
+
+  async #endGoing(reason: string): Promise<void> {
+    const going = this.#going;
+    if (!going) return;
+    this.#going = null;
+    this.#phase = 'ending';
+    this.#changed();
+    await going.relay.stop(reason);
+    going.keeper.stop();
+    this.#unwatchOnceOffAir(going.unwatch);
+    this.#phase = 'idle';
+    this.#ingestFacts = { state: 'idle' };
+    this.#target = { state: 'idle' };
+    this.#stats = null;
+    this.#changed();
+  }
+
+  /** The platform notices the end a little later: keep polling until it says off air, a minute at most. */
+  #unwatchOnceOffAir(unwatch: () => void): void {
+    const deadline = Date.now() + 60_000;
+    const check = setInterval(() => {
+      if (this.#activity?.status !== 'live' || Date.now() > deadline || this.#going) {
+        clearInterval(check);
+        unwatch();
+      }
+    }, 1000);
+    check.unref();
+  }
+
+  #onEncoder(event: EncoderEvent): void {
+    if (event.event === 'encoder-connected') {
+      this.#encoder = { state: 'connected', codecs: [event.codecs.video, event.codecs.audio].filter((codec) => codec !== null).join(' + ') || null };
+    } else if (event.event === 'encoder-disconnected') {
+      this.#encoder = { state: 'waiting', listenUrl: this.#ingest?.url ?? null };
+    } else {
+      this.#lastError = `An encoder was refused by the local ingest: ${event.reason}. Check the stream key in the encoder.`;
+    }
+    this.#changed();
+  }
+
+  #onRelay(event: RelayEvent): void {
+    switch (event.event) {
+      case 'target-connecting':
+        if (event.role === 'failover') this.#target = { state: 'connecting', label: event.target.label };
+        break;
+      case 'target-connected':
+        if (event.role === 'failover') {
+          this.#target = { state: 'connected', label: event.target.label };
+          this.#phase = 'live';
+        }
+        break;
+      case 'target-failed':
+        if (event.fatal) {
+          this.#target = { state: 'failed', error: event.reason };
+          this.#lastError = event.reason;
+          this.#phase = 'failed';
+          void this.#endGoing(event.reason);
+        }
+        break;
+      case 'stats':
+        this.#stats = event.stats;
+        break;
+      case 'stopped':
+      case 'session-ended':
+        if (this.#phase === 'live') this.#phase = 'starting';
+        break;
+      default:
+        break;
+    }
+    this.#changed();
+  }
+
+  #sessionStatus(): 'signed-in' | 'signed-out' | 'expired' {
+    return this.#options.session.currentStatus();
+  }
+
+  #changed(): void {
+    this.#options.onChange(this.state());
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

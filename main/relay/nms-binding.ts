@@ -1,0 +1,344 @@
+// The one file that touches node-media-server 4.4.3, which ships no types (@types/node-media-server
+// describes v2). Its untyped objects stay in here; the rest of main/relay/ sees the small typed surface
+// below: an RTMP server whose publishes we decide on, a tap on a stream path's packets, and the RTMP
+// chunk and AMF0 code of its protocol folder, reused by our outbound publisher.
+//
+// node-media-server keeps config, sessions and broadcasts in a process-wide singleton (core/context.js),
+// so a process hosts one server at a time: startNmsServer refuses a second while one runs.
+import { once } from 'node:events';
+import { createServer, type Server, type Socket } from 'node:net';
+// @ts-expect-error -- untyped package (see above)
+import NodeMediaServer from 'node-media-server';
+// @ts-expect-error -- untyped package
+import nmsContext from 'node-media-server/src/core/context.js';
+// @ts-expect-error -- untyped package
+import nmsLogger from 'node-media-server/src/core/logger.js';
+// @ts-expect-error -- untyped package
+import NmsBroadcastServer from 'node-media-server/src/server/broadcast_server.js';
+// @ts-expect-error -- untyped package
+import NmsRtmp from 'node-media-server/src/protocol/rtmp.js';
+// @ts-expect-error -- untyped package
+import nmsAmf from 'node-media-server/src/protocol/amf.js';
+
+/* ------------------------------------------------------------------------------------------------ */
+/* The shapes of the node-media-server objects we use, as read in its source (4.4.3).                */
+
+interface RawPacket {
+  codec_type: number;
+  dts: number;
+  size: number;
+  data: Buffer;
+}
+
+interface RawRtmpProtocol {
+  onPacketCallback: (packet: RawPacket) => void;
+}
+
+interface RawSession {
+  readonly id: string;
+  /** "address:port" */
+  readonly ip: string;
+  readonly streamApp: string;
+  readonly streamName: string;
+  readonly streamPath: string;
+  readonly socket: Socket;
+  readonly rtmp: RawRtmpProtocol;
+  readonly broadcast: RawBroadcast;
+}
+
+/** A subscriber, as BroadcastServer.postPlay expects one; an empty ip marks an internal session. */
+interface RawSubscriber {
+  readonly id: string;
+  readonly ip: string;
+  readonly protocol: 'flv';
+  readonly streamPath: string;
+  endTime: number;
+  sendBuffer(buffer: Buffer): void;
+}
+
+interface RawBroadcast {
+  publisher: RawSession | null;
+  publishGraceMs: number;
+  postPlay(subscriber: RawSubscriber): string | null;
+  donePlay(subscriber: RawSubscriber): void;
+  /** Ends the publish at once: emits donePublish, frees the publisher slot, drops the caches. */
+  _finishPublish(): void;
+}
+
+interface RawContext {
+  broadcasts: Map<string, RawBroadcast>;
+  eventEmitter: NodeJS.EventEmitter;
+}
+
+interface RawServer {
+  rtmpServer: { tcpServer?: Server; handleRequest: (socket: Socket) => void };
+  store: { opened: boolean };
+  run(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface RawRtmpPacket {
+  header: { fmt: number; cid: number; timestamp: number; length: number; type: number; stream_id: number };
+  payload: Buffer;
+}
+
+interface RawRtmpParser {
+  inChunkSize: number;
+  parserPacket: RawRtmpPacket;
+  packetHandler: () => void;
+  chunkRead(data: Buffer, offset: number, length: number): string | null;
+}
+
+interface RawAmf {
+  encodeAmf0Cmd(command: Record<string, unknown>): Buffer;
+  decodeAmf0Cmd(payload: Buffer): Record<string, unknown>;
+  decodeAmf0Data(payload: Buffer): Record<string, unknown>;
+  amf0DecodeOne(payload: Buffer): { len: number; value: unknown } | null;
+}
+
+const context = nmsContext as RawContext;
+const amf = nmsAmf as RawAmf;
+const Rtmp = NmsRtmp as { new (): RawRtmpParser; chunksCreate(packet: RawRtmpPacket): Buffer };
+const BroadcastServer = NmsBroadcastServer as new (streamPath: string) => RawBroadcast;
+const MediaServer = NodeMediaServer as new (config: Record<string, unknown>, configPath: string) => RawServer;
+
+/* ------------------------------------------------------------------------------------------------ */
+/* Its logger.                                                                                       */
+
+export type NmsLogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
+export type NmsLogSink = (level: NmsLogLevel, message: string) => void;
+
+let logSink: NmsLogSink | null = null;
+// It writes to stdout with console.log, stream paths (which hold stream keys) included: every line
+// goes to the running server's sink instead, or nowhere.
+(nmsLogger as { log: (message: unknown, level?: NmsLogLevel) => void }).log = (message, level = 'info') => {
+  logSink?.(level, String(message));
+};
+
+/* ------------------------------------------------------------------------------------------------ */
+/* The server.                                                                                       */
+
+/** A publish node-media-server is about to accept. */
+export interface NmsPublish {
+  readonly sessionId: string;
+  readonly app: string;
+  readonly name: string;
+  /** "address:port" of the encoder. */
+  readonly address: string;
+  /** Another session publishes on this path (node-media-server would refuse this one). */
+  readonly pathBusy: boolean;
+  /** Ends that other publish and disconnects its encoder (onPublishEnd reports it), freeing the path. */
+  endCurrent(): void;
+}
+
+export interface NmsServerOptions {
+  readonly host: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  /** A fresh folder: the server restores relay tasks and records from its store at start. */
+  readonly storeDir: string;
+  /** Decides on each publish; called before the server takes it. A refused encoder is disconnected. */
+  readonly decide: (publish: NmsPublish) => 'accept' | 'refuse';
+  /** An accepted publish ended (encoder gone, replaced, or kicked). */
+  readonly onPublishEnd: (sessionId: string) => void;
+  readonly log: NmsLogSink;
+}
+
+export interface NmsServer {
+  readonly port: number;
+  /**
+   * Ends the publish on `path` now and disconnects its encoder: the path is free for the next publisher
+   * (node-media-server would refuse a second one), and onPublishEnd reports the old one.
+   */
+  endPublish(path: string): void;
+  /**
+   * Receives every FLV tag published on `path` (the FLV file header too) until the returned function is
+   * called. While tapped, the path's broadcast outlives its publishers, so encoder reconnects land in it.
+   */
+  tap(path: string, onTag: (tag: Buffer) => void): () => void;
+  stop(): Promise<void>;
+}
+
+let running = false;
+
+export async function startNmsServer(options: NmsServerOptions): Promise<NmsServer> {
+  if (running) throw new Error('node-media-server already runs in this process (it allows one server per process)');
+  running = true;
+  logSink = options.log;
+  const accepted = new Set<string>();
+
+  const onPrePublish = (session: RawSession): void => {
+    // Its default keeps a publish open 30 s after the encoder left; the relay has its own grace.
+    session.broadcast.publishGraceMs = 0;
+    const broadcast = session.broadcast;
+    const verdict = options.decide({
+      sessionId: session.id,
+      app: session.streamApp,
+      name: session.streamName,
+      address: session.ip,
+      pathBusy: broadcast.publisher !== null && broadcast.publisher !== session,
+      endCurrent: () => finishPublish(broadcast),
+    });
+    if (verdict === 'accept') {
+      accepted.add(session.id);
+      return;
+    }
+    // The server has already answered Publish.Start (it does before asking): all we can do is hang up,
+    // and drop what the encoder sent in the same read.
+    session.rtmp.onPacketCallback = () => undefined;
+    session.socket.destroy();
+  };
+  const onDonePublish = (session: RawSession): void => {
+    if (accepted.delete(session.id)) options.onPublishEnd(session.id);
+  };
+
+  let server: RawServer | null = null;
+  try {
+    server = new MediaServer({ bind: options.host, rtmp: { port: options.port }, store: { path: options.storeDir }, webadmin: { enable: false } }, '');
+    // It skips the RTMP listener when the port is 0, which to us means "any free port".
+    const tcpServer = (server.rtmpServer.tcpServer ??= createServer(server.rtmpServer.handleRequest));
+    const listening = once(tcpServer, 'listening');
+    const started = server.run();
+    // Its own listen-error handler exits the process; the caller should get an error instead.
+    tcpServer.removeAllListeners('error');
+    const failed = once(tcpServer, 'error').then(([error]) => {
+      throw new Error(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);
+    });
+    await Promise.race([Promise.all([started, listening]), failed]);
+    if (!server.store.opened) throw new Error(`node-media-server could not open its store in ${options.storeDir}`);
+    context.eventEmitter.on('prePublish', onPrePublish);
+    context.eventEmitter.on('donePublish', onDonePublish);
+    const address = tcpServer.address();
+    if (address === null || typeof address === 'string') throw new Error('the RTMP listener has no port');
+    return liveServer(server, address.port, onPrePublish, onDonePublish);
+  } catch (error) {
+    await server?.stop().catch(() => undefined);
+    running = false;
+    logSink = null;
+    throw error;
+  }
+}
+
+function liveServer(server: RawServer, port: number, onPrePublish: (session: RawSession) => void, onDonePublish: (session: RawSession) => void): NmsServer {
+  let tapCount = 0;
+  return {
+    port,
+    endPublish(path) {
+      const broadcast = context.broadcasts.get(path);
+      if (broadcast) finishPublish(broadcast);
+    },
+    tap(path, onTag) {
+      const broadcast = context.broadcasts.get(path) ?? new BroadcastServer(path);
+      context.broadcasts.set(path, broadcast);
+      const subscriber: RawSubscriber = { id: `relay-tap-${++tapCount}`, ip: '', protocol: 'flv', streamPath: path, endTime: 0, sendBuffer: onTag };
+      const refused = broadcast.postPlay(subscriber);
+      if (refused !== null) throw new Error(refused);
+      return () => broadcast.donePlay(subscriber);
+    },
+    async stop() {
+      context.eventEmitter.off('prePublish', onPrePublish);
+      context.eventEmitter.off('donePublish', onDonePublish);
+      try {
+        await server.stop();
+      } finally {
+        running = false;
+        logSink = null;
+      }
+    },
+  };
+}
+
+function finishPublish(broadcast: RawBroadcast): void {
+  const publisher = broadcast.publisher;
+  if (publisher === null) return;
+  broadcast._finishPublish();
+  publisher.socket.destroy();
+}
+
+/* ------------------------------------------------------------------------------------------------ */
+/* RTMP chunks and AMF0, for the outbound publisher.                                                 */
+
+export interface RtmpMessage {
+  readonly chunkStreamId: number;
+  readonly type: number;
+  readonly streamId: number;
+  readonly timestamp: number;
+  readonly payload: Buffer;
+}
+
+/** RTMP_MAX_CHUNK_SIZE of rtmp.js: chunksCreate always cuts at this size, so a sender must announce it. */
+export const NMS_CHUNK_SIZE = 0xffff;
+
+/** One RTMP message as chunks (type 0 header, absolute timestamp) of NMS_CHUNK_SIZE. */
+export function encodeRtmpMessage(message: RtmpMessage): Buffer {
+  return Rtmp.chunksCreate({
+    header: { fmt: 0, cid: message.chunkStreamId, timestamp: message.timestamp, length: message.payload.length, type: message.type, stream_id: message.streamId },
+    payload: message.payload,
+  });
+}
+
+export interface RtmpChunkReader {
+  /** Feeds received bytes (after the handshake); complete messages go to the callback. */
+  read(data: Buffer): void;
+}
+
+/** Reassembles the messages a server sends; honours its Set Chunk Size. */
+export function createRtmpChunkReader(onMessage: (message: RtmpMessage) => void): RtmpChunkReader {
+  const parser = new Rtmp();
+  parser.packetHandler = () => {
+    const { header, payload } = parser.parserPacket;
+    // The parser reuses its payload buffer for the next message on the chunk stream.
+    const body = Buffer.from(payload.subarray(0, header.length));
+    if (header.type === 1 && body.length >= 4) parser.inChunkSize = body.readUInt32BE(0) & 0x7fffffff;
+    onMessage({ chunkStreamId: header.cid, type: header.type, streamId: header.stream_id, timestamp: header.timestamp, payload: body });
+  };
+  return {
+    read(data) {
+      const error = parser.chunkRead(data, 0, data.length);
+      if (error !== null) throw new Error(error);
+    },
+  };
+}
+
+/** An AMF0 command (connect, createStream, publish...): its name, transaction id and arguments by name. */
+export function encodeAmf0Command(command: { readonly cmd: string; readonly transId: number } & Readonly<Record<string, unknown>>): Buffer {
+  return amf.encodeAmf0Cmd(command);
+}
+
+/** The commands a server sends a publisher, decoded; others (onBWDone...) only by name. */
+export interface DecodedCommand {
+  readonly cmd: string;
+  readonly transId: number;
+  readonly info: unknown;
+}
+
+const DECODED_COMMANDS = new Set(['_result', '_error', 'onStatus', 'close']);
+
+/** null for a payload that is not AMF0 (node-media-server's decoder throws on some). */
+export function decodeAmf0Command(payload: Buffer): DecodedCommand | null {
+  try {
+    const name = amf.amf0DecodeOne(payload)?.value;
+    if (typeof name !== 'string') return null;
+    // Its full decoder logs every command it does not know as an error.
+    if (!DECODED_COMMANDS.has(name)) return { cmd: name, transId: 0, info: null };
+    const decoded = amf.decodeAmf0Cmd(payload);
+    return { cmd: name, transId: typeof decoded.transId === 'number' ? decoded.transId : 0, info: decoded.info ?? null };
+  } catch {
+    return null;
+  }
+}
+
+/** The object of an `[@setDataFrame] onMetaData {...}` data message, or null for anything else. */
+export function decodeMetadata(payload: Buffer): Readonly<Record<string, unknown>> | null {
+  try {
+    const name = amf.amf0DecodeOne(payload)?.value;
+    // Its full decoder logs every data message it does not know (onCuePoint, onTextData...) as an error.
+    if (name !== '@setDataFrame' && name !== 'onMetaData') return null;
+    const decoded = amf.decodeAmf0Data(payload);
+    const isMetadata = name === 'onMetaData' || decoded.method === 'onMetaData';
+    const object = decoded.dataObj;
+    return isMetadata && typeof object === 'object' && object !== null ? (object as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

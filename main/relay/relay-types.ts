@@ -1,0 +1,109 @@
+// The relay engine's public types: targets and where they come from, the events it reports (for the
+// CLI's --json lines and the Go live panel) and its stats. Events carry an `event` field, as the CLI's
+// JSON lines do. Nothing here holds a stream key: targets are named by id and label, never by URL.
+
+/** One place to publish to. `url` is the full publish URL, rtmp[s]://host[:port]/app/streamName. */
+export interface TargetSpec {
+  readonly id: string;
+  readonly label: string;
+  readonly url: string;
+}
+
+/** The failover targets, in order. The relay asks again for each new outbound session. */
+export interface TargetSource {
+  targets(): Promise<readonly TargetSpec[]>;
+  /**
+   * A target refused the stream key: fresh targets (a new key), or null when there are none. Asked at
+   * most once per refusal streak; if the fresh targets are refused too, the relay stops.
+   */
+  refreshAfterAuthFailure(failed: TargetSpec): Promise<readonly TargetSpec[] | null>;
+}
+
+/** The part of main/log/redacting-logger.ts's Logger the relay writes to. */
+export interface RelayLogger {
+  info(message: string, fields?: Readonly<Record<string, unknown>>): void;
+  warn(message: string, fields?: Readonly<Record<string, unknown>>): void;
+  error(message: string, fields?: Readonly<Record<string, unknown>>): void;
+}
+
+/** What the encoder sends, as far as it has told. */
+export interface StreamInfo {
+  readonly codecs: { readonly video: string | null; readonly audio: string | null };
+  readonly width: number | null;
+  readonly height: number | null;
+  /** As the encoder declares it in its metadata; stats measure the real rate. */
+  readonly fps: number | null;
+}
+
+export interface TargetRef {
+  readonly id: string;
+  readonly label: string;
+}
+
+/** Failover targets take turns; each fan-out target has its own publish. */
+export type TargetRole = 'failover' | 'fanout';
+
+export type TargetState =
+  /** Not tried yet, or not in use (a failover target while another one is live). */
+  | 'idle'
+  | 'connecting'
+  /** Publishing; the target has accepted the stream. */
+  | 'live'
+  /** Its last attempt or publish failed. */
+  | 'failed'
+  /** Gave up on it: its stream key was refused. */
+  | 'stopped';
+
+export interface TargetStats extends TargetRef {
+  readonly role: TargetRole;
+  readonly state: TargetState;
+  /** The target the failover publish is on (or connecting to); fan-out targets while they publish. */
+  readonly active: boolean;
+  /** Sent to it so far, all sessions together. */
+  readonly bytes: number;
+  readonly bitrateKbps: number | null;
+  /** Connection attempts after the first. */
+  readonly reconnects: number;
+  /** When the failover publish last moved to it (ms since the epoch). */
+  readonly lastSwitchAt: number | null;
+  readonly lastError: string | null;
+}
+
+export interface EncoderStats extends StreamInfo {
+  readonly connected: boolean;
+  readonly bitrateKbps: number | null;
+  /** Measured: video frames per second over the last seconds. */
+  readonly measuredFps: number | null;
+  /** Media time between the last two keyframes. */
+  readonly keyframeIntervalSeconds: number | null;
+}
+
+export interface RelayStats {
+  readonly at: number;
+  readonly encoder: EncoderStats;
+  readonly activeTargetId: string | null;
+  /** When the next attempt starts, while the failover publish waits out a backoff. */
+  readonly nextRetryAt: number | null;
+  readonly targets: readonly TargetStats[];
+}
+
+/** Reported by the local ingest (and passed on by the relay, apart from refusals). */
+export type EncoderEvent =
+  | ({ readonly event: 'encoder-connected'; readonly at: number } & StreamInfo)
+  | { readonly event: 'encoder-disconnected'; readonly at: number; readonly reason: string }
+  /** A publish to the local ingest with a wrong key or application; the key is not in the reason. */
+  | { readonly event: 'encoder-refused'; readonly at: number; readonly reason: string; readonly address: string };
+
+export type RelayEvent =
+  | Exclude<EncoderEvent, { event: 'encoder-refused' }>
+  | { readonly event: 'target-connecting'; readonly at: number; readonly target: TargetRef; readonly role: TargetRole }
+  | { readonly event: 'target-connected'; readonly at: number; readonly target: TargetRef; readonly role: TargetRole }
+  | { readonly event: 'target-failed'; readonly at: number; readonly target: TargetRef; readonly role: TargetRole; readonly reason: string; readonly fatal: boolean }
+  /** The failover publish moved to another target; `at` is when the new target started receiving. */
+  | { readonly event: 'switched'; readonly at: number; readonly from: TargetRef; readonly to: TargetRef }
+  /** Every failover target failed in a row: the next round starts after a wait (reconnectNow skips it). */
+  | { readonly event: 'retrying'; readonly at: number; readonly inMs: number; readonly target: TargetRef }
+  /** The encoder stayed away past the grace period: the outbound publishes were ended cleanly. */
+  | { readonly event: 'session-ended'; readonly at: number; readonly reason: string }
+  | { readonly event: 'stats'; readonly at: number; readonly stats: RelayStats }
+  | { readonly event: 'stopped'; readonly at: number; readonly reason: string };

@@ -1,0 +1,215 @@
+import { useEffect, useState } from 'react';
+import type { LiveState } from '../../../preload/contract.js';
+import { useLiveStore } from '../state/live-slice';
+
+function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return `${h > 0 ? `${h}:` : ''}${String(m).padStart(h > 0 ? 2 : 1, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now() / 1000);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now() / 1000), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <button
+      type="button"
+      className="button button-small"
+      onClick={() =>
+        void navigator.clipboard.writeText(text).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        )
+      }
+      aria-label={`Copy ${label}`}
+    >
+      {copied ? 'Copied' : 'Copy'}
+    </button>
+  );
+}
+
+function Checklist({ live }: { live: LiveState }) {
+  return (
+    <ol className="checklist" data-testid="checklist">
+      {live.checklist.map((item) => (
+        <li key={item.step} className={`check check-${item.state}`} data-step={item.step} data-state={item.state}>
+          <span className="check-mark" aria-hidden="true">
+            {item.state === 'ok' ? '✓' : item.state === 'failed' ? '✕' : item.state === 'running' ? '…' : '○'}
+          </span>
+          <span>{item.label}</span>
+          {item.detail && <span className="check-detail">{item.detail}</span>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Targets({ live }: { live: LiveState }) {
+  if (live.targets.length === 0) return null;
+  return (
+    <table className="targets" data-testid="targets">
+      <thead>
+        <tr>
+          <th>Ingest</th>
+          <th>State</th>
+          <th>Bitrate</th>
+          <th>Sent</th>
+          <th>Reconnects</th>
+        </tr>
+      </thead>
+      <tbody>
+        {live.targets.map((target) => (
+          <tr key={target.id} className={target.active ? 'target-active' : undefined}>
+            <td>
+              {target.label}
+              {target.active && ' (active)'}
+            </td>
+            <td>{target.state}</td>
+            <td>{target.bitrateKbps === null ? '—' : `${Math.round(target.bitrateKbps)} kb/s`}</td>
+            <td>{(target.bytes / 1_000_000).toFixed(1)} MB</td>
+            <td>{target.reconnects}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function GoLivePanel() {
+  const { live, channels, revealedKey, busy, error, load, chooseChannel, goLive, endLive, reconnectNow, toggleRecording, setRecordWhenLive, revealKey, hideKey, regenerateKey } =
+    useLiveStore();
+  const now = useNow();
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (!live) {
+    return (
+      <section className="panel" aria-labelledby="panel-title">
+        <h1 id="panel-title">Go live</h1>
+        {error ? <p className="error" role="alert">{error}</p> : <p>Loading…</p>}
+      </section>
+    );
+  }
+
+  const onAir = live.phase === 'live' || live.phase === 'starting';
+  const recording = live.recording;
+  const elapsed = recording.since === null ? 0 : now - recording.since;
+  return (
+    <section className="panel" aria-labelledby="panel-title">
+      <h1 id="panel-title">Go live</h1>
+
+      <h2>Your encoder</h2>
+      <p className="panel-purpose">Point OBS (or any encoder) at this address once; the app relays to your channel and switches ingest servers if one fails.</p>
+      <dl className="facts">
+        <dt>Server</dt>
+        <dd data-testid="ingest-url">
+          {live.ingest.url ?? 'starting…'} {live.ingest.url && <CopyButton text={live.ingest.url} label="server address" />}
+        </dd>
+        <dt>Stream key</dt>
+        <dd>
+          <code data-testid="ingest-key">{revealedKey ?? live.ingest.keyMasked ?? '—'}</code>{' '}
+          {revealedKey ? (
+            <>
+              <CopyButton text={revealedKey} label="stream key" />{' '}
+              <button type="button" className="button button-small" onClick={hideKey}>
+                Hide
+              </button>
+            </>
+          ) : (
+            <button type="button" className="button button-small" disabled={busy === 'key'} onClick={() => void revealKey()}>
+              Show
+            </button>
+          )}{' '}
+          <button type="button" className="button button-small" disabled={busy === 'key' || onAir} onClick={() => void regenerateKey()} title="Makes a new key; the encoder needs the new one.">
+            New key
+          </button>
+        </dd>
+      </dl>
+      {live.ingest.error && <p className="error">{live.ingest.error}</p>}
+
+      <h2>Channel</h2>
+      {channels && channels.length > 0 ? (
+        <label className="field">
+          Go live on
+          <select value={live.channel?.id ?? ''} disabled={busy !== null || onAir} onChange={(event) => void chooseChannel(event.target.value)} data-testid="channel-select">
+            {!live.channel && <option value="">Choose a channel…</option>}
+            {channels.map((channel) => (
+              <option key={channel.id} value={channel.id}>
+                {channel.title}
+                {channel.isDefault ? ' (default)' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : (
+        <p className="hint">{channels ? 'No channels yet.' : 'Sign in to choose a channel.'}</p>
+      )}
+
+      <Checklist live={live} />
+      {live.nextAction && <p className="next-action" data-testid="next-action">{live.nextAction}</p>}
+      {(live.lastError || error) && (
+        <p className="error" role="alert" data-testid="live-error">
+          {error ?? live.lastError}
+        </p>
+      )}
+
+      <div className="live-actions">
+        {onAir ? (
+          <button type="button" className="button button-big button-end" disabled={busy !== null} onClick={() => void endLive()} data-testid="end-button">
+            {busy === 'end' ? 'Ending…' : 'End stream'}
+          </button>
+        ) : (
+          <button type="button" className="button button-big button-primary" disabled={busy !== null} onClick={() => void goLive()} data-testid="go-live-button">
+            {busy === 'go-live' ? 'Starting…' : 'Go live'}
+          </button>
+        )}
+        {onAir && (
+          <button type="button" className="button" disabled={busy !== null} onClick={() => void reconnectNow()}>
+            Reconnect now
+          </button>
+        )}
+        <button type="button" className="button" disabled={busy !== null || !live.channel} onClick={() => void toggleRecording()} data-testid="record-button">
+          {recording.state === 'recording' ? `Stop recording ${formatDuration(elapsed)}` : recording.state === 'idle' ? 'Record' : 'Working…'}
+        </button>
+        <label className="checkbox">
+          <input type="checkbox" checked={recording.recordWhenLive} disabled={busy !== null} onChange={(event) => void setRecordWhenLive(event.target.checked)} />
+          Record when live
+        </label>
+      </div>
+      {recording.state === 'recording' && recording.limitSeconds !== null && (
+        <p className="hint" data-testid="record-limit">
+          Recording stops by itself in {formatDuration(recording.limitSeconds - elapsed)} (the channel's limit is {formatDuration(recording.limitSeconds)}).
+        </p>
+      )}
+      {recording.lastVideo && recording.state === 'idle' && <p className="hint">Last recording: video {recording.lastVideo.id}.</p>}
+
+      <h2>On air</h2>
+      <dl className="facts">
+        <dt>Channel</dt>
+        <dd data-testid="channel-status">{live.channelStatus === 'live' ? 'Live' : live.channelStatus === 'offair' ? 'Off air' : '—'}</dd>
+        <dt>Viewers</dt>
+        <dd>{live.viewers ?? '—'}</dd>
+        <dt>Encoder</dt>
+        <dd data-testid="encoder-status">
+          {live.encoder?.connected
+            ? [live.encoder.codecs, live.encoder.bitrateKbps !== null && `${Math.round(live.encoder.bitrateKbps)} kb/s`, live.encoder.fps !== null && `${live.encoder.fps} fps`, live.encoder.keyframeIntervalSeconds !== null && `keyframe every ${live.encoder.keyframeIntervalSeconds} s`]
+                .filter(Boolean)
+                .join(' · ')
+            : 'not connected'}
+        </dd>
+      </dl>
+      <Targets live={live} />
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+// Going live: the local ingest, the checklist, the relay's targets, recording; follows `live` events.
+import { create } from 'zustand';
+import type { ChannelChoice, LiveState } from '../../../preload/contract.js';
+import { companion } from '../bridge/companion-bridge';
+
+// Types
+export interface LiveSliceState {
+  readonly live: LiveState | null;
+  readonly channels: readonly ChannelChoice[] | null;
+  /** The revealed local key, until hidden again. */
+  readonly revealedKey: string | null;
+  /** Which action runs now (its button waits). */
+  readonly busy: 'go-live' | 'end' | 'record' | 'channel' | 'key' | 'reconnect' | null;
+  readonly error: string | null;
+}
+
+export interface LiveActions {
+  load(): Promise<void>;
+  chooseChannel(id: string): Promise<void>;
+  goLive(): Promise<void>;
+  endLive(): Promise<void>;
+  reconnectNow(): Promise<void>;
+  toggleRecording(): Promise<void>;
+  setRecordWhenLive(on: boolean): Promise<void>;
+  revealKey(): Promise<void>;
+  hideKey(): void;
+  regenerateKey(): Promise<void>;
+}
+
+// Initial state
+export const initialLiveState: LiveSliceState = { live: null, channels: null, revealedKey: null, busy: null, error: null };
+
+// Hook (with its actions)
+export const useLiveStore = create<LiveSliceState & LiveActions>()((set, get) => {
+  async function run(busy: NonNullable<LiveSliceState['busy']>, action: () => Promise<Partial<LiveSliceState>>): Promise<void> {
+    if (get().busy) return;
+    set({ busy, error: null });
+    try {
+      set({ ...(await action()), busy: null });
+    } catch (error) {
+      set({ busy: null, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return {
+    ...initialLiveState,
+    load: async () => {
+      try {
+        set({ live: await companion.liveState(), error: null });
+        set({ channels: await companion.liveChannels() });
+      } catch (error) {
+        set({ error: error instanceof Error ? error.message : String(error) });
+      }
+    },
+    chooseChannel: (id) => run('channel', async () => ({ live: await companion.chooseLiveChannel(id) })),
+    goLive: () => run('go-live', async () => ({ live: await companion.goLive() })),
+    endLive: () => run('end', async () => ({ live: await companion.endLive() })),
+    reconnectNow: () => run('reconnect', async () => ({ live: await companion.reconnectNow() })),
+    toggleRecording: () =>
+      run('record', async () => ({ live: get().live?.recording.state === 'recording' ? await companion.stopRecording() : await companion.startRecording() })),
+    setRecordWhenLive: (on) => run('record', async () => ({ live: await companion.setRecordWhenLive(on) })),
+    revealKey: () => run('key', async () => ({ revealedKey: await companion.revealLocalKey() })),
+    hideKey: () => set({ revealedKey: null }),
+    regenerateKey: () => run('key', async () => ({ live: await companion.regenerateLocalKey(), revealedKey: null })),
+  };
+});
+
+companion.on('live', (live) => useLiveStore.setState({ live }));

@@ -1,0 +1,70 @@
+// Going live from the Go live panel as a streamer does it: the encoder (ffmpeg) set up with the panel's
+// address and key, Go live relays to the sandbox platform, a cloud recording, then End.
+import { expect, test, type Page } from '@playwright/test';
+import { Encoders } from '../support/synthetic-encoder.js';
+import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
+
+let app: RunningApp;
+const encoders = new Encoders();
+
+test.beforeAll(async () => {
+  app = await startBrowserModeApp();
+});
+
+test.afterAll(async () => {
+  encoders.killAll();
+  await app.stop();
+});
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${app.url}#/sign-in`);
+  await page.getByTestId('signed-out').getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('User name').fill('demo');
+  await page.getByLabel('Password').fill('broadcast');
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page.getByTestId('signed-in-user')).toHaveText('demo');
+}
+
+test('the encoder publishes to the panel address, Go live relays it to the channel, a recording is made, End stops it', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Go live' }).click();
+
+  await expect(page.getByTestId('ingest-url')).toContainText(app.ingestUrl);
+  await expect(page.getByTestId('ingest-key')).toContainText('•');
+  await page.getByRole('button', { name: 'Show' }).click();
+  const key = (await page.getByTestId('ingest-key').textContent())!.trim();
+  expect(key).not.toContain('•');
+  await expect(page.getByTestId('channel-select')).toHaveValue(/\d+/);
+  await expect(page.locator('[data-step="signed-in"]')).toHaveAttribute('data-state', 'ok');
+
+  const encoder = encoders.publish(`${app.ingestUrl}/${key}`, 40);
+  await expect(page.locator('[data-step="encoder-connected"]')).toHaveAttribute('data-state', 'ok', { timeout: 15_000 });
+
+  await page.getByTestId('go-live-button').click();
+  await expect(page.locator('[data-step="target-connected"]')).toHaveAttribute('data-state', 'ok', { timeout: 15_000 });
+  await expect(page.getByTestId('targets')).toContainText('(active)');
+  await expect(page.getByTestId('channel-status')).toHaveText('Live', { timeout: 15_000 });
+  await expect(page.getByTestId('encoder-status')).toContainText('h264');
+  await page.screenshot({ path: 'test-results/screenshots/go-live.png', fullPage: true });
+
+  await page.getByTestId('record-button').click();
+  await expect(page.getByTestId('record-button')).toContainText('Stop recording', { timeout: 10_000 });
+  await expect(page.getByTestId('record-limit')).toContainText('Recording stops by itself in');
+  await page.waitForTimeout(3000);
+  await page.getByTestId('record-button').click();
+  await expect(page.getByText(/Last recording: video \d+/)).toBeVisible({ timeout: 15_000 });
+
+  await page.getByTestId('end-button').click();
+  await expect(page.getByTestId('go-live-button')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('channel-status')).toHaveText('Off air', { timeout: 20_000 });
+  encoder.stop();
+});
+
+test('a wrong key in the encoder is refused and the panel says what to check', async ({ page }) => {
+  await page.goto(`${app.url}#/go-live`);
+  await expect(page.getByTestId('ingest-url')).toContainText(app.ingestUrl);
+  const encoder = encoders.publish(`${app.ingestUrl}/not-the-key`, 5);
+  await expect(page.getByTestId('live-error')).toContainText('Check the stream key in the encoder', { timeout: 15_000 });
+  expect(await encoder.exited).not.toBe(0);
+});

@@ -1,0 +1,20 @@
+import { it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { startNginxRtmp } from '../../support/nginx-rtmp.js';
+import { Encoders } from '../../support/synthetic-encoder.js';
+import { Cleanup, startRig, staticTargets } from './relay-harness.js';
+it('basic', async () => {
+  const c = new Cleanup();
+  const n = await startNginxRtmp();
+  c.add(() => n.close());
+  const direct = await startNginxRtmp();
+  c.add(() => direct.close());
+  const rig = await startRig(c, 'k1', { targets: staticTargets([{ id: 'a', label: 'A', url: `${n.url}/abc` }]), graceMs: 1000 });
+  const enc = new Encoders();
+  const e = enc.publish(rig.publishUrl, 4);
+  const d = enc.publish(`${direct.url}/direct`, 4);
+  console.log(await e.exited, await d.exited);
+  await new Promise((r) => setTimeout(r, 2000));
+  execFileSync('cp', [(await n.recordings())[0]!.path, '/tmp/relay-basic.flv']); execFileSync('cp', [(await direct.recordings())[0]!.path, '/tmp/direct.flv']);
+  await c.close();
+}, 60000);

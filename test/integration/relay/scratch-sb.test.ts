@@ -1,0 +1,21 @@
+import { it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { startSandbox } from '../../../sandbox/index.js';
+import { api, passwordToken } from '../../support/sandbox-client.js';
+import { Encoders } from '../../support/synthetic-encoder.js';
+import { Cleanup, startRig } from './relay-harness.js';
+it('relay to sandbox', async () => {
+  const c = new Cleanup();
+  const sandbox = await startSandbox();
+  c.add(() => sandbox.close());
+  const token = await passwordToken(sandbox);
+  const channel = sandbox.admin.store.data.channels.find((c) => c.title === 'Demo Live')!;
+  channel.autorecord = 'public';
+  const answer = await api<{ rtmp_urls: string[]; streaming_key: string }>(sandbox, token, 'GET', `/channels/${channel.id}/ingest.json`);
+  const recorded = new Promise<string>((resolve) => sandbox.admin.store.once('video-created', (video) => resolve(video.filePath!)));
+  const rig = await startRig(c, 'k1', { targets: { targets: async () => [{ id: 'a', label: 'A', url: `${answer.body.rtmp_urls[0]}/${answer.body.streaming_key}` }], refreshAfterAuthFailure: async () => null }, graceMs: 500 });
+  const e = new Encoders().publish(rig.publishUrl, 4);
+  console.log(await e.exited);
+  execFileSync('cp', [await recorded, '/tmp/sb-relay.flv']);
+  await c.close();
+}, 60000);
