@@ -50,6 +50,11 @@ export class Companion implements Implementation<Contract> {
     return this.#options.live?.ingestUrl ?? null;
   }
 
+  /** The live service, for the `live` command, which drives it without a window. */
+  get liveService(): LiveService | undefined {
+    return this.#options.live;
+  }
+
   #live(): LiveService {
     if (!this.#options.live) throw new CompanionError('unavailable', 'Going live needs the app (or `companion live`), which runs the local ingest.');
     return this.#options.live;

@@ -8,7 +8,7 @@ import { createLogger, type Logger, type LogLevel, type LogSink } from './log/re
 import { createPlatformCaller } from './platform/platform-caller.js';
 import { SignInNeededError } from './platform/platform-error.js';
 import { createPlatformApi } from './platform/endpoints/index.js';
-import { LiveService } from './live/live-service.js';
+import { LiveService, type LiveServiceOptions } from './live/live-service.js';
 import { LiveSettingsStore } from './settings/live-settings.js';
 import { join } from 'node:path';
 import type { PlatformCaller } from './platform/platform-request.js';
@@ -29,7 +29,7 @@ export interface CoreOptions {
   readonly logLevel?: LogLevel;
   readonly dataDir?: string;
   /** Runs the local ingest and going live (the app's shells and `companion live`). */
-  readonly live?: { readonly ingestPort?: number; readonly ingestHost?: string };
+  readonly live?: { readonly ingestPort?: number; readonly ingestHost?: string; readonly onRelayEvent?: LiveServiceOptions['onRelayEvent'] };
 }
 
 export interface Core {
@@ -71,6 +71,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         onChange: (state) => companion?.liveChanged(state),
         ingestPort: options.live.ingestPort,
         ingestHost: options.live.ingestHost,
+        onRelayEvent: options.live.onRelayEvent,
       })
     : undefined;
   companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live });

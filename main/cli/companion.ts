@@ -6,6 +6,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { UsageError, type Command, type CommandContext } from './command-context.js';
 import { apiCommand } from './api-command.js';
 import { channelsCommand } from './channels-command.js';
+import { liveCommand, relayCommand } from './live-commands.js';
 import { recordCommand } from './record-command.js';
 import { sandboxCommand } from './sandbox-command.js';
 import { loginCommand, logoutCommand, whoamiCommand } from './session-commands.js';
@@ -19,6 +20,8 @@ const commands: Record<string, Command> = {
   whoami: whoamiCommand,
   api: apiCommand,
   channels: channelsCommand,
+  live: liveCommand,
+  relay: relayCommand,
   record: recordCommand,
 };
 

@@ -1,6 +1,6 @@
 // The core as a command uses it: the profile from --profile, platform settings from the global options
 // (--api-url, --auth-url, --client-id, --client-secret or their COMPANION_* variables), warnings on stderr.
-import { createCore, type Core } from '../core.js';
+import { createCore, type Core, type CoreOptions } from '../core.js';
 import type { SignInDriver } from '../session/sign-in-driver.js';
 import { SANDBOX_PROFILE } from '../profiles/profiles.js';
 import { UsageError, stringOption, type CommandContext, type OptionValues } from './command-context.js';
@@ -12,7 +12,7 @@ export const platformOptions = {
   'client-secret': { type: 'string' },
 } as const;
 
-export async function coreForCommand(context: CommandContext, values: OptionValues, signInDriver?: SignInDriver): Promise<Core> {
+export async function coreForCommand(context: CommandContext, values: OptionValues, signInDriver?: SignInDriver, live?: CoreOptions['live']): Promise<Core> {
   const setting = (name: keyof typeof platformOptions, variable: string) => stringOption(values, name) ?? (process.env[variable] || undefined);
   const apiUrl = setting('api-url', 'COMPANION_API_URL');
   const authUrl = setting('auth-url', 'COMPANION_AUTH_URL');
@@ -27,6 +27,7 @@ export async function coreForCommand(context: CommandContext, values: OptionValu
     logSink: context.err,
     logLevel: 'warn',
     signInDriver,
+    live,
     ...(configures ? {} : { profile: context.profile }),
   });
   if (configures && context.profile !== undefined) {

@@ -26,6 +26,8 @@ export interface LiveServiceOptions {
   /** Overrides the saved ingest port (tests and `companion live --listen`). */
   readonly ingestPort?: number;
   readonly ingestHost?: string;
+  /** Every encoder and relay event as it happens (the `live` command prints them). */
+  readonly onRelayEvent?: (event: EncoderEvent | RelayEvent) => void;
 }
 
 interface ChannelRef {
@@ -309,6 +311,7 @@ export class LiveService {
   }
 
   #onEncoder(event: EncoderEvent): void {
+    this.#options.onRelayEvent?.(event);
     if (event.event === 'encoder-connected') {
       this.#encoder = { state: 'connected', codecs: [event.codecs.video, event.codecs.audio].filter((codec) => codec !== null).join(' + ') || null };
     } else if (event.event === 'encoder-disconnected') {
@@ -320,6 +323,7 @@ export class LiveService {
   }
 
   #onRelay(event: RelayEvent): void {
+    this.#options.onRelayEvent?.(event);
     switch (event.event) {
       case 'target-connecting':
         if (event.role === 'failover') this.#target = { state: 'connecting', label: event.target.label };

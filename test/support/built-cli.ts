@@ -8,16 +8,16 @@ export const builtCli = fileURLToPath(new URL('../../build/main/cli/companion.js
 
 export interface RunningCommand {
   readonly child: ChildProcess;
-  /** The first JSON line with event "ready". */
+  /** The first JSON line with the awaited event ("ready" unless told otherwise). */
   readonly ready: Record<string, unknown>;
   /** Every JSON line after it. */
   readonly lines: Record<string, unknown>[];
   stop(): Promise<number | null>;
 }
 
-export async function startCommand(args: string[], timeoutMs = 20_000): Promise<RunningCommand> {
+export async function startCommand(args: string[], timeoutMs = 20_000, env: NodeJS.ProcessEnv = {}, readyEvent = 'ready'): Promise<RunningCommand> {
   if (!existsSync(builtCli)) throw new Error(`${builtCli} is missing: run \`npm run build\` (npm test builds first).`);
-  const child = spawn(process.execPath, [builtCli, '--json', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [builtCli, '--json', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const lines: Record<string, unknown>[] = [];
@@ -27,7 +27,7 @@ export async function startCommand(args: string[], timeoutMs = 20_000): Promise<
     child.once('exit', (code) => reject(new Error(`companion ${args[0]} exited with ${code} before it was ready; stderr: ${stderr}`)));
     reader.on('line', (line) => {
       const parsed = JSON.parse(line) as Record<string, unknown>;
-      if (parsed.event === 'ready') {
+      if (parsed.event === readyEvent) {
         clearTimeout(timer);
         resolve(parsed);
       } else {

@@ -1,0 +1,80 @@
+// `companion live`: the local ingest relayed to a channel until SIGINT/SIGTERM. `companion relay`: the
+// same relay to explicit targets, with no platform.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger } from '../log/redacting-logger.js';
+import { startLocalIngest } from '../relay/local-ingest.js';
+import { createRelay } from '../relay/relay.js';
+import type { TargetSpec } from '../relay/relay-types.js';
+import { DEFAULT_INGEST_PORT } from '../settings/live-settings.js';
+import { emitJson, noPositionals, stringOption, untilStopped, UsageError, type Command } from './command-context.js';
+import { coreForCommand } from './core-for-command.js';
+import { parseListenUrl } from './listen-url.js';
+import { printRelayEvent } from './relay-event-lines.js';
+
+export const liveCommand: Command = {
+  synopsis: 'live --channel ID [--listen rtmp://127.0.0.1:1935/live] [--record]\n                             relay the local ingest to the channel with failover until Ctrl+C',
+  options: { channel: { type: 'string' }, listen: { type: 'string' }, record: { type: 'boolean' } },
+  async run(context, values, positionals) {
+    noPositionals('live', positionals);
+    const channelId = stringOption(values, 'channel');
+    if (!channelId) throw new UsageError('live needs --channel ID (see `companion channels`)');
+    const listen = parseListenUrl(stringOption(values, 'listen'), DEFAULT_INGEST_PORT);
+    if (listen.key !== null || listen.app !== 'live') throw new UsageError('live listens on rtmp://HOST:PORT/live; its key is kept in the keychain (the listening line shows it)');
+    const core = await coreForCommand(context, {}, undefined, { ingestPort: listen.port, ingestHost: listen.host, onRelayEvent: (event) => printRelayEvent(context, event) });
+    const live = core.companion.liveService!;
+    try {
+      if (core.session.currentStatus() !== 'signed-in') throw new UsageError(`Not signed in to profile ${core.session.profileName}: run \`companion login\`, then try again.`);
+      const state = live.state();
+      if (state.ingest.error) throw new Error(state.ingest.error);
+      const key = live.revealLocalKey();
+      if (context.json) emitJson(context, 'listening', { url: state.ingest.url, key });
+      else context.out.write(`Local ingest: ${state.ingest.url}  key: ${key}\nPoint the encoder there; going live on channel ${channelId}. Ctrl+C ends the stream.\n`);
+      await live.chooseChannel(channelId);
+      if (values.record === true) await live.setRecordWhenLive(true);
+      await live.goLive();
+      const signal = await untilStopped();
+      await live.endLive();
+      if (context.json) emitJson(context, 'stopped', { signal });
+    } finally {
+      await core.companion.shutdown('stopped');
+    }
+    return 0;
+  },
+};
+
+export const relayCommand: Command = {
+  synopsis: 'relay --listen URL --to URL [--to URL]...\n                             relay a local ingest to explicit targets (failover in order), no platform',
+  options: { listen: { type: 'string' }, to: { type: 'string', multiple: true } },
+  async run(context, values, positionals) {
+    noPositionals('relay', positionals);
+    const listen = parseListenUrl(stringOption(values, 'listen'), DEFAULT_INGEST_PORT);
+    const to = (values.to as string[] | undefined) ?? [];
+    if (to.length === 0) throw new UsageError('relay needs at least one --to rtmp[s]://HOST[:PORT]/APP/KEY');
+    const targets: TargetSpec[] = to.map((url, index) => {
+      if (!/^rtmps?:\/\//.test(url)) throw new UsageError(`--to takes rtmp:// or rtmps:// addresses (got ${url})`);
+      return { id: `target-${index + 1}`, label: `${new URL(url).host} (#${index + 1})`, url };
+    });
+    const key = listen.key ?? randomBytes(12).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x');
+    const logger = createLogger({ sink: context.err, level: 'warn' });
+    for (const target of targets) logger.registerSecret(new URL(target.url).pathname.split('/').pop() ?? '');
+    const work = await mkdtemp(join(tmpdir(), 'companion-relay-'));
+    const print = (event: Parameters<typeof printRelayEvent>[1]) => printRelayEvent(context, event);
+    const ingest = await startLocalIngest({ host: listen.host, port: listen.port, app: listen.app, streamKey: key, dataDir: work, logger, onEvent: print });
+    const relay = createRelay({ ingest, targets: { targets: async () => targets, refreshAfterAuthFailure: async () => null }, logger, onEvent: print });
+    try {
+      if (context.json) emitJson(context, 'listening', { url: ingest.url, key });
+      else context.out.write(`Local ingest: ${ingest.url}  key: ${key}\nRelaying to ${targets.map((target) => target.label).join(', then ')}. Ctrl+C stops.\n`);
+      await relay.start();
+      const signal = await untilStopped();
+      await relay.stop(`${signal} received`);
+      if (context.json) emitJson(context, 'stopped', { signal });
+    } finally {
+      await ingest.close();
+      await rm(work, { recursive: true, force: true });
+    }
+    return 0;
+  },
+};
