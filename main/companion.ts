@@ -104,6 +104,10 @@ export class Companion implements Implementation<Contract> {
     return this.#live().setRecordWhenLive(on);
   }
 
+  setAutorecord(mode: 'disabled' | 'private' | 'public'): Promise<LiveState> {
+    return this.#live().setAutorecord(mode);
+  }
+
   async appInfo(): Promise<AppInfo> {
     return {
       name: packageJson.productName,

@@ -106,6 +106,8 @@ export const LiveState = z.object({
     recordWhenLive: z.boolean(),
     lastVideo: z.object({ id: z.string(), url: z.string() }).nullable(),
   }),
+  /** The channel's autorecord mode as last set from this app (the platform offers no way to read it). */
+  autorecord: z.enum(['disabled', 'private', 'public']).nullable(),
   lastError: z.string().nullable(),
 });
 export type LiveState = z.output<typeof LiveState>;
@@ -132,6 +134,7 @@ export const contract = defineContract({
     startRecording: { args: z.tuple([]), result: LiveState },
     stopRecording: { args: z.tuple([]), result: LiveState },
     setRecordWhenLive: { args: z.tuple([z.boolean()]), result: LiveState },
+    setAutorecord: { args: z.tuple([z.enum(['disabled', 'private', 'public'])]), result: LiveState },
   },
   events: {
     /** Something the streamer should read: shown as a banner. */

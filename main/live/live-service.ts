@@ -59,6 +59,7 @@ export class LiveService {
   #stats: RelayStats | null = null;
   #lastError: string | null = null;
   #recordWhenLive = false;
+  #autorecord: LiveState['autorecord'] = null;
 
   constructor(options: LiveServiceOptions) {
     this.#options = options;
@@ -139,6 +140,7 @@ export class LiveService {
       channelStatus: this.#activity?.status ?? null,
       viewers: this.#activity?.viewers ?? null,
       recording: this.#recorder?.summary() ?? { state: 'idle', since: null, limitSeconds: null, recordWhenLive: this.#recordWhenLive, lastVideo: null },
+      autorecord: this.#autorecord,
       lastError: this.#lastError,
     };
   }
@@ -172,6 +174,7 @@ export class LiveService {
     this.#recorder = null;
     this.#watcher = null;
     this.#activity = null;
+    this.#autorecord = null;
     this.#changed();
     return this.state();
   }
@@ -251,6 +254,13 @@ export class LiveService {
       settings.recordWhenLive = on;
     });
     this.#recorder?.setRecordWhenLive(on);
+    this.#changed();
+    return this.state();
+  }
+
+  async setAutorecord(mode: 'disabled' | 'private' | 'public'): Promise<LiveState> {
+    await (await this.#recorderFor()).setAutorecord(mode);
+    this.#autorecord = mode;
     this.#changed();
     return this.state();
   }

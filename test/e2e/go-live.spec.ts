@@ -55,6 +55,10 @@ test('the encoder publishes to the panel address, Go live relays it to the chann
   await page.getByTestId('record-button').click();
   await expect(page.getByText(/Last recording: video \d+/)).toBeVisible({ timeout: 15_000 });
 
+  await page.getByTestId('autorecord-select').selectOption('private');
+  await expect(page.getByTestId('autorecord-select')).toHaveValue('private');
+  await expect(page.getByTestId('live-error')).toHaveCount(0);
+
   await page.getByTestId('end-button').click();
   await expect(page.getByTestId('go-live-button')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('channel-status')).toHaveText('Off air', { timeout: 20_000 });

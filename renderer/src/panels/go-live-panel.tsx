@@ -85,7 +85,7 @@ function Targets({ live }: { live: LiveState }) {
 }
 
 export function GoLivePanel() {
-  const { live, channels, revealedKey, busy, error, load, chooseChannel, goLive, endLive, reconnectNow, toggleRecording, setRecordWhenLive, revealKey, hideKey, regenerateKey } =
+  const { live, channels, revealedKey, busy, error, load, chooseChannel, goLive, endLive, reconnectNow, toggleRecording, setRecordWhenLive, setAutorecord, revealKey, hideKey, regenerateKey } =
     useLiveStore();
   const now = useNow();
 
@@ -185,6 +185,21 @@ export function GoLivePanel() {
         <label className="checkbox">
           <input type="checkbox" checked={recording.recordWhenLive} disabled={busy !== null} onChange={(event) => void setRecordWhenLive(event.target.checked)} />
           Record when live
+        </label>
+        <label className="inline-field">
+          Autorecord
+          <select
+            value={live.autorecord ?? ''}
+            disabled={busy !== null || !live.channel}
+            onChange={(event) => void setAutorecord(event.target.value as 'disabled' | 'private' | 'public')}
+            data-testid="autorecord-select"
+            title="The platform records every broadcast of the channel by itself"
+          >
+            {live.autorecord === null && <option value="">as set on the platform</option>}
+            <option value="disabled">off</option>
+            <option value="private">private videos</option>
+            <option value="public">public videos</option>
+          </select>
         </label>
       </div>
       {recording.state === 'recording' && recording.limitSeconds !== null && (

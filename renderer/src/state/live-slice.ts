@@ -22,6 +22,7 @@ export interface LiveActions {
   reconnectNow(): Promise<void>;
   toggleRecording(): Promise<void>;
   setRecordWhenLive(on: boolean): Promise<void>;
+  setAutorecord(mode: 'disabled' | 'private' | 'public'): Promise<void>;
   revealKey(): Promise<void>;
   hideKey(): void;
   regenerateKey(): Promise<void>;
@@ -58,6 +59,7 @@ export const useLiveStore = create<LiveSliceState & LiveActions>()((set, get) =>
     toggleRecording: () =>
       run('record', async () => ({ live: get().live?.recording.state === 'recording' ? await companion.stopRecording() : await companion.startRecording() })),
     setRecordWhenLive: (on) => run('record', async () => ({ live: await companion.setRecordWhenLive(on) })),
+    setAutorecord: (mode) => run('record', async () => ({ live: await companion.setAutorecord(mode) })),
     revealKey: () => run('key', async () => ({ revealedKey: await companion.revealLocalKey() })),
     hideKey: () => set({ revealedKey: null }),
     regenerateKey: () => run('key', async () => ({ live: await companion.regenerateLocalKey(), revealedKey: null })),
