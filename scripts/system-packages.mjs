@@ -12,4 +12,6 @@ export const testPackages = [
   { name: 'gnome-keyring', why: 'vault tests store secrets in a real keychain: a throwaway GNOME Keyring Secret Service (scripts/with-keyring.mjs)' },
   { name: 'libsecret-tools', why: 'vault tests check the keychain independently of keytar with secret-tool' },
   { name: 'dbus', why: 'scripts/with-keyring.mjs runs the tests in a private D-Bus session (dbus-run-session, dbus-send)' },
+  { name: 'nginx', why: 'relay tests publish to independent RTMP ingests: nginx with the RTMP module (test/support/nginx-rtmp.ts), killed mid-stream for failover' },
+  { name: 'libnginx-mod-rtmp', why: 'the RTMP module those nginx ingests load (/usr/lib/nginx/modules/ngx_rtmp_module.so): they record what they receive and check stream keys with on_publish' },
 ];

@@ -52,7 +52,7 @@ export class FailoverPlan {
   }
 
   /** The current target failed for a reason other than its key. */
-  failed(): NextStep {
+  failed(): Extract<NextStep, { kind: 'connect' }> {
     this.#streak += 1;
     this.#index = (this.#index + 1) % this.#targets.length;
     const fullRound = this.#streak % this.#targets.length === 0;

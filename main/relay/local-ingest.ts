@@ -75,16 +75,17 @@ export async function startLocalIngest(options: LocalIngestOptions): Promise<Loc
   /** Every key this ingest has had: none may reach a log line. */
   const keys = new Set([key]);
 
-  const emit = (event: EncoderEvent): void => guard(() => options.onEvent?.(event));
-  const tell = (call: (sink: IngestSink) => void): void => {
-    for (const sink of sinks) guard(() => call(sink));
-  };
+  // Listeners run inside node-media-server's socket handlers: one that throws must not take them down.
   const guard = (call: () => void): void => {
     try {
       call();
     } catch (error) {
       logger?.error('a local ingest listener failed', { error });
     }
+  };
+  const emit = (event: EncoderEvent): void => guard(() => options.onEvent?.(event));
+  const tell = (call: (sink: IngestSink) => void): void => {
+    for (const sink of sinks) guard(() => call(sink));
   };
   const pathOf = (streamKey: string): string => `/${app}/${streamKey}`;
 

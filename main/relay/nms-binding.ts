@@ -5,7 +5,6 @@
 //
 // node-media-server keeps config, sessions and broadcasts in a process-wide singleton (core/context.js),
 // so a process hosts one server at a time: startNmsServer refuses a second while one runs.
-import { once } from 'node:events';
 import { createServer, type Server, type Socket } from 'node:net';
 // @ts-expect-error -- untyped package (see above)
 import NodeMediaServer from 'node-media-server';
@@ -197,14 +196,20 @@ export async function startNmsServer(options: NmsServerOptions): Promise<NmsServ
     server = new MediaServer({ bind: options.host, rtmp: { port: options.port }, store: { path: options.storeDir }, webadmin: { enable: false } }, '');
     // It skips the RTMP listener when the port is 0, which to us means "any free port".
     const tcpServer = (server.rtmpServer.tcpServer ??= createServer(server.rtmpServer.handleRequest));
-    const listening = once(tcpServer, 'listening');
-    const started = server.run();
-    // Its own listen-error handler exits the process; the caller should get an error instead.
-    tcpServer.removeAllListeners('error');
-    const failed = once(tcpServer, 'error').then(([error]) => {
-      throw new Error(`cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);
+    let listenError: (error: Error) => void = () => undefined;
+    const listening = new Promise<void>((resolve, reject) => {
+      tcpServer.once('listening', resolve);
+      listenError = (error) => reject(new Error(`cannot listen on ${options.host}:${options.port}: ${error.message}`));
     });
-    await Promise.race([Promise.all([started, listening]), failed]);
+    const started = server.run();
+    // Its own listen-error handler exits the process: the caller gets an error instead, and later
+    // errors (accept failures) go to the log.
+    tcpServer.removeAllListeners('error');
+    tcpServer.on('error', (error: Error) => {
+      listenError(error);
+      options.log('error', `RTMP listener: ${error.message}`);
+    });
+    await Promise.all([started, listening]);
     if (!server.store.opened) throw new Error(`node-media-server could not open its store in ${options.storeDir}`);
     context.eventEmitter.on('prePublish', onPrePublish);
     context.eventEmitter.on('donePublish', onDonePublish);

@@ -1,6 +1,7 @@
 // The relay engine's public types: targets and where they come from, the events it reports (for the
 // CLI's --json lines and the Go live panel) and its stats. Events carry an `event` field, as the CLI's
 // JSON lines do. Nothing here holds a stream key: targets are named by id and label, never by URL.
+import type { Logger } from '../log/redacting-logger.js';
 
 /** One place to publish to. `url` is the full publish URL, rtmp[s]://host[:port]/app/streamName. */
 export interface TargetSpec {
@@ -19,12 +20,8 @@ export interface TargetSource {
   refreshAfterAuthFailure(failed: TargetSpec): Promise<readonly TargetSpec[] | null>;
 }
 
-/** The part of main/log/redacting-logger.ts's Logger the relay writes to. */
-export interface RelayLogger {
-  info(message: string, fields?: Readonly<Record<string, unknown>>): void;
-  warn(message: string, fields?: Readonly<Record<string, unknown>>): void;
-  error(message: string, fields?: Readonly<Record<string, unknown>>): void;
-}
+/** The part of the app's logger the relay writes to. */
+export type RelayLogger = Pick<Logger, 'info' | 'warn' | 'error'>;
 
 /** What the encoder sends, as far as it has told. */
 export interface StreamInfo {

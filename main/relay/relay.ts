@@ -11,7 +11,7 @@ import type { MediaPacket } from './media-packet.js';
 import { RateWindow } from './rate-window.js';
 import { RelayTimeline } from './relay-timeline.js';
 import type { RelayEvent, RelayLogger, RelayStats, StreamInfo, TargetSource, TargetSpec } from './relay-types.js';
-import { rtmpPublisher, type OpenPublisher, type PublisherOptions } from './rtmp-publisher.js';
+import { DEFAULT_PUBLISHER_OPTIONS, rtmpPublisher, type OpenPublisher, type PublisherOptions } from './rtmp-publisher.js';
 import { TargetGroup, type Sleep } from './target-group.js';
 
 export interface RelayOptions {
@@ -47,7 +47,6 @@ export interface Relay {
 }
 
 export const DEFAULT_GRACE_MS = 10_000;
-export const DEFAULT_PUBLISHER_OPTIONS: PublisherOptions = { connectTimeoutMs: 5000, acceptWindowMs: 1500, stallTimeoutMs: 5000 };
 
 const DEFAULT_STATS_INTERVAL_MS = 2000;
 
@@ -100,7 +99,7 @@ export function createRelay(options: RelayOptions): Relay {
       if (graceTimer !== null) clearTimeout(graceTimer);
       graceTimer = null;
       // Running publishes go on across the reconnect; with none, the next one starts at 0.
-      if (groups.some((group) => group.hasSession)) timeline.restart();
+      if (groups.some((group) => group.inSession)) timeline.restart();
       else timeline.reset();
       cache.clear();
       input.bytes.reset();
@@ -141,7 +140,7 @@ export function createRelay(options: RelayOptions): Relay {
 
   async function endSessions(): Promise<void> {
     graceTimer = null;
-    const had = groups.some((group) => group.hasSession);
+    const had = groups.some((group) => group.inSession);
     await Promise.all(groups.map((group) => group.endSession()));
     timeline.reset();
     if (had && state === 'running') {
@@ -186,7 +185,7 @@ export function createRelay(options: RelayOptions): Relay {
       }
       state = 'running';
       statsTimer = setInterval(() => {
-        if (encoder !== null || groups.some((group) => group.hasSession)) emit({ event: 'stats', at: now(), stats: stats() });
+        if (encoder !== null || groups.some((group) => group.inSession)) emit({ event: 'stats', at: now(), stats: stats() });
       }, options.statsIntervalMs ?? DEFAULT_STATS_INTERVAL_MS);
       statsTimer.unref();
       unsubscribe = options.ingest.subscribe(sink);

@@ -63,6 +63,8 @@ export interface OutboundSession {
 
 export type OpenPublisher = (url: string) => Promise<OutboundSession>;
 
+export const DEFAULT_PUBLISHER_OPTIONS: PublisherOptions = { connectTimeoutMs: 5000, acceptWindowMs: 1500, stallTimeoutMs: 5000 };
+
 const HANDSHAKE_SIZE = 1536;
 const RTMP_VERSION = 3;
 const CLOSE_TIMEOUT_MS = 2000;

@@ -66,6 +66,7 @@ export class TargetGroup {
   #backoff: AbortController | null = null;
   #retryAt: number | null = null;
   #startWaiter: (() => void) | null = null;
+  #inSession = false;
   #loop: Promise<void> = Promise.resolve();
 
   constructor(context: GroupContext) {
@@ -82,8 +83,9 @@ export class TargetGroup {
     return this.#connection?.target ?? null;
   }
 
-  get hasSession(): boolean {
-    return this.#connection !== null;
+  /** An outbound session runs: connected, or moving between targets. */
+  get inSession(): boolean {
+    return this.#inSession;
   }
 
   get retryAt(): number | null {
@@ -158,6 +160,7 @@ export class TargetGroup {
         continue;
       }
       let step: NextStep = { kind: 'connect', target: plan.current, waitMs: 0, round: 0 };
+      this.#inSession = true;
       while (!this.#stopped && !signal.aborted && step.kind === 'connect') {
         if (step.waitMs > 0) {
           this.#context.emit({ event: 'retrying', at: this.#context.now(), inMs: step.waitMs, target: refOf(step.target) });
@@ -169,6 +172,7 @@ export class TargetGroup {
         if (failure === null) break;
         step = await this.#next(plan, step.target, failure);
       }
+      this.#inSession = false;
       if (step.kind === 'give-up') return;
     }
   }
@@ -254,7 +258,10 @@ export class TargetGroup {
   #prime(connection: Connection): void {
     const sequence = this.#context.startSequence();
     if (sequence === null || sequence.length === 0) return;
-    connection.base = Math.min(...sequence.map((packet) => packet.timestamp));
+    // The connection's time starts at its first frame: metadata and configurations from earlier in the
+    // publish go out at 0 with it, so a target that took over mid-stream shows no gap at its start.
+    const media = sequence.filter((packet) => !packet.config && !packet.metadata);
+    connection.base = Math.min(...(media.length > 0 ? media : sequence).map((packet) => packet.timestamp));
     for (const packet of sequence) this.#send(connection, packet);
   }
 

@@ -119,7 +119,9 @@ function onPrePublish(session) {
   // reaches a broadcast (not even one that already has a publisher on the same path).
   /** @type {HeldPublish} */
   const entry = { session, held: [] };
-  session.rtmp.onPacketCallback = (/** @type {any} */ packet) => entry.held.push(packet);
+  // node-media-server reuses a packet's object and buffer for the next message, so a held packet is a copy.
+  session.rtmp.onPacketCallback = (/** @type {any} */ packet) =>
+    entry.held.push(Object.assign(Object.create(Object.getPrototypeOf(packet)), packet, { data: Buffer.from(packet.data.subarray(0, packet.size)) }));
   held.set(session.id, entry);
   session.socket.once('close', () => held.delete(session.id));
   send({ type: 'publish', sessionId: session.id, app: session.streamApp, name: session.streamName, address: session.ip });

@@ -1,13 +1,15 @@
 // The local ingest with real encoders: only the current key publishes, a new publish with the right key
 // replaces a stale or running one, a key change disconnects the old key's encoder, a subscriber that
 // joins mid-stream gets the start of it, and no stream key reaches a log or the console.
+import { once } from 'node:events';
+import { readdir } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalIngest, type IngestSink, type LocalIngest } from '../../../main/relay/local-ingest.js';
 import type { MediaPacket } from '../../../main/relay/media-packet.js';
 import type { EncoderEvent, StreamInfo } from '../../../main/relay/relay-types.js';
-import { DEFAULT_PUBLISHER_OPTIONS } from '../../../main/relay/relay.js';
-import { rtmpPublisher } from '../../../main/relay/rtmp-publisher.js';
+import { DEFAULT_PUBLISHER_OPTIONS, rtmpPublisher } from '../../../main/relay/rtmp-publisher.js';
 import { Encoders } from '../../support/synthetic-encoder.js';
 import { capturingLogger, Cleanup, EventLog, tempDir } from './relay-harness.js';
 
@@ -116,5 +118,23 @@ describe('subscribers', () => {
     // 30 fps for the rest of the run, give or take the start replayed.
     expect(live.length).toBeGreaterThan(40);
     unsubscribe();
+  });
+});
+
+describe('starting', () => {
+  it('allows one ingest per process, says why a port cannot be had, and starts again once closed', async () => {
+    const dataDir = await tempDir(cleanup, 'local-ingest-start-');
+    await expect(startLocalIngest({ port: 0, streamKey: 'other', dataDir })).rejects.toThrow(/already runs in this process/);
+    await ingest.close();
+    const occupant = createServer();
+    occupant.listen(0, '127.0.0.1');
+    await once(occupant, 'listening');
+    const { port } = occupant.address() as AddressInfo;
+    await expect(startLocalIngest({ port, streamKey: 'other', dataDir })).rejects.toThrow(`cannot listen on 127.0.0.1:${port}: listen EADDRINUSE`);
+    occupant.close();
+    const again = await startLocalIngest({ port: 0, streamKey: 'other', dataDir });
+    expect(again.url).toMatch(/^rtmp:\/\/127\.0\.0\.1:\d+\/live$/);
+    await again.close();
+    expect(await readdir(dataDir)).toEqual([]);
   });
 });

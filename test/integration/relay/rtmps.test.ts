@@ -1,7 +1,6 @@
 // RTMPS: the relay publishes over TLS (node:tls) to a TLS front of nginx-rtmp, checking the certificate.
 import { afterAll, expect, it } from 'vitest';
-import { DEFAULT_PUBLISHER_OPTIONS } from '../../../main/relay/relay.js';
-import { rtmpPublisher } from '../../../main/relay/rtmp-publisher.js';
+import { DEFAULT_PUBLISHER_OPTIONS, rtmpPublisher } from '../../../main/relay/rtmp-publisher.js';
 import { startNginxRtmp } from '../../support/nginx-rtmp.js';
 import { Encoders, probe } from '../../support/synthetic-encoder.js';
 import { Cleanup, startRig, staticTargets, tempDir } from './relay-harness.js';
