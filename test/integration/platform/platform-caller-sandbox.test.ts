@@ -8,9 +8,10 @@ import { z } from 'zod';
 import type { AccessToken } from '../../../main/platform/access-token.js';
 import { passwordGrant } from '../../../main/platform/oauth/token-grants.js';
 import { createPlatformCaller } from '../../../main/platform/platform-caller.js';
-import { PlatformError, SignInNeededError } from '../../../main/platform/platform-error.js';
+import { SignInNeededError } from '../../../main/platform/platform-error.js';
 import type { PlatformCaller } from '../../../main/platform/platform-request.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
+import { rejection } from '../../support/platform-rejection.js';
 
 let sandbox: Sandbox;
 
@@ -39,15 +40,6 @@ function grant(tokenType: 'mac' | 'bearer', scopes: ('broadcaster' | 'offline')[
 
 function callerWith(token: AccessToken | null, apiUrl = sandbox.apiUrl, lines: string[] = []): PlatformCaller {
   return createPlatformCaller({ apiUrl, tokens: { token: async (kind) => (kind === 'user' ? token : null) }, retry: FAST_RETRY, onRequest: (line) => lines.push(line) });
-}
-
-async function rejection(promise: Promise<unknown>): Promise<PlatformError> {
-  const error: unknown = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof PlatformError)) throw new Error(`expected a PlatformError, got ${String(error)}`);
-  return error;
 }
 
 const channelList = z.object({

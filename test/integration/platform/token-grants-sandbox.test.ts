@@ -5,8 +5,8 @@ import { z } from 'zod';
 import type { AccessToken } from '../../../main/platform/access-token.js';
 import { clientCredentialsGrant, passwordGrant, type PasswordGrant } from '../../../main/platform/oauth/token-grants.js';
 import { createPlatformCaller } from '../../../main/platform/platform-caller.js';
-import { PlatformError } from '../../../main/platform/platform-error.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
+import { rejection } from '../../support/platform-rejection.js';
 
 let sandbox: Sandbox;
 
@@ -34,15 +34,6 @@ function demoGrant(overrides: Partial<PasswordGrant> = {}): PasswordGrant {
     deviceName: 'token grant integration test',
     ...overrides,
   };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<PlatformError> {
-  const error: unknown = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof PlatformError)) throw new Error(`expected a PlatformError, got ${String(error)}`);
-  return error;
 }
 
 async function accepted(token: AccessToken): Promise<number> {

@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AccessToken, TokenSource } from '../../../main/platform/access-token.js';
 import { createPlatformCaller, type PlatformCallerOptions } from '../../../main/platform/platform-caller.js';
-import { PlatformError, SignInNeededError } from '../../../main/platform/platform-error.js';
+import { SignInNeededError } from '../../../main/platform/platform-error.js';
 import type { PlatformRequest } from '../../../main/platform/platform-request.js';
 import { macProblem, parseMacHeader } from '../../../sandbox/auth/mac-verifier.js';
 import { connectionRefused, fakeFetch, json, recordingSleep, type ScriptedAnswer } from './fake-fetch.js';
+import { rejection } from '../../support/platform-rejection.js';
 
 const API = 'http://127.0.0.1:8080';
 const NOW_MS = 1_700_003_600_250;
@@ -48,15 +49,6 @@ function setup(answers: ScriptedAnswer[], options: Partial<PlatformCallerOptions
 
 const anything = z.unknown();
 const GET: PlatformRequest = { method: 'GET', path: '/users/self/channels.json', query: { q: 'late show', p: 2 }, endpoint: 'GET /users/self/channels.<format>' };
-
-async function rejection(promise: Promise<unknown>): Promise<PlatformError> {
-  const error: unknown = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof PlatformError)) throw new Error(`expected a PlatformError, got ${String(error)}`);
-  return error;
-}
 
 describe('createPlatformCaller: requests', () => {
   it('builds the URL, sends the bearer token and validates the answer', async () => {

@@ -1,8 +1,8 @@
 // The grants against a scripted fetch: the exact request, the error sentences, and what is retried.
 import { describe, expect, it } from 'vitest';
 import { authorizationCodeGrant, clientCredentialsGrant, passwordGrant } from '../../../../main/platform/oauth/token-grants.js';
-import { PlatformError } from '../../../../main/platform/platform-error.js';
 import { connectionRefused, fakeFetch, json, recordingSleep, type ScriptedAnswer } from '../fake-fetch.js';
+import { rejection } from '../../../support/platform-rejection.js';
 
 const SECRET = '5ecre75ecre75ecre75ecre75ecre75ecre75ecr';
 const CLIENT = 'c1'.repeat(20);
@@ -22,15 +22,6 @@ function endpoint(...answers: ScriptedAnswer[]) {
 
 const USER = { username: 'demo', password: 'pa55 word&', tokenType: 'mac', scopes: ['broadcaster'] } as const;
 const MAC_ANSWER = { access_token: ACCESS, token_type: 'mac', mac_key: KEY, created_at: 1_699_999_999, mac_algorithm: 'hmac-sha-1', expires_in: 86_400 };
-
-async function rejection(promise: Promise<unknown>): Promise<PlatformError> {
-  const error: unknown = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof PlatformError)) throw new Error(`expected a PlatformError, got ${String(error)}`);
-  return error;
-}
 
 describe('passwordGrant', () => {
   it('posts the spec parameters with the raw client secret as Basic credentials and in the body', async () => {
