@@ -18,7 +18,15 @@
 //
 // Exit status 0 when the bench ran, whatever the verdicts; 1 when it broke.
 //
-// Last numbers (2 cores, AMD EPYC, Node 20.20.2, ffmpeg 5.1.9; --seconds 30): see bench/relay/last-run.md.
+// Last numbers (2026-11-22; 2 cores, AMD EPYC, Node 20.20.2, ffmpeg 5.1.9, nginx 1.22.1), medians of 3 rounds:
+//   npm run bench:relay -- --seconds 30
+//     app       1.34 s CPU [1.24-1.44], peak RSS  93.8 MB, added latency p50/p99 0.3/1.7 ms
+//     baseline  1.42 s CPU [1.38-1.56], peak RSS 148.7 MB, added latency p50/p99 21.1/41.6 ms
+//     (CPU at 30 s is a tie within noise: four runs gave -5%, +2%, +7%, -6% for the app)
+//   node bench/relay.mjs --seconds 120
+//     app       2.54 s CPU [2.44-2.64], peak RSS  95.1 MB, p99 0.8 ms
+//     baseline  3.18 s CPU [3.01-3.20], peak RSS 147.6 MB, p99 41.3 ms
+// Full tables: bench/relay/last-run.md (written by each run) and bench/relay/README.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
@@ -256,6 +264,7 @@ async function runPipeline(kind, { work, target, seconds, round }) {
     const sampler = sampleProcesses(Object.fromEntries(relaying.map((handle) => [handle.label, handle.child.pid])));
     // What they used to start and wait: the rest is the relaying itself.
     const cpuBeforeInput = sampler.cpuSeconds();
+    const inputAt = performance.now();
     const input = startChild('the input publisher', 'ffmpeg', [
       '-hide_banner', '-loglevel', 'error', '-nostdin',
       '-re', '-stream_loop', '-1', '-i', INPUT,
@@ -270,10 +279,10 @@ async function runPipeline(kind, { work, target, seconds, round }) {
     for (const handle of relaying) {
       if (!started.has(handle.child)) throw new Error(`${handle.label} exited during the run: ${handle.stderrTail()}`);
     }
-    const ended = [];
-    for (const handle of [...relaying].reverse()) ended.push({ label: handle.label, ...(await endChild(handle)), stderr: handle.stderrTail() });
+    for (const handle of [...relaying].reverse()) await endChild(handle);
     await ingestProxy.close();
-    return { kind, round, seconds, usage: relaying.length > 0 ? { ...usage, cpuBeforeInput } : null, latency: matchFrames(entered, left, seconds), events, ended, targetConnections: targetProxy.connections };
+    if (relaying.length > 0) await writeCpuTimeline(kind, round, inputAt, usage.timeline);
+    return { kind, round, seconds, usage: relaying.length > 0 ? { ...usage, cpuBeforeInput } : null, latency: matchFrames(entered, left, seconds), events, targetConnections: targetProxy.connections };
   } finally {
     for (const handle of relaying) await endChild(handle, 2000);
     await targetProxy.close();
@@ -335,6 +344,20 @@ async function writeFrames(kind, round, entered) {
   await writeFile(join(CACHE, `relay-frames-${kind}-${round}.csv`), `entered_s,rtmp_timestamp,keyframe,bytes,added_latency_ms\n${rows.join('\n')}\n`);
 }
 
+/** CPU seconds used in each second of the run, from the input's start: where warm-up ends. */
+async function writeCpuTimeline(kind, round, inputAt, timeline) {
+  const rows = [];
+  let previous = null;
+  for (const [at, cpu] of timeline) {
+    const second = Math.floor((at - inputAt) / 1000);
+    if (second < 0 || (previous !== null && second === previous.second)) continue;
+    if (previous !== null) rows.push(`${previous.second},${(cpu - previous.cpu).toFixed(2)}`);
+    previous = { second, cpu };
+  }
+  await mkdir(CACHE, { recursive: true });
+  await writeFile(join(CACHE, `relay-cpu-${kind}-${round}.csv`), `second,cpu_seconds_since_previous_row\n${rows.join('\n')}\n`);
+}
+
 /* ---------------------------------------------------------------------------------------------- */
 /* Report.                                                                                         */
 
@@ -374,6 +397,13 @@ function verdicts(results) {
   const app = results.filter((result) => result.kind === 'app');
   const baseline = results.filter((result) => result.kind === 'baseline');
   const of = (list, pick) => median(list.map(pick));
+  // With several rounds, each median comes with its range: overlapping ranges mean a tie within noise.
+  const range = (list, pick, digits) => {
+    if (list.length < 2) return '';
+    const values = list.map(pick);
+    return ` [${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}]`;
+  };
+  const cpuOf = (r) => r.usage.cpuSeconds;
   const appCpu = of(app, (r) => r.usage.cpuSeconds);
   const baseCpu = of(baseline, (r) => r.usage.cpuSeconds);
   const appRelaying = of(app, (r) => r.usage.cpuSeconds - r.usage.cpuBeforeInput);
@@ -387,7 +417,7 @@ function verdicts(results) {
   const than = (a, b) => `${a > b ? '+' : ''}${(((a - b) / b) * 100).toFixed(0)}% against the baseline`;
   const scope = ROUNDS > 1 ? ` (medians of ${ROUNDS} rounds)` : '';
   return [
-    `CPU${scope}: app ${appCpu.toFixed(2)} s, baseline ${baseCpu.toFixed(2)} s (${than(appCpu, baseCpu)}): ${appCpu <= baseCpu ? 'MET' : `MISSED by ${(appCpu - baseCpu).toFixed(2)} s`}` +
+    `CPU${scope}: app ${appCpu.toFixed(2)} s${range(app, cpuOf, 2)}, baseline ${baseCpu.toFixed(2)} s${range(baseline, cpuOf, 2)} (${than(appCpu, baseCpu)}): ${appCpu <= baseCpu ? 'MET' : `MISSED by ${(appCpu - baseCpu).toFixed(2)} s`}` +
       `; relaying only (after start-up): app ${appRelaying.toFixed(2)} s, baseline ${baseRelaying.toFixed(2)} s (${than(appRelaying, baseRelaying)}): ${appRelaying <= baseRelaying ? 'at or below' : 'ABOVE'}`,
     `Memory${scope}: peak RSS app ${appRss.toFixed(1)} MB, baseline ${baseRss.toFixed(1)} MB (${than(appRss, baseRss)}): ${appRss <= baseRss ? 'MET' : `MISSED by ${(appRss - baseRss).toFixed(1)} MB`}` +
       `; private memory app ${appUss.toFixed(1)} MB, baseline ${baseUss.toFixed(1)} MB (${than(appUss, baseUss)}): ${appUss <= baseUss ? 'at or below' : 'ABOVE'}`,
@@ -402,7 +432,7 @@ function details(results) {
     const l = result.latency;
     const parts = [`input ${l.inputVideoMbps.toFixed(2)} Mbps video seen at the ingest`, `${l.framesInAll} frames in, ${l.framesOutAll} out (${l.unmatchedOut} unmatched out)`, `${result.targetConnections} connection(s) to the target`];
     if (result.usage) {
-      const per = Object.entries(result.usage.perProcess).map(([label, reading]) => `${label} ${reading.cpuSeconds.toFixed(2)} s, peak RSS ${(reading.peakRssKb / 1024).toFixed(1)} MB, peak private ${(reading.peakUssKb / 1024).toFixed(1)} MB`);
+      const per = Object.entries(result.usage.perProcess).map(([label, reading]) => `${label} ${reading.cpuSeconds.toFixed(2)} s (user ${reading.userSeconds.toFixed(2)}, system ${reading.systemSeconds.toFixed(2)}), peak RSS ${(reading.peakRssKb / 1024).toFixed(1)} MB, peak private ${(reading.peakUssKb / 1024).toFixed(1)} MB`);
       parts.push(`per process: ${per.join('; ')}`);
       parts.push(`CPU before the input started ${result.usage.cpuBeforeInput.toFixed(2)} s`);
       parts.push(`highest sampled RSS of the processes together ${(result.usage.peakSumRssKb / 1024).toFixed(1)} MB`);

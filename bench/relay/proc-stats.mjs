@@ -5,6 +5,7 @@
 // until stopped, so the last reading before a process is ended counts.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
@@ -17,10 +18,12 @@ export function readProc(pid) {
     // The command name is in parentheses and may hold spaces: fields are counted after the last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after the name.
-    const cpuSeconds = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    const userSeconds = Number(fields[11]) / CLOCK_TICKS;
+    const systemSeconds = Number(fields[12]) / CLOCK_TICKS;
+    const cpuSeconds = userSeconds + systemSeconds;
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-    return { cpuSeconds, peakRssKb: field(status, 'VmHWM'), rssKb: field(status, 'VmRSS'), ussKb: field(rollup, 'Private_Clean') + field(rollup, 'Private_Dirty') };
+    return { cpuSeconds, userSeconds, systemSeconds, peakRssKb: field(status, 'VmHWM'), rssKb: field(status, 'VmRSS'), ussKb: field(rollup, 'Private_Clean') + field(rollup, 'Private_Dirty') };
   } catch {
     return null;
   }
@@ -36,6 +39,8 @@ export function sampleProcesses(pids, intervalMs = 200) {
   const peakUssKb = {};
   let peakSumRssKb = 0;
   let peakSumUssKb = 0;
+  /** [performance.now(), CPU seconds of all together] per sample. */
+  const timeline = [];
   const sample = () => {
     let rss = 0;
     let uss = 0;
@@ -49,6 +54,7 @@ export function sampleProcesses(pids, intervalMs = 200) {
     }
     peakSumRssKb = Math.max(peakSumRssKb, rss);
     peakSumUssKb = Math.max(peakSumUssKb, uss);
+    timeline.push([performance.now(), cpuNow()]);
   };
   const cpuNow = () => names.reduce((total, name) => total + (last[name]?.cpuSeconds ?? 0), 0);
   sample();
@@ -72,6 +78,7 @@ export function sampleProcesses(pids, intervalMs = 200) {
         peakSumRssKb,
         /** The highest private memory (USS) they had together at one sampling instant. */
         peakSumUssKb,
+        timeline,
       };
     },
   };
