@@ -18,17 +18,18 @@
 //
 // Exit status 0 when the bench ran, whatever the verdicts; 1 when it broke.
 //
-// Last numbers (2026-11-22; 2 cores, AMD EPYC, Node 20.20.2, ffmpeg 5.1.9, nginx 1.22.1), medians of 3 rounds:
+// Last numbers (2026-11-22; 2 cores, AMD EPYC, Node 20.20.2, ffmpeg 5.1.9, nginx 1.22.1; quiet machine),
+// medians of 3 rounds [range]:
 //   npm run bench:relay -- --seconds 30
-//     app       1.34 s CPU [1.24-1.44], peak RSS  93.8 MB, added latency p50/p99 0.3/1.7 ms
-//     baseline  1.42 s CPU [1.38-1.56], peak RSS 148.7 MB, added latency p50/p99 21.1/41.6 ms
-//     (CPU at 30 s is a tie within noise: four runs gave -5%, +2%, +7%, -6% for the app)
+//     app       1.40 s CPU [1.30-1.44], peak RSS  95.6 MB, added latency p50/p99 0.3/1.5 ms
+//     baseline  1.50 s CPU [1.45-1.53], peak RSS 146.3 MB, added latency p50/p99 21.1/41.4 ms
+//     (CPU at 30 s is close to noise: eight runs gave the app -7% to +7%, above the baseline twice)
 //   node bench/relay.mjs --seconds 120
-//     app       2.54 s CPU [2.44-2.64], peak RSS  95.1 MB, p99 0.8 ms
-//     baseline  3.18 s CPU [3.01-3.20], peak RSS 147.6 MB, p99 41.3 ms
+//     app       2.68 s CPU [2.59-2.74], peak RSS  95.9 MB, p99 0.8 ms
+//     baseline  3.66 s CPU [3.53-3.82], peak RSS 147.0 MB, p99 41.4 ms  (another run: -19%)
 // Full tables: bench/relay/last-run.md (written by each run) and bench/relay/README.md.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -38,7 +39,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { sampleProcesses } from './relay/proc-stats.mjs';
+import { machineCpu, readProc, sampleProcesses } from './relay/proc-stats.mjs';
 import { startTapProxy } from './relay/rtmp-tap.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -97,6 +98,8 @@ function fail(message) {
 /* Processes: each in its own process group, ended by its id.                                      */
 
 const started = new Set();
+/** The run's temporary folder (target config, node-media-server stores), removed on every way out. */
+let workDir = null;
 
 function startChild(label, command, args) {
   const child = spawn(command, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -140,6 +143,7 @@ function killGroup(child, signal) {
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
     for (const child of started) killGroup(child, 'SIGKILL');
+    if (workDir !== null) rmSync(workDir, { recursive: true, force: true });
     process.exit(130);
   });
 }
@@ -265,15 +269,23 @@ async function runPipeline(kind, { work, target, seconds, round }) {
     // What they used to start and wait: the rest is the relaying itself.
     const cpuBeforeInput = sampler.cpuSeconds();
     const inputAt = performance.now();
+    const machineBefore = machineCpu();
+    const harnessBefore = readProc(process.pid).cpuSeconds;
     const input = startChild('the input publisher', 'ffmpeg', [
       '-hide_banner', '-loglevel', 'error', '-nostdin',
       '-re', '-stream_loop', '-1', '-i', INPUT,
       '-c', 'copy', '-t', String(seconds),
       '-f', 'flv', `rtmp://127.0.0.1:${ingestProxy.port}/live/${STREAM_KEY}`,
     ]);
+    // The bench's own other processes, to tell the machine's other load apart.
+    const workers = readFileSync(`/proc/${target.handle.child.pid}/task/${target.handle.child.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    const ours = sampleProcesses({ input: input.child.pid, target: target.handle.child.pid, ...Object.fromEntries(workers.map((pid) => [`target worker ${pid}`, Number(pid)])) }, 500);
     const finished = await Promise.race([input.exited, delay((seconds + 30) * 1000, null)]);
     if (finished === null) throw new Error('the input publisher did not finish in time');
     if (finished.code !== 0) throw new Error(`the input publisher failed (${finished.code ?? finished.signal}): ${input.stderrTail()}`);
+    const machineAfter = machineCpu();
+    const harnessCpu = readProc(process.pid).cpuSeconds - harnessBefore;
+    const oursCpu = ours.stop().cpuSeconds;
     await delay(DRAIN_MS);
     const usage = sampler.stop();
     for (const handle of relaying) {
@@ -282,7 +294,8 @@ async function runPipeline(kind, { work, target, seconds, round }) {
     for (const handle of [...relaying].reverse()) await endChild(handle);
     await ingestProxy.close();
     if (relaying.length > 0) await writeCpuTimeline(kind, round, inputAt, usage.timeline);
-    return { kind, round, seconds, usage: relaying.length > 0 ? { ...usage, cpuBeforeInput } : null, latency: matchFrames(entered, left, seconds), events, targetConnections: targetProxy.connections };
+    const machine = { busyShare: (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total), cores: cpus().length, harnessCpu, inputAndTargetCpu: oursCpu };
+    return { kind, round, seconds, machine, usage: relaying.length > 0 ? { ...usage, cpuBeforeInput } : null, latency: matchFrames(entered, left, seconds), events, targetConnections: targetProxy.connections };
   } finally {
     for (const handle of relaying) await endChild(handle, 2000);
     await targetProxy.close();
@@ -372,7 +385,7 @@ function row(result) {
     u ? u.cpuSeconds.toFixed(2) : '—',
     u ? `${(u.cpuSeconds - u.cpuBeforeInput).toFixed(2)} (${(((u.cpuSeconds - u.cpuBeforeInput) / result.seconds) * 100).toFixed(1)}%)` : '—',
     u ? (u.peakRssKb / 1024).toFixed(1) : '—',
-    u ? (u.peakSumUssKb / 1024).toFixed(1) : '—',
+    u ? (u.peakSumAnonKb / 1024).toFixed(1) : '—',
     `${ms(l.p50)} / ${ms(l.p95)} / ${ms(l.p99)} / ${ms(l.max)}`,
     `${l.framesMatched}/${l.framesIn}`,
     l.startupMs === null ? '—' : (l.startupMs / 1000).toFixed(2),
@@ -380,7 +393,7 @@ function row(result) {
 }
 
 function table(rows) {
-  const header = ['pipeline', 'CPU s', 'of it relaying (% of a core)', 'peak RSS MB', 'peak private MB', 'added latency p50 / p95 / p99 / max ms', 'frames matched', 'first frame out after s'];
+  const header = ['pipeline', 'CPU s', 'of it relaying (% of a core)', 'peak RSS MB', 'peak anon MB', 'added latency p50 / p95 / p99 / max ms', 'frames matched', 'first frame out after s'];
   const all = [header, ...rows];
   const widths = header.map((_, column) => Math.max(...all.map((cells) => cells[column].length)));
   const line = (cells) => `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join(' | ')} |`;
@@ -408,8 +421,8 @@ function verdicts(results) {
   const baseCpu = of(baseline, (r) => r.usage.cpuSeconds);
   const appRelaying = of(app, (r) => r.usage.cpuSeconds - r.usage.cpuBeforeInput);
   const baseRelaying = of(baseline, (r) => r.usage.cpuSeconds - r.usage.cpuBeforeInput);
-  const appUss = of(app, (r) => r.usage.peakSumUssKb / 1024);
-  const baseUss = of(baseline, (r) => r.usage.peakSumUssKb / 1024);
+  const appAnon = of(app, (r) => r.usage.peakSumAnonKb / 1024);
+  const baseAnon = of(baseline, (r) => r.usage.peakSumAnonKb / 1024);
   const appRss = of(app, (r) => r.usage.peakRssKb / 1024);
   const baseRss = of(baseline, (r) => r.usage.peakRssKb / 1024);
   const appP99 = of(app, (r) => r.latency.p99 ?? Infinity);
@@ -420,9 +433,16 @@ function verdicts(results) {
     `CPU${scope}: app ${appCpu.toFixed(2)} s${range(app, cpuOf, 2)}, baseline ${baseCpu.toFixed(2)} s${range(baseline, cpuOf, 2)} (${than(appCpu, baseCpu)}): ${appCpu <= baseCpu ? 'MET' : `MISSED by ${(appCpu - baseCpu).toFixed(2)} s`}` +
       `; relaying only (after start-up): app ${appRelaying.toFixed(2)} s, baseline ${baseRelaying.toFixed(2)} s (${than(appRelaying, baseRelaying)}): ${appRelaying <= baseRelaying ? 'at or below' : 'ABOVE'}`,
     `Memory${scope}: peak RSS app ${appRss.toFixed(1)} MB, baseline ${baseRss.toFixed(1)} MB (${than(appRss, baseRss)}): ${appRss <= baseRss ? 'MET' : `MISSED by ${(appRss - baseRss).toFixed(1)} MB`}` +
-      `; private memory app ${appUss.toFixed(1)} MB, baseline ${baseUss.toFixed(1)} MB (${than(appUss, baseUss)}): ${appUss <= baseUss ? 'at or below' : 'ABOVE'}`,
+      `; anonymous memory app ${appAnon.toFixed(1)} MB, baseline ${baseAnon.toFixed(1)} MB (${than(appAnon, baseAnon)}): ${appAnon <= baseAnon ? 'at or below' : 'ABOVE'}`,
     `Latency${scope}: app p99 ${appP99.toFixed(1)} ms (baseline ${basP99.toFixed(1)} ms), target < ${LATENCY_TARGET_MS} ms: ${appP99 < LATENCY_TARGET_MS ? 'MET' : `MISSED by ${(appP99 - LATENCY_TARGET_MS).toFixed(1)} ms`}`,
   ];
+}
+
+/** CPU seconds per second (share of a core) that processes outside this bench used while the input ran. */
+function otherLoad(result) {
+  const m = result.machine;
+  const relayingCpu = result.usage ? result.usage.cpuSeconds - result.usage.cpuBeforeInput : 0;
+  return Math.max(0, m.busyShare * m.cores * result.seconds - relayingCpu - m.harnessCpu - m.inputAndTargetCpu) / result.seconds;
 }
 
 function details(results) {
@@ -430,9 +450,13 @@ function details(results) {
   for (const result of results) {
     const name = `${result.kind}${ROUNDS > 1 && result.kind !== 'floor' ? ` #${result.round}` : ''}`;
     const l = result.latency;
-    const parts = [`input ${l.inputVideoMbps.toFixed(2)} Mbps video seen at the ingest`, `${l.framesInAll} frames in, ${l.framesOutAll} out (${l.unmatchedOut} unmatched out)`, `${result.targetConnections} connection(s) to the target`];
+    const m = result.machine;
+    const share = (cpuSeconds) => `${((cpuSeconds / result.seconds) * 100).toFixed(1)}%`;
+    const parts = [
+      `machine ${(m.busyShare * 100).toFixed(0)}% busy over ${m.cores} cores while the input ran; in % of a core: harness ${share(m.harnessCpu)}, input publisher + target ${share(m.inputAndTargetCpu)}, other processes (not this bench) about ${(otherLoad(result) * 100).toFixed(1)}%`,
+      `input ${l.inputVideoMbps.toFixed(2)} Mbps video seen at the ingest`, `${l.framesInAll} frames in, ${l.framesOutAll} out (${l.unmatchedOut} unmatched out)`, `${result.targetConnections} connection(s) to the target`];
     if (result.usage) {
-      const per = Object.entries(result.usage.perProcess).map(([label, reading]) => `${label} ${reading.cpuSeconds.toFixed(2)} s (user ${reading.userSeconds.toFixed(2)}, system ${reading.systemSeconds.toFixed(2)}), peak RSS ${(reading.peakRssKb / 1024).toFixed(1)} MB, peak private ${(reading.peakUssKb / 1024).toFixed(1)} MB`);
+      const per = Object.entries(result.usage.perProcess).map(([label, reading]) => `${label} ${reading.cpuSeconds.toFixed(2)} s (user ${reading.userSeconds.toFixed(2)}, system ${reading.systemSeconds.toFixed(2)}), peak RSS ${(reading.peakRssKb / 1024).toFixed(1)} MB, peak anon ${(reading.peakAnonKb / 1024).toFixed(1)} MB`);
       parts.push(`per process: ${per.join('; ')}`);
       parts.push(`CPU before the input started ${result.usage.cpuBeforeInput.toFixed(2)} s`);
       parts.push(`highest sampled RSS of the processes together ${(result.usage.peakSumRssKb / 1024).toFixed(1)} MB`);
@@ -469,6 +493,7 @@ async function main() {
   if (!existsSync(RTMP_MODULE)) fail(`${RTMP_MODULE} is missing (Debian package libnginx-mod-rtmp)`);
   await ensureInput();
   const work = await mkdtemp(join(tmpdir(), 'bench-relay-'));
+  workDir = work;
   const results = [];
   let target;
   try {
@@ -496,8 +521,10 @@ async function main() {
   const detailLines = details(results);
   const notes = [
     `Added latency: from a video frame fully arriving at a proxy in front of the relaying ingest to it fully arriving at a proxy in front of the target (nginx-rtmp), frames matched by content (H.264 data), percentiles over frames that entered after the first ${WARMUP} s. The floor row is the two proxies chained with nothing between them: what the measurement itself adds (one proxy forward and a loopback hop, on the harness's event loop); it is in every row alike.`,
-    'CPU s: user + system time of the relaying processes from their start until the input stopped and 2 s more (app: the app-relay process; baseline: the node-media-server process + the ffmpeg -c copy process); "of it relaying" leaves out what they used before the input started (start-up, waiting). Peak RSS: VmHWM of each, added up. Peak private: the highest sampled (every 200 ms) Private_Clean + Private_Dirty of smaps_rollup, added up: RSS without the shared library and executable pages every process mapping them counts. The input publisher, the target and the harness are not counted.',
+    'CPU s: user + system time of the relaying processes from their start until the input stopped and 2 s more (app: the app-relay process; baseline: the node-media-server process + the ffmpeg -c copy process); "of it relaying" leaves out what they used before the input started (start-up, waiting). Peak RSS: VmHWM of each, added up. Peak anon: the highest sampled (every 200 ms) Anonymous memory of smaps_rollup (heaps, buffers, JIT code), added up: RSS without the executable and library pages. The input publisher, the target and the harness are not counted.',
   ];
+  const busiest = Math.max(...results.map(otherLoad));
+  if (busiest > 0.15) notes.unshift(`WARNING: processes outside this bench used up to ${(busiest * 100).toFixed(0)}% of a core during a pipeline (see the per-run lines): the CPU and latency numbers are disturbed; run again on a quiet machine.`);
   if (options.profile) notes.push('Profiled run (--profile): the node children ran with --cpu-prof; their CPU numbers include the profiler.');
 
   console.log('');
