@@ -247,7 +247,7 @@ async function runPipeline(kind, { work, target, seconds, round }) {
   try {
     if (kind === 'app') {
       ingestPort = await freePort();
-      const app = startChild('app-relay', process.execPath, [...nodeArgs, 'bench/relay/app-relay.mjs', '--port', String(ingestPort), '--key', STREAM_KEY, '--target', targetUrl, '--data-dir', work]);
+      const app = startChild('app-relay', process.execPath, [...nodeArgs, 'bench/relay/app-relay.mjs', '--port', String(ingestPort), '--key', STREAM_KEY, '--target', targetUrl]);
       relaying.push(app);
       // Its event lines keep coming into `events` after the ready line.
       await ready(app, events);

@@ -10,7 +10,6 @@ import { SignInNeededError } from './platform/platform-error.js';
 import { createPlatformApi } from './platform/endpoints/index.js';
 import { LiveService, type LiveServiceOptions } from './live/live-service.js';
 import { LiveSettingsStore } from './settings/live-settings.js';
-import { join } from 'node:path';
 import type { PlatformCaller } from './platform/platform-request.js';
 import { discoverUser } from './session/discover-user.js';
 import { SessionService } from './session/session-service.js';
@@ -66,7 +65,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         platformApi: async () => createPlatformApi(await platformCaller()),
         keySlot: () => secretsFor(session.profileName),
         settings: new LiveSettingsStore(directory),
-        dataDir: join(directory, 'ingest'),
         logger,
         onChange: (state) => companion?.liveChanged(state),
         ingestPort: options.live.ingestPort,

@@ -9,7 +9,7 @@ import { startLocalIngest } from '../../build/main/relay/local-ingest.js';
 import { createRelay } from '../../build/main/relay/relay.js';
 
 const { values } = parseArgs({
-  options: { port: { type: 'string' }, key: { type: 'string' }, target: { type: 'string' }, 'data-dir': { type: 'string' } },
+  options: { port: { type: 'string' }, key: { type: 'string' }, target: { type: 'string' } },
 });
 const line = (object) => process.stdout.write(`${JSON.stringify(object)}\n`);
 const logger = {
@@ -18,7 +18,7 @@ const logger = {
   error: (message, fields) => process.stderr.write(`error: ${message} ${fields ? JSON.stringify(fields) : ''}\n`),
 };
 
-const ingest = await startLocalIngest({ host: '127.0.0.1', port: Number(values.port), app: 'live', streamKey: values.key, dataDir: values['data-dir'], logger });
+const ingest = await startLocalIngest({ host: '127.0.0.1', port: Number(values.port), app: 'live', streamKey: values.key, logger });
 const relay = createRelay({
   ingest,
   targets: { targets: async () => [{ id: 'bench', label: 'bench target', url: values.target }], refreshAfterAuthFailure: async () => null },

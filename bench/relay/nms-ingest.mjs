@@ -1,6 +1,5 @@
-// Pipeline (b) of bench/relay.mjs, its ingest: node-media-server 4.4.3 on its own in a process, with the
-// configuration the app gives it (main/relay/nms-binding.ts: RTMP only, a fresh store, no web admin) and
-// its log lines dropped as the app drops them, so the two ingests do the same work. An
+// Pipeline (b) of bench/relay.mjs, its ingest: node-media-server 4.4.3 as shipped, on its own in a
+// process (RTMP only, a fresh store, no web admin), its log lines dropped as the app drops them. An
 // `ffmpeg -i rtmp://.../live/KEY -c copy -f flv rtmp://target` started by the harness plays from it.
 //
 // stdout: {"ready":true,"port":N} once listening. SIGTERM stops the server and exits 0.

@@ -1,9 +1,6 @@
 // `companion live`: the local ingest relayed to a channel until SIGINT/SIGTERM. `companion relay`: the
 // same relay to explicit targets, with no platform.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createLogger } from '../log/redacting-logger.js';
 import { startLocalIngest } from '../relay/local-ingest.js';
 import { createRelay } from '../relay/relay.js';
@@ -60,9 +57,8 @@ export const relayCommand: Command = {
     const key = listen.key ?? randomBytes(12).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x');
     const logger = createLogger({ sink: context.err, level: 'warn' });
     for (const target of targets) logger.registerSecret(new URL(target.url).pathname.split('/').pop() ?? '');
-    const work = await mkdtemp(join(tmpdir(), 'companion-relay-'));
     const print = (event: Parameters<typeof printRelayEvent>[1]) => printRelayEvent(context, event);
-    const ingest = await startLocalIngest({ host: listen.host, port: listen.port, app: listen.app, streamKey: key, dataDir: work, logger, onEvent: print });
+    const ingest = await startLocalIngest({ host: listen.host, port: listen.port, app: listen.app, streamKey: key, logger, onEvent: print });
     const relay = createRelay({ ingest, targets: { targets: async () => targets, refreshAfterAuthFailure: async () => null }, logger, onEvent: print });
     try {
       if (context.json) emitJson(context, 'listening', { url: ingest.url, key });
@@ -73,7 +69,6 @@ export const relayCommand: Command = {
       if (context.json) emitJson(context, 'stopped', { signal });
     } finally {
       await ingest.close();
-      await rm(work, { recursive: true, force: true });
     }
     return 0;
   },

@@ -20,7 +20,6 @@ export interface LiveServiceOptions {
   readonly platformApi: () => Promise<PlatformApi>;
   readonly keySlot: () => LocalKeySlot;
   readonly settings: LiveSettingsStore;
-  readonly dataDir: string;
   readonly logger: Logger;
   readonly onChange: (state: LiveState) => void;
   /** Overrides the saved ingest port (tests and `companion live --listen`). */
@@ -77,7 +76,6 @@ export class LiveService {
         host: this.#options.ingestHost,
         port,
         streamKey: this.#key,
-        dataDir: this.#options.dataDir,
         logger: this.#options.logger,
         onEvent: (event) => this.#onEncoder(event),
       });

@@ -4,11 +4,9 @@
 // there (an encoder that crashed or lost its network leaves a stale publish behind, and restarting it
 // must not be refused). What the encoder sends goes to subscribers, the relay among them.
 import { timingSafeEqual } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { MediaCache } from './media-cache.js';
-import { codecOf, packetFromFlvTag, type MediaPacket } from './media-packet.js';
-import { decodeMetadata, startNmsServer, type NmsLogLevel, type NmsPublish, type NmsServer } from './nms-binding.js';
+import { classify, codecOf, kindOfMessage, type MediaPacket } from './media-packet.js';
+import { decodeMetadata, startNmsServer, type NmsLogLevel, type NmsMediaMessage, type NmsPublish } from './nms-binding.js';
 import type { EncoderEvent, RelayLogger, StreamInfo } from './relay-types.js';
 
 export interface LocalIngestOptions {
@@ -19,8 +17,6 @@ export interface LocalIngestOptions {
   /** The RTMP application; `live` unless told otherwise. */
   readonly app?: string;
   readonly streamKey: string;
-  /** node-media-server's work folder goes in here (a new one each run, removed at close). */
-  readonly dataDir: string;
   readonly onEvent?: (event: EncoderEvent) => void;
   readonly logger?: RelayLogger;
   readonly now?: () => number;
@@ -118,10 +114,11 @@ export async function startLocalIngest(options: LocalIngestOptions): Promise<Loc
     tell((sink) => sink.ended(reason));
   };
 
-  const onTag = (tag: Buffer): void => {
+  const onMessage = (message: NmsMediaMessage): void => {
     const current = publisher;
-    const packet = packetFromFlvTag(tag);
-    if (current === null || packet === null) return;
+    const kind = kindOfMessage(message.type);
+    if (current === null || kind === null) return;
+    const packet = classify(kind, message.timestamp, message.payload);
     learn(current, packet);
     cache.add(packet);
     tell((sink) => sink.packet(packet));
@@ -144,17 +141,8 @@ export async function startLocalIngest(options: LocalIngestOptions): Promise<Loc
     else if (level === 'error') logger?.error(`node-media-server: ${redact(message)}`);
   };
 
-  await mkdir(options.dataDir, { recursive: true });
-  // A fresh store each run: node-media-server restores relay tasks and records from it at start.
-  const storeDir = await mkdtemp(join(options.dataDir, 'local-ingest-'));
-  let server: NmsServer;
-  try {
-    server = await startNmsServer({ host, port: options.port, storeDir, decide, onPublishEnd, log });
-  } catch (error) {
-    await rm(storeDir, { recursive: true, force: true });
-    throw error;
-  }
-  let untap = server.tap(pathOf(key), onTag);
+  const server = await startNmsServer({ host, port: options.port, decide, onPublishEnd, log });
+  let untap = server.tap(pathOf(key), onMessage);
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `rtmp://${shownHost}:${server.port}/${app}`;
   logger?.info('local ingest listening', { url });
@@ -172,7 +160,7 @@ export async function startLocalIngest(options: LocalIngestOptions): Promise<Loc
       }
       untap();
       key = next;
-      untap = server.tap(pathOf(key), onTag);
+      untap = server.tap(pathOf(key), onMessage);
     },
     currentStream() {
       return publisher?.described ? publisher.info : null;
@@ -196,11 +184,7 @@ export async function startLocalIngest(options: LocalIngestOptions): Promise<Loc
       }
       untap();
       sinks.clear();
-      try {
-        await server.stop();
-      } finally {
-        await rm(storeDir, { recursive: true, force: true });
-      }
+      await server.stop();
     },
   };
 }

@@ -21,21 +21,8 @@ export interface MediaPacket {
   readonly metadata: boolean;
 }
 
-const FLV_TAG_HEADER = 11;
-const FLV_PREVIOUS_TAG_SIZE = 4;
-
-/** A tag as node-media-server hands it to a subscriber (header, body, previous-tag size); null for the file header or other types. */
-export function packetFromFlvTag(tag: Buffer): MediaPacket | null {
-  if (tag.length < FLV_TAG_HEADER + FLV_PREVIOUS_TAG_SIZE) return null;
-  const kind = kindOf(tag[0]!);
-  if (kind === null) return null;
-  const size = tag.readUIntBE(1, 3);
-  if (tag.length < FLV_TAG_HEADER + size) return null;
-  const timestamp = tag.readUIntBE(4, 3) + tag[7]! * 0x1000000;
-  return classify(kind, timestamp, tag.subarray(FLV_TAG_HEADER, FLV_TAG_HEADER + size));
-}
-
-function kindOf(type: number): MediaKind | null {
+/** The kind of an RTMP message type; null for the types that carry no media (commands, control). */
+export function kindOfMessage(type: number): MediaKind | null {
   if (type === 8) return 'audio';
   if (type === 9) return 'video';
   if (type === 18) return 'data';

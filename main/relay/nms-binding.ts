@@ -7,7 +7,7 @@
 // so a process hosts one server at a time: startNmsServer refuses a second while one runs.
 import { createServer, type Server, type Socket } from 'node:net';
 // @ts-expect-error -- untyped package (see above)
-import NodeMediaServer from 'node-media-server';
+import NmsRtmpServer from 'node-media-server/src/server/rtmp_server.js';
 // @ts-expect-error -- untyped package
 import nmsContext from 'node-media-server/src/core/context.js';
 // @ts-expect-error -- untyped package
@@ -22,8 +22,11 @@ import nmsAmf from 'node-media-server/src/protocol/amf.js';
 /* ------------------------------------------------------------------------------------------------ */
 /* The shapes of the node-media-server objects we use, as read in its source (4.4.3).                */
 
+/** An AVPacket as the RTMP parser hands it on: `data` is the parser's own buffer, reused for the next message. */
 interface RawPacket {
   codec_type: number;
+  /** 0 audio sequence header, 2 video sequence header, 5 metadata; 1, 3 (keyframe), 4 frames. */
+  flags: number;
   dts: number;
   size: number;
   data: Buffer;
@@ -57,6 +60,9 @@ interface RawSubscriber {
 
 interface RawBroadcast {
   publisher: RawSession | null;
+  readonly subscribers: Map<string, RawSubscriber>;
+  /** Builds an FLV tag and RTMP chunks of every packet, caches both by GOP, sends them to the subscribers. */
+  broadcastMessage: (packet: RawPacket) => void;
   publishGraceMs: number;
   postPlay(subscriber: RawSubscriber): string | null;
   donePlay(subscriber: RawSubscriber): void;
@@ -65,15 +71,19 @@ interface RawBroadcast {
 }
 
 interface RawContext {
+  /** Read by the servers when they are made: bind, rtmp.port, auth... */
+  config: Record<string, unknown>;
   broadcasts: Map<string, RawBroadcast>;
   eventEmitter: NodeJS.EventEmitter;
 }
 
-interface RawServer {
-  rtmpServer: { tcpServer?: Server; handleRequest: (socket: Socket) => void };
-  store: { opened: boolean };
-  run(): Promise<void>;
-  stop(): Promise<void>;
+/** Its RTMP listener alone: the package's main export also starts HTTP, a store, recorders and relays. */
+interface RawRtmpServer {
+  tcpServer?: Server;
+  handleRequest: (socket: Socket) => void;
+  run(): void;
+  /** Closes the listener and destroys every connection. */
+  stop(): void;
 }
 
 interface RawRtmpPacket {
@@ -99,7 +109,7 @@ const context = nmsContext as RawContext;
 const amf = nmsAmf as RawAmf;
 const Rtmp = NmsRtmp as { new (): RawRtmpParser; chunksCreate(packet: RawRtmpPacket): Buffer };
 const BroadcastServer = NmsBroadcastServer as new (streamPath: string) => RawBroadcast;
-const MediaServer = NodeMediaServer as new (config: Record<string, unknown>, configPath: string) => RawServer;
+const RtmpServer = NmsRtmpServer as new () => RawRtmpServer;
 
 /* ------------------------------------------------------------------------------------------------ */
 /* Its logger.                                                                                       */
@@ -134,8 +144,6 @@ export interface NmsServerOptions {
   readonly host: string;
   /** 0 picks a free port. */
   readonly port: number;
-  /** A fresh folder: the server restores relay tasks and records from its store at start. */
-  readonly storeDir: string;
   /** Decides on each publish; called before the server takes it. A refused encoder is disconnected. */
   readonly decide: (publish: NmsPublish) => 'accept' | 'refuse';
   /** An accepted publish ended (encoder gone, replaced, or kicked). */
@@ -151,11 +159,21 @@ export interface NmsServer {
    */
   endPublish(path: string): void;
   /**
-   * Receives every FLV tag published on `path` (the FLV file header too) until the returned function is
+   * Receives every audio, video and data message published on `path` until the returned function is
    * called. While tapped, the path's broadcast outlives its publishers, so encoder reconnects land in it.
    */
-  tap(path: string, onTag: (tag: Buffer) => void): () => void;
+  tap(path: string, onMessage: (message: NmsMediaMessage) => void): () => void;
   stop(): Promise<void>;
+}
+
+/** One message of a publish as the encoder sent it. */
+export interface NmsMediaMessage {
+  /** The RTMP message type: 8 audio, 9 video, 18 data (others pass too). */
+  readonly type: number;
+  /** In ms, as the encoder stamped it. */
+  readonly timestamp: number;
+  /** The message body: a copy, the receiver's to keep. */
+  readonly payload: Buffer;
 }
 
 let running = false;
@@ -191,17 +209,18 @@ export async function startNmsServer(options: NmsServerOptions): Promise<NmsServ
     if (accepted.delete(session.id)) options.onPublishEnd(session.id);
   };
 
-  let server: RawServer | null = null;
+  let server: RawRtmpServer | null = null;
   try {
-    server = new MediaServer({ bind: options.host, rtmp: { port: options.port }, store: { path: options.storeDir }, webadmin: { enable: false } }, '');
+    context.config = { bind: options.host, rtmp: { port: options.port } };
+    server = new RtmpServer();
     // It skips the RTMP listener when the port is 0, which to us means "any free port".
-    const tcpServer = (server.rtmpServer.tcpServer ??= createServer(server.rtmpServer.handleRequest));
+    const tcpServer = (server.tcpServer ??= createServer(server.handleRequest));
     let listenError: (error: Error) => void = () => undefined;
     const listening = new Promise<void>((resolve, reject) => {
       tcpServer.once('listening', resolve);
       listenError = (error) => reject(new Error(`cannot listen on ${options.host}:${options.port}: ${error.message}`));
     });
-    const started = server.run();
+    server.run();
     // Its own listen-error handler exits the process: the caller gets an error instead, and later
     // errors (accept failures) go to the log.
     tcpServer.removeAllListeners('error');
@@ -209,22 +228,21 @@ export async function startNmsServer(options: NmsServerOptions): Promise<NmsServ
       listenError(error);
       options.log('error', `RTMP listener: ${error.message}`);
     });
-    await Promise.all([started, listening]);
-    if (!server.store.opened) throw new Error(`node-media-server could not open its store in ${options.storeDir}`);
+    await listening;
     context.eventEmitter.on('prePublish', onPrePublish);
     context.eventEmitter.on('donePublish', onDonePublish);
     const address = tcpServer.address();
     if (address === null || typeof address === 'string') throw new Error('the RTMP listener has no port');
-    return liveServer(server, address.port, onPrePublish, onDonePublish);
+    return liveServer(server, tcpServer, address.port, onPrePublish, onDonePublish);
   } catch (error) {
-    await server?.stop().catch(() => undefined);
+    server?.stop();
     running = false;
     logSink = null;
     throw error;
   }
 }
 
-function liveServer(server: RawServer, port: number, onPrePublish: (session: RawSession) => void, onDonePublish: (session: RawSession) => void): NmsServer {
+function liveServer(server: RawRtmpServer, listener: Server, port: number, onPrePublish: (session: RawSession) => void, onDonePublish: (session: RawSession) => void): NmsServer {
   let tapCount = 0;
   return {
     port,
@@ -232,25 +250,49 @@ function liveServer(server: RawServer, port: number, onPrePublish: (session: Raw
       const broadcast = context.broadcasts.get(path);
       if (broadcast) finishPublish(broadcast);
     },
-    tap(path, onTag) {
+    tap(path, onMessage) {
       const broadcast = context.broadcasts.get(path) ?? new BroadcastServer(path);
       context.broadcasts.set(path, broadcast);
-      const subscriber: RawSubscriber = { id: `relay-tap-${++tapCount}`, ip: '', protocol: 'flv', streamPath: path, endTime: 0, sendBuffer: onTag };
+      // A subscriber that takes nothing: it keeps the broadcast (and the path) alive between publishes.
+      const subscriber: RawSubscriber = { id: `relay-tap-${++tapCount}`, ip: '', protocol: 'flv', streamPath: path, endTime: 0, sendBuffer: () => undefined };
       const refused = broadcast.postPlay(subscriber);
       if (refused !== null) throw new Error(refused);
-      return () => broadcast.donePlay(subscriber);
+      // The messages are taken before the broadcast turns each into an FLV tag and RTMP chunks and keeps
+      // both in its GOP caches: work and memory for players, which the relay does not need. While a player
+      // watches it gets them all; otherwise the broadcast still keeps the sequence headers and metadata,
+      // so a player that comes later can decode from the next keyframe.
+      const forPlayers = broadcast.broadcastMessage;
+      broadcast.broadcastMessage = (packet) => {
+        onMessage({ type: packet.codec_type, timestamp: packet.dts, payload: copyOf(packet.data, packet.size) });
+        if (broadcast.subscribers.size > 1 || STREAM_DESCRIPTIONS.has(packet.flags)) forPlayers(packet);
+      };
+      return () => {
+        broadcast.broadcastMessage = forPlayers;
+        broadcast.donePlay(subscriber);
+      };
     },
     async stop() {
       context.eventEmitter.off('prePublish', onPrePublish);
       context.eventEmitter.off('donePublish', onDonePublish);
+      const closed = new Promise<void>((resolve) => listener.close(() => resolve()));
       try {
-        await server.stop();
+        server.stop();
+        await closed;
       } finally {
         running = false;
         logSink = null;
       }
     },
   };
+}
+
+/** The flags of sequence headers and metadata (see RawPacket). */
+const STREAM_DESCRIPTIONS = new Set([0, 2, 5]);
+
+function copyOf(data: Buffer, size: number): Buffer {
+  const copy = Buffer.allocUnsafe(size);
+  data.copy(copy, 0, 0, size);
+  return copy;
 }
 
 function finishPublish(broadcast: RawBroadcast): void {

@@ -2,7 +2,6 @@
 // replaces a stale or running one, a key change disconnects the old key's encoder, a subscriber that
 // joins mid-stream gets the start of it, and no stream key reaches a log or the console.
 import { once } from 'node:events';
-import { readdir } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,8 +9,8 @@ import { startLocalIngest, type IngestSink, type LocalIngest } from '../../../ma
 import type { MediaPacket } from '../../../main/relay/media-packet.js';
 import type { EncoderEvent, StreamInfo } from '../../../main/relay/relay-types.js';
 import { DEFAULT_PUBLISHER_OPTIONS, rtmpPublisher } from '../../../main/relay/rtmp-publisher.js';
-import { Encoders } from '../../support/synthetic-encoder.js';
-import { capturingLogger, Cleanup, EventLog, tempDir } from './relay-harness.js';
+import { Encoders, probe } from '../../support/synthetic-encoder.js';
+import { capturingLogger, Cleanup, EventLog } from './relay-harness.js';
 
 const cleanup = new Cleanup();
 const encoders = new Encoders();
@@ -24,7 +23,7 @@ let ingest: LocalIngest;
 beforeAll(async () => {
   // node-media-server prints with console.log unless told otherwise.
   vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void consoleLines.push(parts.join(' ')));
-  ingest = await startLocalIngest({ port: 0, streamKey: KEYS.first, dataDir: await tempDir(cleanup, 'local-ingest-'), logger, onEvent: events.push });
+  ingest = await startLocalIngest({ port: 0, streamKey: KEYS.first, logger, onEvent: events.push });
   cleanup.add(() => ingest.close());
 });
 
@@ -121,20 +120,32 @@ describe('subscribers', () => {
   });
 });
 
+describe('players', () => {
+  it('can play the published stream from the ingest while the relay takes it too', async () => {
+    const before = events.of('encoder-connected').length;
+    const encoder = encoders.publish(publishUrl(KEYS.second), 6);
+    await events.waitFor('encoder-connected', 5000, () => true, before);
+    const packets: MediaPacket[] = [];
+    const unsubscribe = ingest.subscribe({ started: () => undefined, packet: (packet) => void packets.push(packet), described: () => undefined, ended: () => undefined });
+    expect((await probe(publishUrl(KEYS.second), '-show_entries', 'stream=codec_name')).split('\n').sort()).toEqual(['aac', 'h264']);
+    expect(await encoder.exited).toBe(0);
+    unsubscribe();
+    expect(packets.filter((packet) => packet.kind === 'video' && packet.keyframe).length).toBeGreaterThan(1);
+  });
+});
+
 describe('starting', () => {
   it('allows one ingest per process, says why a port cannot be had, and starts again once closed', async () => {
-    const dataDir = await tempDir(cleanup, 'local-ingest-start-');
-    await expect(startLocalIngest({ port: 0, streamKey: 'other', dataDir })).rejects.toThrow(/already runs in this process/);
+    await expect(startLocalIngest({ port: 0, streamKey: 'other' })).rejects.toThrow(/already runs in this process/);
     await ingest.close();
     const occupant = createServer();
     occupant.listen(0, '127.0.0.1');
     await once(occupant, 'listening');
     const { port } = occupant.address() as AddressInfo;
-    await expect(startLocalIngest({ port, streamKey: 'other', dataDir })).rejects.toThrow(`cannot listen on 127.0.0.1:${port}: listen EADDRINUSE`);
+    await expect(startLocalIngest({ port, streamKey: 'other' })).rejects.toThrow(`cannot listen on 127.0.0.1:${port}: listen EADDRINUSE`);
     occupant.close();
-    const again = await startLocalIngest({ port: 0, streamKey: 'other', dataDir });
+    const again = await startLocalIngest({ port: 0, streamKey: 'other' });
     expect(again.url).toMatch(/^rtmp:\/\/127\.0\.0\.1:\d+\/live$/);
     await again.close();
-    expect(await readdir(dataDir)).toEqual([]);
   });
 });

@@ -90,7 +90,7 @@ export async function startRig(cleanup: Cleanup, localKey: string, options: Omit
   const events = new EventLog<RelayEvent>();
   const ingestEvents = new EventLog<EncoderEvent>();
   const logger = capturingLogger();
-  const ingest = await startLocalIngest({ port: 0, streamKey: localKey, dataDir: await tempDir(cleanup, 'relay-ingest-'), logger, onEvent: ingestEvents.push });
+  const ingest = await startLocalIngest({ port: 0, streamKey: localKey, logger, onEvent: ingestEvents.push });
   cleanup.add(() => ingest.close());
   const relay = createRelay({ ...options, ingest, onEvent: events.push, logger });
   await relay.start();

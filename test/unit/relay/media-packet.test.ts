@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classify, codecOf, packetFromFlvTag } from '../../../main/relay/media-packet.js';
+import { classify, codecOf, kindOfMessage } from '../../../main/relay/media-packet.js';
 import { packets } from './packets.js';
 
 describe('classifying tag bodies', () => {
@@ -36,20 +36,9 @@ describe('classifying tag bodies', () => {
   });
 });
 
-describe('FLV tags from node-media-server', () => {
-  it('become packets with their 32-bit timestamp; the file header and unknown types are skipped', () => {
-    const body = Buffer.from([0x17, 0x01, 0, 0, 0, 9, 9]);
-    const tag = Buffer.alloc(11 + body.length + 4);
-    tag[0] = 9;
-    tag.writeUIntBE(body.length, 1, 3);
-    tag.writeUIntBE(0x345678, 4, 3);
-    tag[7] = 0x12;
-    body.copy(tag, 11);
-    tag.writeUInt32BE(11 + body.length, 11 + body.length);
-    expect(packetFromFlvTag(tag)).toMatchObject({ kind: 'video', timestamp: 0x12345678, keyframe: true, payload: body });
-    expect(packetFromFlvTag(Buffer.from('FLV\x01\x05\x00\x00\x00\x09\x00\x00\x00\x00', 'latin1'))).toBeNull();
-    const script = Buffer.from(tag);
-    script[0] = 15;
-    expect(packetFromFlvTag(script)).toBeNull();
+describe('RTMP message types', () => {
+  it('name the media kinds and leave out the rest', () => {
+    expect([8, 9, 18].map(kindOfMessage)).toEqual(['audio', 'video', 'data']);
+    expect([1, 15, 20, 22].map(kindOfMessage)).toEqual([null, null, null, null]);
   });
 });
