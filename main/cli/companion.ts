@@ -11,6 +11,7 @@ import { recordCommand } from './record-command.js';
 import { sandboxCommand } from './sandbox-command.js';
 import { loginCommand, logoutCommand, whoamiCommand } from './session-commands.js';
 import { uiCommand } from './ui-command.js';
+import { uploadCommand } from './upload-command.js';
 
 const commands: Record<string, Command> = {
   ui: uiCommand,
@@ -23,6 +24,7 @@ const commands: Record<string, Command> = {
   live: liveCommand,
   relay: relayCommand,
   record: recordCommand,
+  upload: uploadCommand,
 };
 
 const globalOptions = {

@@ -108,6 +108,19 @@ export class Vault {
     return this.write('local-ingest-key', key);
   }
 
+  /** The FTP password of an upload in flight, kept until `ready` so a restarted queue can resume the transfer. */
+  async uploadPassword(videoId: string): Promise<string | null> {
+    return this.read(`upload-password/${requireChannelId(videoId)}`);
+  }
+
+  async setUploadPassword(videoId: string, password: string): Promise<void> {
+    return this.write(`upload-password/${requireChannelId(videoId)}`, password);
+  }
+
+  async deleteUploadPassword(videoId: string): Promise<boolean> {
+    return this.store.delete(this.account(`upload-password/${requireChannelId(videoId)}`));
+  }
+
   private async read(what: string): Promise<string | null> {
     const value = await this.store.get(this.account(what));
     if (value !== null) this.register(value);
@@ -168,7 +181,8 @@ function requireProfileName(profile: string): void {
   if (profile === '' || profile.includes('/')) throw new TypeError(`Invalid profile name ${JSON.stringify(profile)}: it must be non-empty and contain no "/".`);
 }
 
-function requireChannelId(channelId: string): string {
-  if (channelId === '') throw new TypeError('A channel id must not be empty.');
-  return channelId;
+/** A channel or video id as part of an account name. */
+function requireChannelId(id: string): string {
+  if (id === '') throw new TypeError('An id must not be empty.');
+  return id;
 }

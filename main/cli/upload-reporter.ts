@@ -1,0 +1,111 @@
+// What `companion upload` prints. With --json: each queue event as a line (`queued`, `rejected`,
+// `progress`, `transferred`, `status`, `complete`, `failed`, `paused`, `done`). On a terminal: a line per
+// finished step and a progress bar for the batch, redrawn in place. Into a file or pipe without --json:
+// the lines alone, no redrawing.
+import { basename } from 'node:path';
+import { emitJson, type CommandContext } from './command-context.js';
+import type { UploadEvent, UploadTotals } from '../uploads/upload-types.js';
+
+const BAR_WIDTH = 24;
+const REDRAW_MS = 200;
+
+export class UploadReporter {
+  readonly #context: CommandContext;
+  readonly #terminal: boolean;
+  readonly #titles = new Map<string, string>();
+  #totals: (() => UploadTotals) | null = null;
+  #timer: NodeJS.Timeout | null = null;
+  #barShown = false;
+
+  constructor(context: CommandContext) {
+    this.#context = context;
+    this.#terminal = !context.json && (context.out as NodeJS.WriteStream).isTTY === true;
+  }
+
+  /** Starts redrawing the batch's progress bar (on a terminal). */
+  attach(totals: () => UploadTotals): void {
+    this.#totals = totals;
+    if (!this.#terminal) return;
+    this.#timer = setInterval(() => this.#drawBar(), REDRAW_MS);
+    this.#timer.unref();
+  }
+
+  detach(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    this.#clearBar();
+  }
+
+  report(event: UploadEvent): void {
+    if (this.#context.json) {
+      const { event: name, ...fields } = event;
+      emitJson(this.#context, name, snakeCase(fields));
+      return;
+    }
+    const title = 'id' in event ? (this.#titles.get(event.id) ?? event.id) : '';
+    switch (event.event) {
+      case 'queued':
+        this.#titles.set(event.id, basename(event.file));
+        return this.line(`queued     ${basename(event.file)} (${megabytes(event.size)})`);
+      case 'rejected':
+        return this.line(`rejected   ${event.file}: ${event.reason}`);
+      case 'transferred':
+        return this.line(`sent       ${title}${event.resumedFrom > 0 ? ` (resumed at ${megabytes(event.resumedFrom)})` : ''}; video ${event.videoId}`);
+      case 'status':
+        return event.status === 'initiated' || event.status === 'complete' ? undefined : this.line(`${event.status.padEnd(10)} ${title}`);
+      case 'complete':
+        return this.line(`complete   ${title}: video ${event.videoId}`);
+      case 'failed':
+        return this.line(`FAILED     ${title}: ${event.reason}`);
+      case 'paused':
+        return this.line(`paused: ${event.message}`);
+      case 'resumed':
+        return this.line('resumed');
+      case 'done':
+        return this.line(`Done: ${event.complete} complete, ${event.failed} failed, ${event.rejected} rejected${event.cancelled > 0 ? `, ${event.cancelled} cancelled` : ''}.`);
+      case 'progress':
+        return;
+    }
+  }
+
+  stopped(signal: string): void {
+    if (this.#context.json) emitJson(this.#context, 'stopped', { signal });
+    else this.line(`Stopped (${signal}). What was sent is kept; \`companion upload\` goes on from there.`);
+  }
+
+  line(text: string): void {
+    if (this.#context.json) return;
+    this.#clearBar();
+    this.#context.out.write(`${text}\n`);
+  }
+
+  #drawBar(): void {
+    const totals = this.#totals?.();
+    if (!totals || totals.size === 0) return;
+    const share = Math.min(1, totals.bytes / totals.size);
+    const filled = Math.round(share * BAR_WIDTH);
+    const eta = totals.etaSeconds === null ? '' : `, ${clock(totals.etaSeconds)} left`;
+    const text = `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${(share * 100).toFixed(0)}% ${megabytes(totals.bytes)} of ${megabytes(totals.size)}, ${megabytes(totals.speed)}/s${eta} (${totals.complete} complete, ${totals.unfinished} to go)`;
+    this.#context.out.write(`\r\x1b[2K${text}`);
+    this.#barShown = true;
+  }
+
+  #clearBar(): void {
+    if (!this.#barShown) return;
+    this.#context.out.write('\r\x1b[2K');
+    this.#barShown = false;
+  }
+}
+
+function snakeCase(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`), value]));
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function clock(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  return minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,66 @@
+// A profile's upload queue as the app and the CLI open it: its journal and lock in
+// `<data dir>/uploads/<profile>/`, the platform client of the profile's sign-in, the FTP passwords in
+// the profile's keychain items.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Logger } from '../log/redacting-logger.js';
+import { createPlatformApi } from '../platform/endpoints/index.js';
+import type { PlatformCaller } from '../platform/platform-request.js';
+import type { Vault } from '../vault/vault.js';
+import { lockQueue } from './queue-lock.js';
+import { UploadQueue, type UploadQueueOptions } from './upload-queue.js';
+import type { UploadEvent } from './upload-types.js';
+
+export interface ProfileUploadQueueOptions {
+  readonly dataDir: string;
+  readonly profile: string;
+  readonly platformCaller: () => Promise<PlatformCaller>;
+  readonly vault: Vault;
+  readonly logger: Logger;
+  readonly onEvent: (event: UploadEvent) => void;
+  readonly tuning?: Pick<UploadQueueOptions, 'concurrency' | 'speedLimit' | 'retryDelaysMs' | 'pollDelaysMs' | 'ftpTimeoutMs'>;
+}
+
+export interface ProfileUploadQueue {
+  readonly queue: UploadQueue;
+  close(): Promise<void>;
+}
+
+export function uploadQueueFolder(dataDir: string, profile: string): string {
+  return join(dataDir, 'uploads', profile);
+}
+
+/** Throws QueueBusyError when another process has the profile's queue open. */
+export function openProfileUploadQueue(options: ProfileUploadQueueOptions): ProfileUploadQueue {
+  const folder = uploadQueueFolder(options.dataDir, options.profile);
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const lock = lockQueue(join(folder, 'queue.lock'));
+  let queue: UploadQueue;
+  try {
+    queue = new UploadQueue({
+      ...options.tuning,
+      journalFile: join(folder, 'journal.jsonl'),
+      platform: async () => createPlatformApi(await options.platformCaller()).uploads,
+      passwords: {
+        save: (videoId, password) => options.vault.setUploadPassword(videoId, password),
+        read: (videoId) => options.vault.uploadPassword(videoId),
+        forget: async (videoId) => void (await options.vault.deleteUploadPassword(videoId)),
+      },
+      logger: options.logger,
+      onEvent: options.onEvent,
+    });
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  return {
+    queue,
+    async close() {
+      try {
+        await queue.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
+}

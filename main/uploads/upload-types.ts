@@ -1,0 +1,78 @@
+// The upload queue as its users see it: rows, totals and events (the CLI prints the events, the Uploads
+// panel shows the rows).
+import type { Protection } from './upload-journal.js';
+
+export type UploadStatus = 'initiated' | 'transferred' | 'queued' | 'pending' | 'transcoding' | 'complete' | 'error';
+
+/**
+ * waiting: in line for a transfer slot; initialising, transferring, sending-ready: in a slot;
+ * processing: handed to the platform, its status followed; then complete, failed or cancelled.
+ */
+export type UploadState = 'waiting' | 'paused' | 'initialising' | 'transferring' | 'sending-ready' | 'processing' | 'complete' | 'failed' | 'cancelled';
+
+export interface UploadRow {
+  readonly id: string;
+  readonly file: string;
+  readonly size: number;
+  readonly channelId: string;
+  readonly title: string;
+  readonly description: string;
+  readonly protect: Protection;
+  readonly state: UploadState;
+  /** The platform's status once it has the upload. */
+  readonly platformStatus: UploadStatus | null;
+  readonly videoId: string | null;
+  /** Bytes the FTP server has. */
+  readonly bytes: number;
+  /** Bytes per second, while transferring. */
+  readonly speed: number;
+  /** Seconds left of the transfer, when known. */
+  readonly etaSeconds: number | null;
+  readonly failure: string | null;
+}
+
+export type QueuePause = 'user' | 'sign-in';
+
+export interface UploadTotals {
+  readonly files: number;
+  readonly complete: number;
+  readonly failed: number;
+  /** Waiting, paused, in a slot or processing. */
+  readonly unfinished: number;
+  /** Of the files of the current batch (not cancelled): bytes on the server, and of how many. */
+  readonly bytes: number;
+  readonly size: number;
+  readonly speed: number;
+  readonly etaSeconds: number | null;
+  readonly paused: QueuePause | null;
+  readonly concurrency: number;
+  readonly speedLimit: number | null;
+}
+
+export type UploadEvent =
+  | { readonly event: 'queued'; readonly id: string; readonly file: string; readonly size: number; readonly title: string }
+  | { readonly event: 'rejected'; readonly file: string; readonly reason: string }
+  | { readonly event: 'progress'; readonly id: string; readonly bytes: number; readonly size: number; readonly speed: number; readonly etaSeconds: number | null }
+  | { readonly event: 'transferred'; readonly id: string; readonly videoId: string; readonly bytes: number; readonly resumedFrom: number }
+  | { readonly event: 'status'; readonly id: string; readonly videoId: string; readonly status: UploadStatus }
+  | { readonly event: 'complete'; readonly id: string; readonly videoId: string; readonly title: string }
+  | { readonly event: 'failed'; readonly id: string; readonly reason: string }
+  | { readonly event: 'paused'; readonly reason: QueuePause; readonly message: string }
+  | { readonly event: 'resumed' }
+  | { readonly event: 'done'; readonly complete: number; readonly failed: number; readonly cancelled: number; readonly rejected: number };
+
+export interface AddOptions {
+  readonly channelId: string;
+  /** For every file of the batch; the title defaults to the file name. */
+  readonly description?: string;
+  readonly protect?: Protection;
+  /** Titles by file path, where not the file name. */
+  readonly titles?: Readonly<Record<string, string>>;
+}
+
+export interface AddResult {
+  readonly queued: UploadRow[];
+  readonly rejected: { readonly file: string; readonly reason: string }[];
+}
+
+export const CONCURRENCY_RANGE = { min: 1, max: 8, default: 2 } as const;
