@@ -18,6 +18,7 @@ export interface ProfileUploadQueueOptions {
   readonly vault: Vault;
   readonly logger: Logger;
   readonly onEvent: (event: UploadEvent) => void;
+  readonly onRowChange?: (id: string) => void;
   readonly tuning?: Pick<UploadQueueOptions, 'concurrency' | 'speedLimit' | 'retryDelaysMs' | 'pollDelaysMs' | 'ftpTimeoutMs'>;
 }
 
@@ -48,6 +49,7 @@ export function openProfileUploadQueue(options: ProfileUploadQueueOptions): Prof
       },
       logger: options.logger,
       onEvent: options.onEvent,
+      onRowChange: options.onRowChange,
     });
   } catch (error) {
     lock.release();
