@@ -1,10 +1,9 @@
 // Upload by FTP end to end, over real servers: the documented flow with basic-ftp (binary, passive)
 // against the sandbox's own FTP server, the failures the spec names, what a resuming client does, and
 // the same flow against an independent FTP server (pure-ftpd) handed out as the sandbox's external FTP.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmod, chown, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer, connect } from 'node:net';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -12,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, FTPError } from 'basic-ftp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxOptions } from '../../../sandbox/index.js';
+import { startPureFtpd, type PureFtpd } from '../../support/pure-ftpd.js';
 import { api, passwordToken } from '../../support/sandbox-client.js';
 
 const SPEC_ORDER = ['initiated', 'transferred', 'queued', 'pending', 'transcoding', 'complete'];
@@ -305,37 +305,6 @@ describe('upload by FTP against the sandbox FTP server', () => {
   });
 });
 
-/** Runs pure-ftpd with one virtual user whose root the sandbox watches, as TEST-FIXTURES.md describes. */
-async function startPureFtpd(dir: string): Promise<{ url: string; root: string; stop(): Promise<void> }> {
-  const user = 'companion';
-  const password = 'pure-secret';
-  const root = join(dir, 'root');
-  await chmod(dir, 0o755);
-  await mkdir(root);
-  await chown(root, 65534, 65534);
-  // pure-pw useradd hashes with argon2id tuned to take seconds, and pure-ftpd spends as long again on every
-  // login; a SHA-512 crypt line (which pure-ftpd also accepts) keeps the test fast.
-  const hash = await commandOutput('openssl', ['passwd', '-6', '-stdin'], password);
-  await writeFile(join(dir, 'pureftpd.passwd'), `${user}:${hash.trim()}:65534:65534::${root}/./::::::::::::\n`, { mode: 0o600 });
-  await commandOutput('pure-pw', ['mkdb', join(dir, 'pureftpd.pdb'), '-f', join(dir, 'pureftpd.passwd')]);
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    'pure-ftpd',
-    ['-S', `127.0.0.1,${port}`, '-l', `puredb:${join(dir, 'pureftpd.pdb')}`, '-E', '-A', '-H', '-p', '30200:30300', '-P', '127.0.0.1', '-g', join(dir, 'pure.pid')],
-    { detached: true, stdio: 'ignore' },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await waitForPort(port);
-  return {
-    url: `ftp://${user}:${password}@127.0.0.1:${port}`,
-    root,
-    async stop() {
-      if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
-      await exited;
-    },
-  };
-}
-
 function commandOutput(command: string, args: readonly string[], input = ''): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = execFile(command, args, (error, stdout) => (error ? reject(error) : resolve(stdout)));
@@ -343,36 +312,8 @@ function commandOutput(command: string, args: readonly string[], input = ''): Pr
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitForPort(port: number): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`pure-ftpd did not listen on ${port}`);
-    await sleep(50);
-  }
-}
-
 describe('upload by FTP against an external FTP server (pure-ftpd)', () => {
-  let ftpd: Awaited<ReturnType<typeof startPureFtpd>>;
+  let ftpd: PureFtpd;
   let flow: Awaited<ReturnType<typeof uploadingSandbox>>;
 
   beforeAll(async () => {
