@@ -3,7 +3,7 @@
 // `<path>.<ext>`. A transfer that was cut resumes from the byte the server has (SIZE, then APPE from
 // there) where the server supports it; otherwise the file starts again. The server's size is checked at
 // the end. Errors say whose fault they are: the local disk, the server's answer, or the connection.
-import { createReadStream } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough, type Readable } from 'node:stream';
 import { Client, FTPError } from 'basic-ftp';
@@ -57,6 +57,8 @@ const READ_CHUNK = 1024 * 1024;
 
 export async function transferFile(file: string, size: number, target: FtpTarget, options: TransferOptions): Promise<TransferResult> {
   options.signal.throwIfAborted();
+  // Opened before anything goes to the server: a file that is gone or unreadable fails here, alone.
+  const handle = await openLocal(file, size);
   const client = new Client(options.timeoutMs ?? 30_000);
   const abort = (): void => client.close();
   options.signal.addEventListener('abort', abort, { once: true });
@@ -72,10 +74,12 @@ export async function transferFile(file: string, size: number, target: FtpTarget
     options.onProgress(resumedFrom);
     if (resumedFrom < size) {
       client.trackProgress((info) => options.onProgress(resumedFrom + info.bytes));
-      const source = localStream(file, resumedFrom, options);
-      if (resumedFrom > 0) await client.appendFrom(source, target.remoteName);
-      else await client.uploadFrom(source, target.remoteName);
+      const source = localStream(handle, resumedFrom, options);
+      if (resumedFrom > 0) await client.appendFrom(source.stream, target.remoteName);
+      else await client.uploadFrom(source.stream, target.remoteName);
       client.trackProgress();
+      // A read error can end the stream before the FTP client listens to it: then it looks like a short file.
+      if (source.failure() !== null) throw source.failure();
     }
     const stored = await remoteSize(client, target.remoteName);
     if (stored !== null && stored !== size) {
@@ -89,7 +93,23 @@ export async function transferFile(file: string, size: number, target: FtpTarget
   } finally {
     options.signal.removeEventListener('abort', abort);
     client.close();
+    await handle.close().catch(() => undefined);
   }
+}
+
+async function openLocal(file: string, size: number): Promise<FileHandle> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, 'r');
+  } catch (error) {
+    throw new LocalFileError(`The file could not be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  const now = (await handle.stat()).size;
+  if (now !== size) {
+    await handle.close();
+    throw new LocalFileError(`The file changed since it was added (${now} bytes now, ${size} then). Add it again to upload what it holds now.`);
+  }
+  return handle;
 }
 
 /** The server's size of the file: null when it has none or cannot say (no SIZE command). */
@@ -99,20 +119,24 @@ async function remoteSize(client: Client, name: string): Promise<number | null> 
   } catch (error) {
     // 550: no such file; 500/501/502/504: SIZE not understood. Either way, nothing to resume from.
     if (error instanceof FTPError && error.code >= 500) return null;
+    // An answer without a number (ftp-srv says "213 File status" for an empty file): size unknown.
+    if (error instanceof Error && error.message.startsWith("Can't parse response")) return null;
     throw error;
   }
 }
 
-/** The file from `start`, through the speed limit when one is set; a read error becomes a LocalFileError. */
-function localStream(file: string, start: number, options: TransferOptions): Readable {
-  const reader = createReadStream(file, { start, highWaterMark: READ_CHUNK });
+/** The file from `start`, through the speed limit when one is set; a read error is kept as a LocalFileError. */
+function localStream(handle: FileHandle, start: number, options: TransferOptions): { stream: Readable; failure(): LocalFileError | null } {
+  const reader = handle.createReadStream({ start, highWaterMark: READ_CHUNK, autoClose: false });
   const out = new PassThrough({ highWaterMark: READ_CHUNK });
+  let failure: LocalFileError | null = null;
   const piped = options.speedLimit.bytesPerSecond === null ? pipeline(reader, out) : pipeline(reader, options.speedLimit.throttle(options.signal), out);
   piped.catch((error: unknown) => {
-    const local = new LocalFileError(`The file could not be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-    out.destroy(local);
+    if (options.signal.aborted) return;
+    failure = new LocalFileError(`The file could not be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    out.destroy(failure);
   });
-  return out;
+  return { stream: out, failure: () => failure };
 }
 
 function classified(error: unknown): unknown {
