@@ -514,9 +514,15 @@ export class UploadQueue {
   }
 
   #fail(entry: Entry, error: unknown): void {
-    const reason = failureText(error);
+    let reason = failureText(error);
     const fresh = error instanceof UploadRejectedError || error instanceof FtpLoginRefusedError;
-    this.#write({ t: 'failed', id: entry.journal.id, reason, fresh }, entry);
+    try {
+      this.#write({ t: 'failed', id: entry.journal.id, reason, fresh }, entry);
+    } catch (journalError) {
+      // The disk refuses the journal too (full, removed): the failure is shown, and the file is tried again after a restart.
+      reason = `${reason} (The upload journal could not be written either: ${failureText(journalError)}.)`;
+      entry.journal = { ...entry.journal, outcome: 'failed', failure: reason, retryFresh: fresh };
+    }
     this.#setState(entry, 'failed');
     this.#options.logger.warn('an upload failed', { file: basename(entry.journal.file), reason });
     this.#emit({ event: 'failed', id: entry.journal.id, reason });
