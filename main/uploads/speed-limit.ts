@@ -1,6 +1,7 @@
 // The upload speed limit, shared by every transfer of the queue: a token bucket refilled at the limit,
 // holding at most a quarter of a second's worth, so the total stays at the limit however many files go
-// at once. Changing the limit takes effect at the next chunk. Without a limit, nothing is in the path.
+// at once. Changing the limit takes effect at once, for chunks already waiting too. Without a limit,
+// nothing is in the path.
 import { Transform, type TransformCallback } from 'node:stream';
 
 /** Chunks are cut to this size when a limit is set, so a slow limit still moves smoothly. */
@@ -11,6 +12,8 @@ export class SpeedLimit {
   #tokens = 0;
   #refilledAt: number;
   readonly #now: () => number;
+  /** Wakes the waits in progress, so that a new limit applies to them at once. */
+  readonly #waking = new Set<() => void>();
 
   constructor(bytesPerSecond: number | null, now: () => number = () => performance.now()) {
     this.#bytesPerSecond = checked(bytesPerSecond);
@@ -26,11 +29,13 @@ export class SpeedLimit {
     this.#bytesPerSecond = checked(bytesPerSecond);
     this.#tokens = 0;
     this.#refilledAt = this.#now();
+    for (const wake of [...this.#waking]) wake();
   }
 
   /** Waits until `bytes` may go; at once when there is no limit. */
   async take(bytes: number, signal?: AbortSignal): Promise<void> {
     for (;;) {
+      signal?.throwIfAborted();
       const limit = this.#bytesPerSecond;
       if (limit === null) return;
       const now = this.#now();
@@ -41,19 +46,26 @@ export class SpeedLimit {
         return;
       }
       const waitMs = Math.max(5, ((Math.min(bytes, limit / 4) - this.#tokens) / limit) * 1000);
-      await new Promise<void>((done, fail) => {
-        const timer = setTimeout(done, waitMs);
-        signal?.addEventListener(
-          'abort',
-          () => {
-            clearTimeout(timer);
-            fail(signal.reason);
-          },
-          { once: true },
-        );
-      });
-      signal?.throwIfAborted();
+      await this.#wait(waitMs, signal);
     }
+  }
+
+  /** Sleeps; a change of the limit ends it early (the wait is then worked out again), an abort rejects it. */
+  #wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    return new Promise<void>((done, fail) => {
+      const end = (error?: { reason: unknown }): void => {
+        clearTimeout(timer);
+        this.#waking.delete(wake);
+        signal?.removeEventListener('abort', abort);
+        if (error) fail(error.reason);
+        else done();
+      };
+      const wake = (): void => end();
+      const abort = (): void => end({ reason: signal?.reason });
+      const timer = setTimeout(wake, ms);
+      this.#waking.add(wake);
+      signal?.addEventListener('abort', abort, { once: true });
+    });
   }
 
   /** A pass-through stream that keeps to the limit. */

@@ -467,7 +467,10 @@ export class UploadQueue {
             await this.#signedIn?.promise;
             continue;
           }
-          if (error instanceof PlatformError && error.status === 404) throw new Error(`The platform no longer knows this upload (video ${videoId}); it may have been deleted.`, { cause: error });
+          if (error instanceof PlatformError && error.status === 404) {
+            // Polling it again cannot help: a retry sends the file as a new upload.
+            throw new UploadRejectedError(`The platform no longer knows this upload (video ${videoId}); it may have been deleted. A retry sends the file again as a new upload.`, { cause: error });
+          }
           this.#options.logger.warn('an upload status poll failed; polling goes on', { videoId, error: String(error) });
           continue;
         }
