@@ -241,7 +241,8 @@ export class UploadQueue {
 
   pauseFile(id: string): void {
     const entry = this.#entry(id);
-    if (entry.state !== 'waiting' && !isInSlot(entry.state)) return;
+    // `ready` is a moment: once it is on its way the platform has the file, and there is nothing to pause.
+    if (entry.state !== 'waiting' && entry.state !== 'initialising' && entry.state !== 'transferring') return;
     entry.journal = this.#journal.write({ t: 'paused', id }) ?? entry.journal;
     if (entry.abort) entry.abort.abort(new Stopped('paused'));
     else this.#setState(entry, 'paused');
@@ -413,9 +414,11 @@ export class UploadQueue {
     if (!entry.journal.readySent) {
       this.#setState(entry, 'sending-ready');
       if (entry.journal.readyStarted) {
-        // `ready` may have reached the platform before the app stopped: its status tells.
+        // `ready` may have reached the platform before the app stopped: its status tells. The spec does not
+        // say whether `transferred` comes before `ready` (the file seen) or after it; a repeated `ready` is
+        // harmless where one that never arrived would leave the file waiting forever, so both send it again.
         const status = await this.#withRetries(signal, () => platform.status(entry.journal.channelId, upload.videoId));
-        if (status !== 'initiated') {
+        if (status !== 'initiated' && status !== 'transferred') {
           this.#write({ t: 'ready-sent', id }, entry);
           this.#forgetPassword(entry);
           return;
@@ -622,8 +625,8 @@ class UploadRejectedError extends Error {
 
 function restoredState(item: JournalItem): UploadState {
   if (item.outcome !== null) return item.outcome;
-  if (item.paused) return 'paused';
-  return item.readySent ? 'processing' : 'waiting';
+  if (item.readySent) return 'processing';
+  return item.paused ? 'paused' : 'waiting';
 }
 
 function isUnfinished(state: UploadState): boolean {
