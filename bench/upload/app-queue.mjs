@@ -1,0 +1,95 @@
+// The UploadQueue row of bench/upload.mjs: the app's whole upload flow for a folder of files, in a process
+// of its own: `UploadQueue` from build/main/uploads/ with its journal (in --journal-dir, on disk), the
+// platform client signed in with a MAC token (as the app signs in) against the sandbox of
+// bench/upload/sandbox.mjs, and per file: POST init, the FTP transfer (transferFile), PUT ready.
+// FTP passwords are kept in memory (the app keeps them in the OS keychain: not measured here).
+// Built code only (node scripts/build.mjs first).
+//
+// stdout: {"ready":true} once signed in; after one line on stdin, {"done":true,"ms":..,"userSeconds":..,
+// "systemSeconds":..,"peakRssKb":..,"readyRssKb":..,"bytes":..,"files":..,"statusPolls":..}: ms and CPU
+// from the `add` to the last file handed to the platform (state `processing`: its `ready` sent); the
+// status polls that the queue makes meanwhile are in it, the platform's processing is not. A failed file
+// ends the process with status 1.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { createPlatformApi } from '../../build/main/platform/endpoints/index.js';
+import { passwordGrant } from '../../build/main/platform/oauth/token-grants.js';
+import { createPlatformCaller } from '../../build/main/platform/platform-caller.js';
+import { UploadQueue } from '../../build/main/uploads/upload-queue.js';
+
+const { values } = parseArgs({ options: { platform: { type: 'string' }, dir: { type: 'string' }, concurrency: { type: 'string' }, 'journal-dir': { type: 'string' } } });
+const platform = JSON.parse(values.platform);
+const line = (object) => process.stdout.write(`${JSON.stringify(object)}\n`);
+
+const token = await passwordGrant({
+  authUrl: platform.authUrl,
+  clientId: platform.clientId,
+  clientSecret: platform.clientSecret,
+  username: platform.username,
+  password: platform.password,
+  tokenType: 'mac',
+  scopes: ['broadcaster'],
+  deviceName: 'bench/upload',
+});
+let statusPolls = 0;
+const caller = createPlatformCaller({
+  apiUrl: platform.apiUrl,
+  tokens: { token: async (kind) => (kind === 'user' ? token : null) },
+  onRequest: (text) => {
+    if (text.startsWith('GET ')) statusPolls += 1;
+  },
+});
+const uploads = createPlatformApi(caller).uploads;
+const passwords = new Map();
+const failures = [];
+const queue = new UploadQueue({
+  journalFile: join(values['journal-dir'], 'journal.jsonl'),
+  platform: async () => uploads,
+  passwords: {
+    save: async (videoId, password) => void passwords.set(videoId, password),
+    read: async (videoId) => passwords.get(videoId) ?? null,
+    forget: async (videoId) => void passwords.delete(videoId),
+  },
+  logger: { info: () => undefined, warn: (message, fields) => process.stderr.write(`warn: ${message} ${JSON.stringify(fields ?? {})}\n`), registerSecret: () => undefined },
+  onEvent: (event) => {
+    if (event.event === 'failed' || event.event === 'rejected') failures.push(event);
+  },
+  concurrency: Number(values.concurrency),
+});
+queue.start();
+const readyRssKb = peakRss();
+line({ ready: true });
+await new Promise((resolve) => createInterface({ input: process.stdin }).once('line', resolve));
+
+const cpuBefore = process.cpuUsage();
+const startedAt = performance.now();
+const added = await queue.add([values.dir], { channelId: platform.channelId });
+const files = added.queued.length;
+let ms;
+for (;;) {
+  if (failures.length > 0) {
+    process.stderr.write(`${failures.length} file(s) failed or were rejected, e.g. ${JSON.stringify(failures[0])}\n`);
+    process.exit(1);
+  }
+  const handed = queue.rows().filter((row) => row.state === 'processing').length;
+  if (handed === files) {
+    ms = performance.now() - startedAt;
+    break;
+  }
+  // The check itself is a walk over the rows: often enough for a run of seconds, not so often that it counts.
+  await sleep(20);
+}
+const cpu = process.cpuUsage(cpuBefore);
+await queue.close();
+const peakRssKb = peakRss();
+const bytes = added.queued.reduce((total, row) => total + row.size, 0);
+line({ done: true, ms, userSeconds: cpu.user / 1e6, systemSeconds: cpu.system / 1e6, peakRssKb, readyRssKb, bytes, files, statusPolls });
+process.exit(0);
+
+/** VmHWM: the process's peak resident memory so far, in KiB. */
+function peakRss() {
+  return Number(/^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0);
+}
