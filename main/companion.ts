@@ -3,8 +3,11 @@
 import {
   CompanionError,
   contract,
+  type AddUploads,
+  type AddUploadsResult,
   type AppInfo,
   type ChannelChoice,
+  type FolderListing,
   type LiveState,
   type Contract,
   type Implementation,
@@ -13,11 +16,18 @@ import {
   type SessionInfo,
   type SignInOptions,
   type SignInStart,
+  type UploadEdit,
+  type UploadRow,
+  type UploadSettings,
+  type UploadsChange,
+  type UploadsState,
+  type UploadTotals,
 } from '../preload/contract.js';
 import packageJson from '../package.json' with { type: 'json' };
 import type { LiveService } from './live/live-service.js';
 import type { SessionService } from './session/session-service.js';
 import { ContractEvents } from './typed-emitter.js';
+import type { UploadService } from './upload-service/upload-service.js';
 
 export interface CompanionOptions {
   readonly shell: AppInfo['shell'];
@@ -25,6 +35,8 @@ export interface CompanionOptions {
   readonly session: SessionService;
   /** Going live; absent in one-shot commands, which have no local ingest. */
   readonly live?: LiveService;
+  /** The upload queue; absent in commands (`companion upload` opens the queue itself). */
+  readonly uploads?: UploadService;
 }
 
 export class Companion implements Implementation<Contract> {
@@ -40,10 +52,15 @@ export class Companion implements Implementation<Contract> {
   sessionChanged(session: SessionInfo): void {
     this.events.emit('session', session);
     this.#options.live?.sessionChanged();
+    void this.#options.uploads?.sessionChanged();
   }
 
   liveChanged(state: LiveState): void {
     this.events.emit('live', state);
+  }
+
+  uploadsChanged(change: UploadsChange): void {
+    this.events.emit('uploads', change);
   }
 
   get ingestUrl(): string | null {
@@ -108,6 +125,63 @@ export class Companion implements Implementation<Contract> {
     return this.#live().setAutorecord(mode);
   }
 
+  #uploads(): UploadService {
+    if (!this.#options.uploads) throw new CompanionError('unavailable', 'Uploads need the app (or `companion upload`), which keeps the upload queue.');
+    return this.#options.uploads;
+  }
+
+  uploadsState(): Promise<UploadsState> {
+    return this.#uploads().state();
+  }
+
+  addUploads(request: AddUploads): Promise<AddUploadsResult> {
+    return this.#uploads().add(request);
+  }
+
+  async pauseUploads(): Promise<UploadTotals> {
+    return this.#uploads().pauseAll();
+  }
+
+  async resumeUploads(): Promise<UploadTotals> {
+    return this.#uploads().resumeAll();
+  }
+
+  async pauseUpload(id: string): Promise<UploadRow> {
+    return this.#uploads().pause(id);
+  }
+
+  async resumeUpload(id: string): Promise<UploadRow> {
+    return this.#uploads().resume(id);
+  }
+
+  async cancelUpload(id: string): Promise<UploadRow> {
+    return this.#uploads().cancel(id);
+  }
+
+  async retryUpload(id: string): Promise<UploadRow> {
+    return this.#uploads().retry(id);
+  }
+
+  async retryFailedUploads(): Promise<UploadTotals> {
+    return this.#uploads().retryFailed();
+  }
+
+  async clearFinishedUploads(options: { failed?: boolean }): Promise<UploadTotals> {
+    return this.#uploads().clearFinished(options);
+  }
+
+  async editUpload(id: string, change: UploadEdit): Promise<UploadRow> {
+    return this.#uploads().edit(id, change);
+  }
+
+  setUploadSettings(settings: UploadSettings): Promise<UploadTotals> {
+    return this.#uploads().setSettings(settings);
+  }
+
+  browseFolder(request: { path?: string }): Promise<FolderListing> {
+    return this.#uploads().browse(request.path);
+  }
+
   async appInfo(): Promise<AppInfo> {
     return {
       name: packageJson.productName,
@@ -152,6 +226,8 @@ export class Companion implements Implementation<Contract> {
   /** Tells connected windows the core is going away, so they can say so instead of just going grey. */
   async shutdown(reason: string): Promise<void> {
     this.notify({ level: 'warning', message: reason });
+    // The queue first: its transfers stop where they are while the platform (the sandbox) still answers.
+    await this.#options.uploads?.close();
     await this.#options.live?.close();
     await this.#options.session.close();
   }

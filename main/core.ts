@@ -15,6 +15,8 @@ import { discoverUser } from './session/discover-user.js';
 import { SessionService } from './session/session-service.js';
 import type { SignInDriver } from './session/sign-in-driver.js';
 import { dataDir, defaultDataDir } from './settings/data-dir.js';
+import { UploadSettingsStore } from './settings/upload-settings.js';
+import { UploadService, type UploadServiceOptions } from './upload-service/upload-service.js';
 import { keytarSecretStore } from './vault/secret-store.js';
 import { Vault, vaultServiceFor } from './vault/vault.js';
 
@@ -29,6 +31,11 @@ export interface CoreOptions {
   readonly dataDir?: string;
   /** Runs the local ingest and going live (the app's shells and `companion live`). */
   readonly live?: { readonly ingestPort?: number; readonly ingestHost?: string; readonly onRelayEvent?: LiveServiceOptions['onRelayEvent'] };
+  /**
+   * Keeps the signed-in profile's upload queue open (the app's shells). Not for commands: `companion upload`
+   * opens the queue itself, and one process must not hold it twice.
+   */
+  readonly uploads?: { readonly tuning?: UploadServiceOptions['tuning'] };
 }
 
 export interface Core {
@@ -72,10 +79,24 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         onRelayEvent: options.live.onRelayEvent,
       })
     : undefined;
-  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live });
+  const uploads = options.uploads
+    ? new UploadService({
+        session,
+        dataDir: directory,
+        platformCaller,
+        vaultFor: secretsFor,
+        settings: new UploadSettingsStore(directory),
+        logger,
+        onChange: (change) => companion?.uploadsChanged(change),
+        notify: (notice) => companion?.notify(notice),
+        tuning: options.uploads.tuning,
+      })
+    : undefined;
+  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads });
   const notice = await session.open(options.profile);
   if (notice) logger.warn(notice);
   await live?.open();
+  await uploads?.open();
   const dispatch = createDispatcher(companion.contract, companion, {
     translateError: (error) => {
       if (error instanceof SignInNeededError) void session.tokenRefused();

@@ -10,6 +10,13 @@ export class ContractEvents<C extends ContractShape> {
     for (const listener of [...this.#listeners]) listener(event, payload);
   }
 
+  /** One event's payloads. */
+  on<N extends EventName<C>>(event: N, listener: (payload: EventPayload<C, N>) => void): Unsubscribe {
+    return this.subscribe((name, payload) => {
+      if ((name as string) === event) listener(payload as unknown as EventPayload<C, N>);
+    });
+  }
+
   /** Every event, in order: what a transport forwards to its clients. */
   subscribe(listener: AnyEventListener<C>): Unsubscribe {
     this.#listeners.add(listener);

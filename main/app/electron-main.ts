@@ -5,6 +5,7 @@ import { createCore } from '../core.js';
 import { registerAppScheme, serveAppProtocol } from './app-protocol.js';
 import { connectIpc } from './ipc-bridge.js';
 import { LOGIN_PARTITION, loginWindowDriver } from './login-window.js';
+import { showUploadProgress } from './taskbar-progress.js';
 import { APP_ENTRY_URL, appPermissionPolicy, isTrustedSender, lockDownWebContents, mainWindowWebPreferences } from './window-security.js';
 
 // Matches the renderer's --bg, so the window does not flash white (or black) before the first paint.
@@ -28,7 +29,9 @@ async function start(): Promise<void> {
     logSink: process.stderr,
     signInDriver: loginWindowDriver(() => mainWindow),
     live: {},
+    uploads: {},
   });
+  showUploadProgress((listener) => companion.events.on('uploads', listener), () => mainWindow);
   // Start the sandbox profile's platform with the app, so the first sign-in finds it running.
   void signIn.sandbox().catch((error: unknown) => console.error('[companion] the embedded sandbox could not start:', error));
 

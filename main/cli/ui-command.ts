@@ -18,6 +18,7 @@ export const uiCommand: Command = {
       // The page itself goes to the login page; the platform sends it back to the callback route.
       signInDriver: { redirectUri: () => `${origin}${OAUTH_CALLBACK_PATH}`, authorize: async () => null },
       live: { ingestPort: portOption(values, 'ingest-port') },
+      uploads: {},
     });
     const { companion, session, dispatch } = core;
     const server = await startBrowserModeServer({

@@ -6,11 +6,11 @@ import { GoLivePanel } from './panels/go-live-panel';
 import { SettingsPanel } from './panels/settings-panel';
 import { SignInPanel } from './panels/sign-in-panel';
 import { UpcomingPanel } from './panels/upcoming-panel';
+import { UploadsPanel } from './panels/uploads-panel';
 import { useAppInfoStore } from './state/app-info-slice';
 import { panels, useNavigationStore, type PanelId } from './state/navigation-slice';
 
-const purposes: Record<Exclude<PanelId, 'settings' | 'sign-in' | 'go-live'>, string> = {
-  uploads: 'Drop a folder of videos: each becomes a video on your channel, even if the app or the network stops halfway.',
+const purposes: Record<Exclude<PanelId, 'settings' | 'sign-in' | 'go-live' | 'uploads'>, string> = {
   videos: 'Edit, trim, caption, chapter and organise your videos and playlists.',
   channel: 'Channel title, description, security, branding, managers and hooks.',
 };
@@ -19,6 +19,7 @@ function PanelView({ panel }: { panel: PanelId }) {
   if (panel === 'settings') return <SettingsPanel />;
   if (panel === 'sign-in') return <SignInPanel />;
   if (panel === 'go-live') return <GoLivePanel />;
+  if (panel === 'uploads') return <UploadsPanel />;
   const label = panels.find((entry) => entry.id === panel)?.label ?? panel;
   return <UpcomingPanel title={label} purpose={purposes[panel]} />;
 }

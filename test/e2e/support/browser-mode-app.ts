@@ -10,6 +10,8 @@ const cli = fileURLToPath(new URL('../../../build/main/cli/companion.js', import
 
 export interface RunningApp {
   readonly url: string;
+  /** The app's data folder (COMPANION_DATA_DIR): profiles, the embedded sandbox, upload journals. */
+  readonly dataDir: string;
   /** Where an encoder publishes (the local ingest), from the ready line. */
   readonly ingestUrl: string;
   readonly origin: string;
@@ -20,9 +22,15 @@ export interface RunningApp {
   stop(): Promise<number | null>;
 }
 
+export interface StartOptions {
+  /** Writes into the data folder before the app starts (a journal to restore, settings). */
+  readonly prepare?: (dataDir: string) => void;
+}
+
 /** Each app gets its own data folder (profiles, the embedded sandbox's state), removed when it stops. */
-export async function startBrowserModeApp(): Promise<RunningApp> {
+export async function startBrowserModeApp(options: StartOptions = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'companion-e2e-'));
+  options.prepare?.(dataDir);
   const child = spawn(process.execPath, [cli, '--json', 'ui', '--port', '0', '--ingest-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, COMPANION_DATA_DIR: dataDir } });
   child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   let stderr = '';
@@ -48,6 +56,7 @@ export async function startBrowserModeApp(): Promise<RunningApp> {
   const parsed = new URL(url);
   return {
     url,
+    dataDir,
     ingestUrl: String(ready.ingest_url),
     origin: parsed.origin,
     token: parsed.pathname.split('/')[1] ?? '',

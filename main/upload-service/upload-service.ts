@@ -1,0 +1,395 @@
+// Bulk upload in the app: the signed-in profile's upload queue (main/uploads/) opened while there is a
+// sign-in, closed on sign-out and swapped on a profile switch; its rows and totals told to the windows as
+// batched `uploads` events; a sign-in pause and the end of a batch told as notices.
+import { homedir } from 'node:os';
+import {
+  CompanionError,
+  UPLOAD_CONCURRENCY,
+  type AddUploads,
+  type AddUploadsResult,
+  type FolderListing,
+  type Notice,
+  type UploadEdit,
+  type UploadRow,
+  type UploadSettings as UploadSettingsChange,
+  type UploadsChange,
+  type UploadsState,
+  type UploadTotals,
+  type UploadsUnavailable,
+} from '../../preload/contract.js';
+import type { Logger } from '../log/redacting-logger.js';
+import type { PlatformCaller } from '../platform/platform-request.js';
+import type { SessionService } from '../session/session-service.js';
+import type { UploadSettings, UploadSettingsStore } from '../settings/upload-settings.js';
+import { openProfileUploadQueue, type ProfileUploadQueueOptions } from '../uploads/profile-upload-queue.js';
+import { QueueBusyError } from '../uploads/queue-lock.js';
+import type { UploadQueue } from '../uploads/upload-queue.js';
+import { CONCURRENCY_RANGE, type UploadEvent } from '../uploads/upload-types.js';
+import type { Vault } from '../vault/vault.js';
+import { ChangeBatcher } from './change-batcher.js';
+import { listFolder } from './folder-listing.js';
+import { absoluteUploadPath } from './upload-paths.js';
+
+// The contract's limits are the engine's (a type error here when they drift apart).
+UPLOAD_CONCURRENCY satisfies { readonly min: typeof CONCURRENCY_RANGE.min; readonly max: typeof CONCURRENCY_RANGE.max };
+
+/** What the service uses of the engine's queue; tests give a fake. */
+export type UploadQueueControls = Pick<
+  UploadQueue,
+  'rows' | 'totals' | 'add' | 'edit' | 'pause' | 'resume' | 'signedIn' | 'pauseFile' | 'resumeFile' | 'cancel' | 'retry' | 'retryFailed' | 'clearFinished' | 'setConcurrency' | 'setSpeedLimit' | 'start'
+>;
+
+export interface OpenedUploadQueue {
+  readonly queue: UploadQueueControls;
+  close(): Promise<void>;
+}
+
+export type UploadQueueOpener = (options: ProfileUploadQueueOptions) => OpenedUploadQueue;
+
+export interface UploadServiceOptions {
+  readonly session: Pick<SessionService, 'profileName' | 'currentStatus' | 'tokenRefused'>;
+  readonly dataDir: string;
+  readonly platformCaller: () => Promise<PlatformCaller>;
+  readonly vaultFor: (profile: string) => Vault;
+  readonly settings: UploadSettingsStore;
+  readonly logger: Logger;
+  readonly onChange: (change: UploadsChange) => void;
+  readonly notify: (notice: Notice) => void;
+  /** Retry and poll timing of the queue (tests shorten them); concurrency and speed limit come from the settings. */
+  readonly tuning?: Omit<NonNullable<ProfileUploadQueueOptions['tuning']>, 'concurrency' | 'speedLimit'>;
+  readonly openQueue?: UploadQueueOpener;
+  /** The shortest time between two `uploads` events. */
+  readonly batchMs?: number;
+  /** How often to try again while another process holds the queue. */
+  readonly busyRetryMs?: number;
+}
+
+interface Opened {
+  readonly profile: string;
+  readonly handle: OpenedUploadQueue;
+}
+
+const DEFAULT_BATCH_MS = 250;
+const DEFAULT_BUSY_RETRY_MS = 5000;
+
+const SIGNED_OUT: UploadsUnavailable = { code: 'signed-out', message: 'Sign in to upload: the queue belongs to the signed-in profile.' };
+
+export class UploadService {
+  readonly #options: UploadServiceOptions;
+  readonly #batcher: ChangeBatcher;
+  #opened: Opened | null = null;
+  #reason: UploadsUnavailable = SIGNED_OUT;
+  #settings: UploadSettings = { concurrency: CONCURRENCY_RANGE.default, speedLimit: null };
+  /** Opening and closing queues, one at a time, in order. */
+  #work: Promise<void> = Promise.resolve();
+  /** Settings writes, one at a time, so one change never undoes another. */
+  #settingsWork: Promise<unknown> = Promise.resolve();
+  /** Bumped whenever the queue is closed: callbacks of a closed queue are ignored. */
+  #generation = 0;
+  #busyRetry: NodeJS.Timeout | null = null;
+  /** The windows were last told of an open queue (so a reason, even the same as before, is news). */
+  #announcedQueue = false;
+  #closed = false;
+
+  constructor(options: UploadServiceOptions) {
+    this.#options = options;
+    this.#batcher = new ChangeBatcher({ intervalMs: options.batchMs ?? DEFAULT_BATCH_MS, flush: (ids) => this.#flush(ids) });
+  }
+
+  /** Loads the settings and opens the profile's queue when there is a sign-in. */
+  async open(): Promise<void> {
+    this.#settings = await this.#options.settings.load();
+    await this.#enqueue(() => this.#follow());
+  }
+
+  /** The sign-in or the profile changed: open, close or swap the queue, or let a sign-in pause go on. */
+  sessionChanged(): Promise<void> {
+    return this.#enqueue(() => this.#follow());
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#stopBusyRetry();
+    await this.#enqueue(() => this.#closeQueue());
+    this.#batcher.close();
+  }
+
+  /** The whole state; while another process holds the queue, asking is also the moment to try again. */
+  async state(): Promise<UploadsState> {
+    if (this.#opened === null && this.#reason.code !== 'signed-out') await this.#enqueue(() => this.#follow());
+    return this.#snapshot();
+  }
+
+  async add(request: AddUploads): Promise<AddUploadsResult> {
+    const queue = this.#queue();
+    const paths: string[] = [];
+    const rejected: AddUploadsResult['rejected'] = [];
+    for (const typed of request.paths) {
+      const path = absoluteUploadPath(typed, homedir());
+      if (path === null) rejected.push({ file: typed, reason: 'Not a full path: give one that starts at the top of the disk, or use Browse.' });
+      else paths.push(path);
+    }
+    if (paths.length === 0) return { queued: 0, rejected };
+    const added = await refusalsAsSentences(() => queue.add(paths, { channelId: request.channelId, description: request.description, protect: request.protect }));
+    return { queued: added.queued.length, rejected: [...rejected, ...added.rejected] };
+  }
+
+  pauseAll(): UploadTotals {
+    return this.#act((queue) => {
+      queue.pause();
+      return queue.totals();
+    });
+  }
+
+  resumeAll(): UploadTotals {
+    return this.#act((queue) => {
+      queue.resume();
+      return queue.totals();
+    });
+  }
+
+  pause(id: string): UploadRow {
+    return this.#actOnRow(id, (queue) => queue.pauseFile(id));
+  }
+
+  resume(id: string): UploadRow {
+    return this.#actOnRow(id, (queue) => queue.resumeFile(id));
+  }
+
+  cancel(id: string): UploadRow {
+    return this.#actOnRow(id, (queue) => queue.cancel(id));
+  }
+
+  retry(id: string): UploadRow {
+    return this.#actOnRow(id, (queue) => queue.retry(id));
+  }
+
+  edit(id: string, change: UploadEdit): UploadRow {
+    return this.#act((queue) => queue.edit(id, change));
+  }
+
+  retryFailed(): UploadTotals {
+    return this.#act((queue) => {
+      queue.retryFailed();
+      return queue.totals();
+    });
+  }
+
+  clearFinished(options: { failed?: boolean }): UploadTotals {
+    return this.#act((queue) => {
+      queue.clearFinished(options);
+      return queue.totals();
+    });
+  }
+
+  /** Saves the choice (it applies to every profile and outlives a restart) and applies it to the open queue. */
+  async setSettings(change: UploadSettingsChange): Promise<UploadTotals> {
+    const saving = this.#settingsWork.then(() =>
+      this.#options.settings.update((settings) => {
+        if (change.concurrency !== undefined) settings.concurrency = change.concurrency;
+        if (change.speedLimit !== undefined) settings.speedLimit = change.speedLimit;
+      }),
+    );
+    this.#settingsWork = saving.catch(() => undefined);
+    this.#settings = await saving;
+    const queue = this.#opened?.handle.queue;
+    queue?.setConcurrency(this.#settings.concurrency);
+    queue?.setSpeedLimit(this.#settings.speedLimit);
+    this.#batcher.totalsChanged();
+    return this.#totals();
+  }
+
+  browse(path: string | undefined): Promise<FolderListing> {
+    return listFolder(path);
+  }
+
+  /* ---------------------------------------------------------------------------------------------- */
+
+  #enqueue(step: () => Promise<void> | void): Promise<void> {
+    const next = this.#work.then(step);
+    this.#work = next.catch((error: unknown) => this.#options.logger.error('the upload queue could not be opened or closed', { error }));
+    return this.#work;
+  }
+
+  /** Makes the open queue match the session: the active profile's while it has a sign-in, none without. */
+  async #follow(): Promise<void> {
+    if (this.#closed) return;
+    const status = this.#options.session.currentStatus();
+    // An expired sign-in keeps its queue open: the rows stay visible and the queue waits for the sign-in.
+    const wanted = status === 'signed-out' ? null : this.#options.session.profileName;
+    if (this.#opened !== null && this.#opened.profile !== wanted) await this.#closeQueue();
+    if (wanted === null) {
+      this.#stopBusyRetry();
+      this.#setUnavailable(SIGNED_OUT);
+      return;
+    }
+    if (this.#opened === null) this.#openQueue(wanted);
+    else if (status === 'signed-in') this.#opened.handle.queue.signedIn();
+  }
+
+  #openQueue(profile: string): void {
+    const generation = this.#generation;
+    const current = (): boolean => generation === this.#generation && !this.#closed;
+    try {
+      const handle = (this.#options.openQueue ?? openProfileUploadQueue)({
+        dataDir: this.#options.dataDir,
+        profile,
+        platformCaller: this.#options.platformCaller,
+        vault: this.#options.vaultFor(profile),
+        logger: this.#options.logger,
+        onEvent: (event) => {
+          if (current()) this.#onEvent(event);
+        },
+        onRowChange: (id) => {
+          if (current()) this.#batcher.rowChanged(id);
+        },
+        tuning: { ...this.#options.tuning, concurrency: this.#settings.concurrency, speedLimit: this.#settings.speedLimit },
+      });
+      this.#opened = { profile, handle };
+      this.#stopBusyRetry();
+      this.#announcedQueue = true;
+      this.#emitReset();
+      handle.queue.start();
+    } catch (error) {
+      if (error instanceof QueueBusyError) {
+        this.#setUnavailable({ code: 'queue-busy', message: `${error.message} The app tries again every few seconds.` });
+        this.#startBusyRetry();
+      } else {
+        this.#options.logger.error('the upload queue could not be opened', { error });
+        const why = error instanceof Error ? error.message : String(error);
+        this.#setUnavailable({ code: 'failed', message: `The upload queue could not be opened (${why}). Check that the app's data folder can be written, then try again.` });
+      }
+    }
+  }
+
+  /** Tells the windows why there is no queue, once per reason (the busy retry would repeat it every few seconds). */
+  #setUnavailable(reason: UploadsUnavailable): void {
+    const same = this.#reason.code === reason.code && this.#reason.message === reason.message;
+    this.#reason = reason;
+    if (!same || this.#announcedQueue) this.#emitReset();
+    this.#announcedQueue = false;
+  }
+
+  async #closeQueue(): Promise<void> {
+    const opened = this.#opened;
+    if (opened === null) return;
+    this.#opened = null;
+    this.#generation += 1;
+    this.#batcher.discard();
+    await opened.handle.close();
+  }
+
+  #onEvent(event: UploadEvent): void {
+    switch (event.event) {
+      case 'paused':
+        if (event.reason === 'sign-in') {
+          // The session then reads "expired" until a new sign-in, which lets the queue go on (#follow).
+          this.#options.session.tokenRefused().catch(() => undefined);
+          this.#options.notify({ level: 'warning', message: 'Uploads are paused: the platform no longer accepts your sign-in (expired or revoked). Sign in again; the uploads then go on by themselves.' });
+        }
+        this.#batcher.totalsChanged();
+        break;
+      case 'resumed':
+        this.#batcher.totalsChanged();
+        break;
+      case 'done':
+        this.#options.notify({ level: event.failed > 0 || event.rejected > 0 ? 'warning' : 'info', message: doneMessage(event) });
+        break;
+      default:
+        // Rows report their own changes (onRowChange).
+        break;
+    }
+  }
+
+  #flush(ids: ReadonlySet<string>): void {
+    const opened = this.#opened;
+    if (opened === null) return;
+    const rows: UploadRow[] = [];
+    const removed: string[] = [];
+    if (ids.size > 0) {
+      const byId = new Map(opened.handle.queue.rows().map((row) => [row.id, row]));
+      for (const id of ids) {
+        const row = byId.get(id);
+        if (row) rows.push(row);
+        else removed.push(id);
+      }
+    }
+    this.#options.onChange({ reset: false, available: true, reason: null, rows, removed, totals: opened.handle.queue.totals() });
+  }
+
+  #emitReset(): void {
+    this.#batcher.discard();
+    const state = this.#snapshot();
+    this.#options.onChange({ reset: true, ...state, removed: [] });
+  }
+
+  #snapshot(): UploadsState {
+    const queue = this.#opened?.handle.queue;
+    if (!queue) return { available: false, reason: this.#reason, rows: [], totals: this.#totals() };
+    return { available: true, reason: null, rows: queue.rows(), totals: queue.totals() };
+  }
+
+  #totals(): UploadTotals {
+    const queue = this.#opened?.handle.queue;
+    if (queue) return queue.totals();
+    const { concurrency, speedLimit } = this.#settings;
+    return { files: 0, complete: 0, failed: 0, unfinished: 0, bytes: 0, size: 0, speed: 0, etaSeconds: null, paused: null, concurrency, speedLimit };
+  }
+
+  #queue(): UploadQueueControls {
+    const queue = this.#opened?.handle.queue;
+    if (!queue) throw new CompanionError(this.#reason.code === 'signed-out' ? 'sign_in_needed' : 'uploads_unavailable', this.#reason.message);
+    return queue;
+  }
+
+  #act<T>(action: (queue: UploadQueueControls) => T): T {
+    const queue = this.#queue();
+    return refusalsAsSentences(() => action(queue));
+  }
+
+  #actOnRow(id: string, action: (queue: UploadQueueControls) => void): UploadRow {
+    return this.#act((queue) => {
+      action(queue);
+      const row = queue.rows().find((candidate) => candidate.id === id);
+      if (!row) throw new CompanionError('not_found', 'That upload is no longer in the queue.');
+      return row;
+    });
+  }
+
+  #startBusyRetry(): void {
+    if (this.#busyRetry !== null || this.#closed) return;
+    this.#busyRetry = setInterval(() => void this.#enqueue(() => this.#follow()), this.#options.busyRetryMs ?? DEFAULT_BUSY_RETRY_MS);
+    this.#busyRetry.unref();
+  }
+
+  #stopBusyRetry(): void {
+    if (this.#busyRetry !== null) clearInterval(this.#busyRetry);
+    this.#busyRetry = null;
+  }
+}
+
+/**
+ * The queue refuses what cannot be done (cancel a file the platform processes, edit one it already has)
+ * with a plain Error whose message is a sentence for the streamer: that goes to the window as it is;
+ * anything else (a TypeError...) stays an internal failure.
+ */
+function refusalsAsSentences<T>(action: () => T): T {
+  const translate = (error: unknown): never => {
+    if (error instanceof Error && Object.getPrototypeOf(error) === Error.prototype) throw new CompanionError('upload_refused', error.message);
+    throw error;
+  };
+  try {
+    const result = action();
+    return (result instanceof Promise ? result.catch(translate) : result) as T;
+  } catch (error) {
+    return translate(error);
+  }
+}
+
+/** "Uploads done: 12 uploaded, 1 failed, 2 rejected." */
+export function doneMessage(done: { complete: number; failed: number; rejected: number; cancelled: number }): string {
+  const parts = [`${done.complete} uploaded`, `${done.failed} failed`, `${done.rejected} rejected`];
+  if (done.cancelled > 0) parts.push(`${done.cancelled} cancelled`);
+  const next = done.failed > 0 ? ' Retry the failed ones from the Uploads panel.' : '';
+  return `Uploads done: ${parts.join(', ')}.${next}`;
+}

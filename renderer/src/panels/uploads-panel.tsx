@@ -1,0 +1,106 @@
+import { useEffect, useMemo } from 'react';
+import { useNavigationStore } from '../state/navigation-slice';
+import { filterRows } from '../state/upload-rows';
+import { useUploadsStore } from '../state/uploads-slice';
+import { AddResult } from './uploads/add-result';
+import { BatchForm } from './uploads/batch-form';
+import { DropZone } from './uploads/drop-zone';
+import { FolderBrowser } from './uploads/folder-browser';
+import { PathField } from './uploads/path-field';
+import { QueueControls, QueueTotals } from './uploads/queue-controls';
+import type { RowActions } from './uploads/upload-row-view';
+import { UploadTable } from './uploads/upload-table';
+
+export function UploadsPanel() {
+  const store = useUploadsStore();
+  const { loaded, available, reason, rows, totals, filter, channels, batch, lastAdd, folder, busy, error, load } = store;
+  const openPanel = useNavigationStore((state) => state.open);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const { pauseRow, resumeRow, cancelRow, retryRow, renameRow } = store;
+  const actions = useMemo<RowActions>(
+    () => ({ pause: pauseRow, resume: resumeRow, cancel: cancelRow, retry: retryRow, rename: renameRow }),
+    [pauseRow, resumeRow, cancelRow, retryRow, renameRow],
+  );
+  const shownRows = useMemo(() => filterRows(rows, filter), [rows, filter]);
+
+  const heading = (
+    <>
+      <h1 id="panel-title">Uploads</h1>
+      <p className="panel-purpose">Drop a folder of videos: each becomes a video on your channel, even if the app or the network stops halfway.</p>
+    </>
+  );
+
+  if (!loaded) {
+    return (
+      <section className="panel" aria-labelledby="panel-title">
+        {heading}
+        {error ? <p className="error" role="alert">{error}</p> : <p>Loading…</p>}
+      </section>
+    );
+  }
+
+  if (!available) {
+    return (
+      <section className="panel" aria-labelledby="panel-title">
+        {heading}
+        <p className="next-action" data-testid="uploads-unavailable">
+          {reason?.message ?? error ?? 'Uploads are not available right now.'}
+        </p>
+        {reason?.code === 'signed-out' ? (
+          <button type="button" className="button button-primary" onClick={() => openPanel('sign-in')}>
+            Sign in
+          </button>
+        ) : (
+          <button type="button" className="button" onClick={() => void load()}>
+            Try again
+          </button>
+        )}
+      </section>
+    );
+  }
+
+  const adding = busy === 'add' || busy === 'browse';
+  const noChannel = batch.channelId === null;
+  const add = (paths: string[]) => void store.add(paths);
+  return (
+    <section className="panel panel-uploads" aria-labelledby="panel-title">
+      {heading}
+
+      <h2>Add videos</h2>
+      <BatchForm channels={channels} batch={batch} disabled={adding} onChange={store.setBatch} />
+      <DropZone disabled={adding || noChannel} onPaths={add} />
+      <PathField disabled={adding || noChannel} onAdd={(path) => add([path])} onBrowse={(from) => void store.browse(from ?? folder?.path)} />
+      {folder && <FolderBrowser key={folder.path} folder={folder} busy={adding} onOpen={(path) => void store.browse(path)} onAdd={add} onClose={store.closeBrowser} />}
+      {lastAdd && <AddResult result={lastAdd} onDismiss={store.dismissAdd} />}
+      {error && (
+        <p className="error" role="alert" data-testid="uploads-error">
+          {error}
+        </p>
+      )}
+
+      <h2>Queue</h2>
+      {totals && (
+        <>
+          <QueueTotals totals={totals} />
+          <QueueControls
+            totals={totals}
+            filter={filter}
+            busy={busy === 'queue' || busy === 'settings'}
+            onPauseAll={() => void store.pauseAll()}
+            onResumeAll={() => void store.resumeAll()}
+            onRetryFailed={() => void store.retryFailed()}
+            onClearFinished={(failed) => void store.clearFinished(failed)}
+            onConcurrency={(concurrency) => void store.setConcurrency(concurrency)}
+            onSpeedLimit={(limit) => void store.setSpeedLimit(limit)}
+            onFilter={store.setFilter}
+          />
+        </>
+      )}
+      <UploadTable rows={shownRows} actions={actions} emptyText={filter === 'failed' ? 'No file failed.' : 'The queue is empty: drop videos above, type a path or browse.'} />
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+import { memo, useState, type FormEvent } from 'react';
+import type { UploadRow } from '../../../../preload/contract.js';
+import { fileName, formatBytes, formatEta, formatSpeed, stateLabel } from './upload-format';
+
+export interface RowActions {
+  pause(id: string): void;
+  resume(id: string): void;
+  cancel(id: string): void;
+  retry(id: string): void;
+  rename(id: string, title: string): void;
+}
+
+/** The queue pauses or cancels a file until its `ready` is on its way to the platform, not after. */
+const STOPPABLE = new Set<UploadRow['state']>(['waiting', 'initialising', 'transferring']);
+
+/** The title can change until the platform has the file (then it is the video's, edited in the library). */
+function renamable(row: UploadRow): boolean {
+  return row.videoId === null && (row.state === 'waiting' || row.state === 'paused' || row.state === 'failed');
+}
+
+/** One file of the queue: a fixed-height row of the virtual table. */
+export const UploadRowView = memo(function UploadRowView({
+  row,
+  index,
+  top,
+  editing,
+  actions,
+  onEdit,
+}: {
+  row: UploadRow;
+  /** Its place in the list shown, from 0. */
+  index: number;
+  /** Where it sits in the list, in pixels. */
+  top: number;
+  editing: boolean;
+  actions: RowActions;
+  onEdit: (id: string | null) => void;
+}) {
+  const share = row.size > 0 ? Math.min(1, row.bytes / row.size) : 0;
+  const transferring = row.state === 'transferring';
+  return (
+    <div role="row" aria-rowindex={index + 2} className={`upload-row upload-row-${row.state}`} style={{ top }} data-state={row.state} data-testid="upload-row">
+      <div role="cell" className="upload-cell-title">
+        {editing ? (
+          <TitleEditor
+            title={row.title}
+            onSave={(title) => {
+              onEdit(null);
+              if (title !== row.title) actions.rename(row.id, title);
+            }}
+            onCancel={() => onEdit(null)}
+          />
+        ) : (
+          <span className="upload-title" title={row.title}>
+            {row.title}
+          </span>
+        )}
+        {row.failure ? (
+          <span className="upload-failure" title={row.failure} data-testid="upload-failure">
+            {row.failure}
+          </span>
+        ) : (
+          <span className="upload-file" title={row.file}>
+            {fileName(row.file)}
+            {row.videoId && ` · video ${row.videoId}`}
+            {row.protect === 'private' && ' · private'}
+          </span>
+        )}
+      </div>
+      <div role="cell" className="upload-cell-state" data-testid="upload-state">
+        {stateLabel(row)}
+      </div>
+      <div role="cell">
+        <div className="bar" role="progressbar" aria-label={`${row.title} sent`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share * 100)}>
+          <div className={`bar-fill bar-fill-${row.state}`} style={{ width: `${share * 100}%` }} />
+        </div>
+      </div>
+      <div role="cell" className="upload-cell-number">
+        {row.bytes > 0 && row.bytes < row.size ? `${formatBytes(row.bytes)} / ` : ''}
+        {formatBytes(row.size)}
+      </div>
+      <div role="cell" className="upload-cell-number">
+        {transferring ? formatSpeed(row.speed) : '—'}
+      </div>
+      <div role="cell" className="upload-cell-number">
+        {transferring ? formatEta(row.etaSeconds) : '—'}
+      </div>
+      <div role="cell" className="upload-cell-actions">
+        {STOPPABLE.has(row.state) && (
+          <button type="button" className="button button-small" onClick={() => actions.pause(row.id)}>
+            Pause
+          </button>
+        )}
+        {row.state === 'paused' && (
+          <button type="button" className="button button-small" onClick={() => actions.resume(row.id)}>
+            Resume
+          </button>
+        )}
+        {row.state === 'failed' && (
+          <button type="button" className="button button-small" onClick={() => actions.retry(row.id)} data-testid="retry-row">
+            Retry
+          </button>
+        )}
+        {renamable(row) && !editing && (
+          <button type="button" className="button button-small" onClick={() => onEdit(row.id)}>
+            Rename
+          </button>
+        )}
+        {(STOPPABLE.has(row.state) || row.state === 'paused' || row.state === 'failed') && (
+          <button type="button" className="button button-small" onClick={() => actions.cancel(row.id)} aria-label={`Cancel ${row.title}`}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </div>
+  );
+});
+
+function TitleEditor({ title, onSave, onCancel }: { title: string; onSave: (title: string) => void; onCancel: () => void }) {
+  const [text, setText] = useState(title);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim() !== '') onSave(text.trim());
+  };
+  return (
+    <form className="title-editor" onSubmit={submit}>
+      <input
+        type="text"
+        value={text}
+        maxLength={200}
+        autoFocus
+        aria-label="Video title"
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onCancel();
+        }}
+      />
+      <button type="submit" className="button button-small" disabled={text.trim() === ''}>
+        Save
+      </button>
+    </form>
+  );
+}
