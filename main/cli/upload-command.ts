@@ -2,6 +2,7 @@
 // files and folders through the profile's persistent queue. Without paths it resumes what the queue
 // holds. It runs until the batch is done; Ctrl+C stops the transfers where they are (the next run
 // resumes them). A refused sign-in stops it too, with the command that signs in.
+import { UploadSettingsStore } from '../settings/upload-settings.js';
 import { openProfileUploadQueue } from '../uploads/profile-upload-queue.js';
 import { PROTECTIONS, type Protection } from '../uploads/upload-journal.js';
 import { CONCURRENCY_RANGE, type UploadEvent } from '../uploads/upload-types.js';
@@ -11,7 +12,7 @@ import { UploadReporter } from './upload-reporter.js';
 
 export const uploadCommand: Command = {
   synopsis:
-    'upload --channel ID [--concurrency N] [--protect public|private] [--description TEXT] [--limit-rate BYTES[k|M]] PATH...\n' +
+    'upload --channel ID [--concurrency N] [--protect public|private] [--description TEXT] [--limit-rate BYTES[k|M]|none] PATH...\n' +
     '                             upload files and folders as videos; without PATH, resume the saved queue',
   options: { channel: { type: 'string' }, concurrency: { type: 'string' }, protect: { type: 'string' }, description: { type: 'string' }, 'limit-rate': { type: 'string' } },
   async run(context, values, paths) {
@@ -28,6 +29,8 @@ export const uploadCommand: Command = {
       const why = session.status === 'expired' ? 'The sign-in has expired' : 'Not signed in';
       throw new Error(`${why} to profile ${session.profile}: run \`companion login\`, then try again.`);
     }
+    // Unless told otherwise, the app's own choices (Uploads panel: files at once, speed limit).
+    const saved = await new UploadSettingsStore(core.dataDir).load();
     const reporter = new UploadReporter(context);
     let finish: (code: number) => void = () => undefined;
     const finished = new Promise<number>((resolve) => (finish = resolve));
@@ -43,7 +46,7 @@ export const uploadCommand: Command = {
       vault: core.secretsFor(session.profile),
       logger: core.logger,
       onEvent,
-      tuning: { concurrency, speedLimit },
+      tuning: { concurrency: concurrency ?? saved.concurrency, speedLimit: speedLimit ?? saved.speedLimit },
     });
     const { queue } = opened;
     reporter.attach(() => queue.totals());
@@ -87,10 +90,11 @@ function protection(value: string | undefined): Protection | undefined {
 }
 
 /** "500k" → 512000 bytes per second; "2M" → 2097152; a plain number is bytes. */
-function rate(value: string | undefined): number | null {
-  if (value === undefined) return null;
+function rate(value: string | undefined): number | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'none') return null;
   const match = /^(\d+(?:\.\d+)?)([kKmMgG]?)$/.exec(value);
-  if (!match) throw new UsageError(`--limit-rate takes bytes per second, like 500k or 2M (got ${value})`);
+  if (!match) throw new UsageError(`--limit-rate takes bytes per second, like 500k or 2M, or none (got ${value})`);
   const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[match[2]!.toLowerCase()]!;
   const bytes = Math.round(Number(match[1]) * unit);
   if (bytes <= 0) throw new UsageError('--limit-rate must be more than 0');

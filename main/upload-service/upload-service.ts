@@ -24,7 +24,7 @@ import type { UploadSettings, UploadSettingsStore } from '../settings/upload-set
 import { openProfileUploadQueue, type ProfileUploadQueueOptions } from '../uploads/profile-upload-queue.js';
 import { QueueBusyError } from '../uploads/queue-lock.js';
 import type { UploadQueue } from '../uploads/upload-queue.js';
-import { CONCURRENCY_RANGE, type UploadEvent } from '../uploads/upload-types.js';
+import { CONCURRENCY_RANGE, UploadRefusedError, type UploadEvent } from '../uploads/upload-types.js';
 import type { Vault } from '../vault/vault.js';
 import { ChangeBatcher } from './change-batcher.js';
 import { listFolder } from './folder-listing.js';
@@ -36,7 +36,7 @@ UPLOAD_CONCURRENCY satisfies { readonly min: typeof CONCURRENCY_RANGE.min; reado
 /** What the service uses of the engine's queue; tests give a fake. */
 export type UploadQueueControls = Pick<
   UploadQueue,
-  'rows' | 'totals' | 'add' | 'edit' | 'pause' | 'resume' | 'signedIn' | 'pauseFile' | 'resumeFile' | 'cancel' | 'retry' | 'retryFailed' | 'clearFinished' | 'setConcurrency' | 'setSpeedLimit' | 'start'
+  'rows' | 'row' | 'totals' | 'add' | 'edit' | 'pause' | 'resume' | 'signedIn' | 'pauseFile' | 'resumeFile' | 'cancel' | 'retry' | 'retryFailed' | 'clearFinished' | 'setConcurrency' | 'setSpeedLimit' | 'start'
 >;
 
 export interface OpenedUploadQueue {
@@ -306,13 +306,10 @@ export class UploadService {
     if (opened === null) return;
     const rows: UploadRow[] = [];
     const removed: string[] = [];
-    if (ids.size > 0) {
-      const byId = new Map(opened.handle.queue.rows().map((row) => [row.id, row]));
-      for (const id of ids) {
-        const row = byId.get(id);
-        if (row) rows.push(row);
-        else removed.push(id);
-      }
+    for (const id of ids) {
+      const row = opened.handle.queue.row(id);
+      if (row) rows.push(row);
+      else removed.push(id);
     }
     this.#options.onChange({ reset: false, available: true, reason: null, rows, removed, totals: opened.handle.queue.totals() });
   }
@@ -350,7 +347,7 @@ export class UploadService {
   #actOnRow(id: string, action: (queue: UploadQueueControls) => void): UploadRow {
     return this.#act((queue) => {
       action(queue);
-      const row = queue.rows().find((candidate) => candidate.id === id);
+      const row = queue.row(id);
       if (!row) throw new CompanionError('not_found', 'That upload is no longer in the queue.');
       return row;
     });
@@ -370,12 +367,12 @@ export class UploadService {
 
 /**
  * The queue refuses what cannot be done (cancel a file the platform processes, edit one it already has)
- * with a plain Error whose message is a sentence for the streamer: that goes to the window as it is;
- * anything else (a TypeError...) stays an internal failure.
+ * with an UploadRefusedError whose message is a sentence for the streamer: that goes to the window as it
+ * is; anything else (a TypeError...) stays an internal failure.
  */
 function refusalsAsSentences<T>(action: () => T): T {
   const translate = (error: unknown): never => {
-    if (error instanceof Error && Object.getPrototypeOf(error) === Error.prototype) throw new CompanionError('upload_refused', error.message);
+    if (error instanceof UploadRefusedError) throw new CompanionError('upload_refused', error.message);
     throw error;
   };
   try {

@@ -17,7 +17,7 @@ import { findUploadFiles, type FoundFile } from './upload-files.js';
 import { UploadJournal, type JournalItem, type Protection } from './upload-journal.js';
 import { SpeedLimit } from './speed-limit.js';
 import { TransferMeter } from './transfer-meter.js';
-import { CONCURRENCY_RANGE, type AddOptions, type AddResult, type QueuePause, type UploadEvent, type UploadRow, type UploadState, type UploadStatus, type UploadTotals } from './upload-types.js';
+import { CONCURRENCY_RANGE, UploadRefusedError, type AddOptions, type AddResult, type QueuePause, type UploadEvent, type UploadRow, type UploadState, type UploadStatus, type UploadTotals } from './upload-types.js';
 
 /** What the queue needs of the platform client (spec part B, "Upload by FTP"). */
 export interface UploadPlatform {
@@ -130,6 +130,12 @@ export class UploadQueue {
     return [...this.#entries.values()].map((entry) => this.#row(entry));
   }
 
+  /** One row; null when it is not (any more) in the queue. */
+  row(id: string): UploadRow | null {
+    const entry = this.#entries.get(id);
+    return entry ? this.#row(entry) : null;
+  }
+
   totals(): UploadTotals {
     let complete = 0;
     let failed = 0;
@@ -164,7 +170,7 @@ export class UploadQueue {
 
   /** Adds files and folders: supported files are queued (one that is already queued or uploaded is not), the rest listed with the reason. */
   async add(paths: readonly string[], options: AddOptions): Promise<AddResult> {
-    if (this.#closed) throw new Error('the upload queue is closed');
+    if (this.#closed) throw new UploadRefusedError('The upload queue is closed.');
     const found = await findUploadFiles(paths);
     const rejected = [...found.rejected];
     const queued: UploadRow[] = [];
@@ -215,7 +221,7 @@ export class UploadQueue {
   /** Changes title, description or protection of a file the platform does not have yet. */
   edit(id: string, change: { title?: string; description?: string; protect?: Protection }): UploadRow {
     const entry = this.#entry(id);
-    if (entry.journal.initStarted) throw new Error('This file was already handed to the platform; change its video in the video library instead.');
+    if (entry.journal.initStarted) throw new UploadRefusedError('This file was already handed to the platform; change its video in the video library instead.');
     entry.journal = this.#journal.write({ t: 'edited', id, ...change }) ?? entry.journal;
     this.#changed(id);
     return this.#row(entry);
@@ -261,7 +267,7 @@ export class UploadQueue {
   /** Cancels a file the platform is not processing yet; what the platform already initialised stays unused. */
   cancel(id: string): void {
     const entry = this.#entry(id);
-    if (entry.state === 'processing' || entry.journal.readySent) throw new Error('The platform is already processing this file; it cannot be cancelled any more. Delete the video once it is complete.');
+    if (entry.state === 'processing' || entry.journal.readySent) throw new UploadRefusedError('The platform is already processing this file; it cannot be cancelled any more. Delete the video once it is complete.');
     if (entry.state === 'complete' || entry.state === 'cancelled') return;
     entry.journal = this.#journal.write({ t: 'cancelled', id }) ?? entry.journal;
     this.#forgetPassword(entry);
@@ -584,7 +590,7 @@ export class UploadQueue {
 
   #entry(id: string): Entry {
     const entry = this.#entries.get(id);
-    if (!entry) throw new Error(`No upload ${id} is in the queue.`);
+    if (!entry) throw new UploadRefusedError(`No upload ${id} is in the queue.`);
     return entry;
   }
 
@@ -650,7 +656,7 @@ function failureText(error: unknown): string {
 
 function checkedConcurrency(value: number): number {
   if (!Number.isInteger(value) || value < CONCURRENCY_RANGE.min || value > CONCURRENCY_RANGE.max) {
-    throw new Error(`Concurrency is ${CONCURRENCY_RANGE.min} to ${CONCURRENCY_RANGE.max} files at once (got ${value}).`);
+    throw new UploadRefusedError(`Concurrency is ${CONCURRENCY_RANGE.min} to ${CONCURRENCY_RANGE.max} files at once (got ${value}).`);
   }
   return value;
 }

@@ -76,3 +76,8 @@ export interface AddResult {
 }
 
 export const CONCURRENCY_RANGE = { min: 1, max: 8, default: 2 } as const;
+
+/** The queue refuses what cannot be done now (cancel a file the platform processes, edit one it already has...); the message is a sentence for the streamer. */
+export class UploadRefusedError extends Error {
+  override readonly name = 'UploadRefusedError';
+}

@@ -58,6 +58,10 @@ export class FakeUploadQueue implements UploadQueueControls {
     return [...this.rowsById.values()];
   }
 
+  row(id: string): UploadRow | null {
+    return this.rowsById.get(id) ?? null;
+  }
+
   totals(): UploadTotals {
     const rows = this.rows();
     return {

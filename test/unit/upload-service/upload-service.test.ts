@@ -6,6 +6,7 @@ import { createLogger } from '../../../main/log/redacting-logger.js';
 import { UploadSettingsStore } from '../../../main/settings/upload-settings.js';
 import { UploadService, doneMessage, type UploadServiceOptions } from '../../../main/upload-service/upload-service.js';
 import { QueueBusyError } from '../../../main/uploads/queue-lock.js';
+import { UploadRefusedError } from '../../../main/uploads/upload-types.js';
 import type { Vault } from '../../../main/vault/vault.js';
 import { CompanionError, type Notice, type UploadsChange } from '../../../preload/contract.js';
 import { FakeQueueOpener, fakeRow } from './fake-upload-queue.js';
@@ -217,7 +218,7 @@ describe('UploadService: actions', () => {
     const { service, opener } = rig();
     await service.open();
     opener.last.setRow(fakeRow('a'));
-    opener.last.refuse = new Error('The platform is already processing this file; it cannot be cancelled any more.');
+    opener.last.refuse = new UploadRefusedError('The platform is already processing this file; it cannot be cancelled any more.');
     expect(() => service.cancel('a')).toThrow(new CompanionError('upload_refused', 'The platform is already processing this file; it cannot be cancelled any more.'));
     opener.last.refuse = new TypeError('a bug');
     expect(() => service.cancel('a')).toThrow(TypeError);
