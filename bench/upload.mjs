@@ -207,14 +207,21 @@ async function ensureInputs() {
     console.log(`writing ${missing.length} input file(s) of random bytes into ${CACHE.slice(ROOT.length)} (once)...`);
     for (const input of missing) await randomFile(input.file, input.size);
   }
-  // Every client then reads them from the page cache, and no write-back of them runs during a measurement.
+  // No write-back of them runs during a measurement.
   spawnSync('sync');
-  for (const input of all) {
-    for await (const _chunk of createReadStream(input.file, { highWaterMark: 4 * MIB })) {
+  return { big, mid, small, smallDir };
+}
+
+/**
+ * Reads a run's input files once before it starts, so every client reads them from the page cache: the VM
+ * drops page-cache pages that stay cold for a while (DAMON), and the first reader would pay the disk.
+ */
+async function prefetch(items) {
+  for (const { file } of items) {
+    for await (const _chunk of createReadStream(file, { highWaterMark: 4 * MIB })) {
       // read through once
     }
   }
-  return { big, mid, small, smallDir };
 }
 
 /**
@@ -243,7 +250,9 @@ function machineCpu() {
 
 /** Every file arrived whole; then the root is emptied for the next run. */
 async function checkAndEmptyRoot(expected) {
-  const names = await readdir(ftpd.root);
+  const all = await readdir(ftpd.root);
+  await Promise.all(all.filter((name) => name.startsWith('child-warmup-')).map((name) => rm(join(ftpd.root, name), { force: true })));
+  const names = all.filter((name) => !name.startsWith('child-warmup-'));
   const sizes = new Map(await Promise.all(names.map(async (name) => [name, (await stat(join(ftpd.root, name))).size])));
   await Promise.all(names.map((name) => rm(join(ftpd.root, name), { force: true })));
   if (expected.names) {
@@ -302,16 +311,19 @@ async function runNodeClient(label, args, { platformPid = null, check }) {
   }
 }
 
-async function runApp(items, concurrency, tag) {
+async function runApp(items, concurrency, tag, warmupFile) {
   const list = join(workDirs[0], `list-${tag}.json`);
   await writeFile(list, JSON.stringify(items));
-  return runNodeClient('app-upload', ['bench/upload/app-upload.mjs', '--list', list, '--concurrency', String(concurrency), '--url', ftpd.url], { check: { names: items } });
+  await prefetch([...items, { file: warmupFile }]);
+  return runNodeClient('app-upload', ['bench/upload/app-upload.mjs', '--list', list, '--concurrency', String(concurrency), '--url', ftpd.url, '--warmup-file', warmupFile], { check: { names: items } });
 }
 
 async function runQueue(inputs, platform, tag) {
   const journalDir = join(workDirs[0], `journal-${tag}`);
   await mkdir(journalDir);
-  return runNodeClient('app-queue', ['bench/upload/app-queue.mjs', '--platform', JSON.stringify(platform.details), '--dir', inputs.smallDir, '--concurrency', String(CONCURRENCY), '--journal-dir', journalDir], {
+  await prefetch(inputs.small);
+  const args = ['bench/upload/app-queue.mjs', '--platform', JSON.stringify(platform.details), '--dir', inputs.smallDir, '--concurrency', String(CONCURRENCY), '--journal-dir', journalDir];
+  return runNodeClient('app-queue', [...args, '--warmup-file', inputs.small[0].file, '--warmup-url', ftpd.url], {
     platformPid: platform.handle.child.pid,
     check: { count: inputs.small.length, size: inputs.small[0].size },
   });
@@ -323,6 +335,7 @@ const curlBase = (mode) => ['-sS', '--fail', ...(mode === 'active' ? ['-P', '127
 async function runCurlShared(items, processes, mode, tag) {
   const groups = Array.from({ length: Math.min(processes, items.length) }, () => []);
   items.forEach((item, index) => groups[index % groups.length].push(item));
+  await prefetch(items);
   const meter = loadMeter();
   const startedAt = performance.now();
   const runs = groups.map((group, index) => {
@@ -347,6 +360,7 @@ async function runCurlShared(items, processes, mode, tag) {
  */
 async function runCurlPerFile(items, processes, mode, tag) {
   const timeFile = join(workDirs[0], `time-${tag}`);
+  await prefetch(items);
   const meter = loadMeter();
   const startedAt = performance.now();
   const xargs = startChild('xargs curl', '/usr/bin/time', ['-f', '%M %U %S', '-o', timeFile, 'xargs', '-0', '-P', String(processes), '-n', '2', 'curl', ...curlBase(mode), '-T'], { stdin: 'pipe' });
@@ -527,9 +541,9 @@ async function main() {
     single: true,
     log: [],
     clients: [
-      { kind: 'app', label: 'app: transferFile', run: (tag) => runApp(named([input], tag), 1, tag) },
+      { kind: 'app', label: 'app: transferFile', run: (tag) => runApp(named([input], tag), 1, tag, inputs.small[0].file) },
       { kind: 'curl-passive', label: 'curl -T (passive)', reference: true, run: (tag) => runCurlShared(named([input], tag), 1, 'passive', tag) },
-      { kind: 'curl-active', label: 'curl -T -P (active)', reference: true, run: (tag) => runCurlShared(named([input], tag), 1, 'active', tag) },
+      { kind: 'curl-active', label: 'curl -T -P (active)', reference: true, warmup: true, run: (tag) => runCurlShared(named([input], tag), 1, 'active', tag) },
     ],
   });
   if (inputs.mid) scenarios.push(single(inputs.mid, MID_MB));
@@ -539,9 +553,9 @@ async function main() {
     single: false,
     log: [],
     clients: [
-      { kind: 'app', label: `app: transferFile ×${CONCURRENCY}`, run: (tag) => runApp(named(inputs.small, tag), CONCURRENCY, tag) },
+      { kind: 'app', label: `app: transferFile ×${CONCURRENCY}`, run: (tag) => runApp(named(inputs.small, tag), CONCURRENCY, tag, inputs.small[0].file) },
       { kind: 'curl-per-file', label: `curl per file, ${CONCURRENCY} at a time (active)`, reference: true, run: (tag) => runCurlPerFile(named(inputs.small, tag), CONCURRENCY, 'active', tag) },
-      { kind: 'curl-shared', label: `${CONCURRENCY} curl, one login each (active)`, run: (tag) => runCurlShared(named(inputs.small, tag), CONCURRENCY, 'active', tag) },
+      { kind: 'curl-shared', label: `${CONCURRENCY} curl, one login each (active)`, warmup: true, run: (tag) => runCurlShared(named(inputs.small, tag), CONCURRENCY, 'active', tag) },
       { kind: 'queue', label: `app: UploadQueue + sandbox ×${CONCURRENCY}`, rounds: QUEUE_ROUNDS, run: (tag) => runQueue(inputs, platform, tag) },
     ],
   });
@@ -549,12 +563,13 @@ async function main() {
 
   try {
     if (QUEUE_ROUNDS > 0) platform = await startPlatform();
-    // Not measured: the first transfers after a pause pay for things no later one does (memory the VM
-    // hands back, the server's first sessions).
-    process.stdout.write('warm-up (not measured)... ');
-    for (const client of scenarios[0].clients) await client.run(`warmup-${client.kind}`);
-    console.log('done');
     for (const scenario of scenarios) {
+      // Not measured: the first run of a scenario pays for things no later one does (the server's tmpfs
+      // pages for that many bytes, which the VM takes back while they are free), whoever runs it.
+      const warmup = scenario.clients.find((client) => client.warmup);
+      process.stdout.write(`${scenario.name}, warm-up with ${warmup.label} (not measured)... `);
+      await warmup.run(`warmup-${warmup.kind}`);
+      console.log('done');
       for (let round = 1; round <= Math.max(ROUNDS, QUEUE_ROUNDS); round += 1) {
         const clients = scenario.clients.filter((client) => round <= (client.rounds ?? ROUNDS));
         // Each client goes first in turn.

@@ -3,14 +3,15 @@
 // platform client signed in with a MAC token (as the app signs in) against the sandbox of
 // bench/upload/sandbox.mjs, and per file: POST init, the FTP transfer (transferFile), PUT ready.
 // FTP passwords are kept in memory (the app keeps them in the OS keychain: not measured here).
-// Built code only (node scripts/build.mjs first).
+// With --warmup-file and --warmup-url, that file is sent once by FTP (as `child-warmup-<pid>`) before anything
+// is timed. Built code only (node scripts/build.mjs first).
 //
 // stdout: {"ready":true} once signed in; after one line on stdin, {"done":true,"ms":..,"userSeconds":..,
 // "systemSeconds":..,"peakRssKb":..,"readyRssKb":..,"bytes":..,"files":..,"statusPolls":..}: ms and CPU
 // from the `add` to the last file handed to the platform (state `processing`: its `ready` sent); the
 // status polls that the queue makes meanwhile are in it, the platform's processing is not. A failed file
 // ends the process with status 1.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -18,9 +19,13 @@ import { parseArgs } from 'node:util';
 import { createPlatformApi } from '../../build/main/platform/endpoints/index.js';
 import { passwordGrant } from '../../build/main/platform/oauth/token-grants.js';
 import { createPlatformCaller } from '../../build/main/platform/platform-caller.js';
+import { transferFile } from '../../build/main/uploads/ftp-transfer.js';
+import { SpeedLimit } from '../../build/main/uploads/speed-limit.js';
 import { UploadQueue } from '../../build/main/uploads/upload-queue.js';
 
-const { values } = parseArgs({ options: { platform: { type: 'string' }, dir: { type: 'string' }, concurrency: { type: 'string' }, 'journal-dir': { type: 'string' } } });
+const { values } = parseArgs({
+  options: { platform: { type: 'string' }, dir: { type: 'string' }, concurrency: { type: 'string' }, 'journal-dir': { type: 'string' }, 'warmup-file': { type: 'string' }, 'warmup-url': { type: 'string' } },
+});
 const platform = JSON.parse(values.platform);
 const line = (object) => process.stdout.write(`${JSON.stringify(object)}\n`);
 
@@ -60,6 +65,12 @@ const queue = new UploadQueue({
   concurrency: Number(values.concurrency),
 });
 queue.start();
+if (values['warmup-file']) {
+  // One FTP transfer before the timing starts, as app-upload.mjs does, so both run compiled code.
+  const url = new URL(values['warmup-url']);
+  const target = { host: url.hostname, port: Number(url.port), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password), remoteName: `child-warmup-${process.pid}` };
+  await transferFile(values['warmup-file'], statSync(values['warmup-file']).size, target, { signal: new AbortController().signal, speedLimit: new SpeedLimit(null), onProgress: () => undefined });
+}
 const readyRssKb = peakRss();
 line({ ready: true });
 await new Promise((resolve) => createInterface({ input: process.stdin }).once('line', resolve));
@@ -80,7 +91,7 @@ for (;;) {
     break;
   }
   // The check itself is a walk over the rows: often enough for a run of seconds, not so often that it counts.
-  await sleep(20);
+  await sleep(50);
 }
 const cpu = process.cpuUsage(cpuBefore);
 await queue.close();
