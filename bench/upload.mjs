@@ -47,7 +47,8 @@ const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' 
 
 const { values: options } = parseArgs({
   options: {
-    rounds: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '9' },
+    'many-rounds': { type: 'string', default: '5' },
     'big-mb': { type: 'string', default: '1024' },
     'mid-mb': { type: 'string', default: '100' },
     'small-count': { type: 'string', default: '500' },
@@ -58,23 +59,25 @@ const { values: options } = parseArgs({
   },
 });
 if (options.help) {
-  console.log(`node bench/upload.mjs [--rounds 5] [--big-mb 1024] [--mid-mb 100] [--small-count 500] [--small-mb 2] [--concurrency 4] [--queue-rounds R]
-  --rounds        every client runs every FTP scenario this many times, the order rotating
+  console.log(`node bench/upload.mjs [--rounds 9] [--many-rounds 5] [--big-mb 1024] [--mid-mb 100] [--small-count 500] [--small-mb 2] [--concurrency 4] [--queue-rounds R]
+  --rounds        every client runs each single-file scenario this many times, the order rotating
+  --many-rounds   the same for the small files
   --big-mb        the one big file, in MiB
   --mid-mb        a smaller single file, for peak RSS at a second size (0: skip it)
   --small-count   how many small files
   --small-mb      their size, in MiB
   --concurrency   files at once for the small files: app transfers and curl processes alike (1 to 8)
-  --queue-rounds  runs of the small files through the whole UploadQueue + sandbox (default: --rounds; 0 skips)`);
+  --queue-rounds  runs of the small files through the whole UploadQueue + sandbox (default: --many-rounds; 0 skips)`);
   process.exit(0);
 }
 const ROUNDS = positiveInteger('rounds');
+const MANY_ROUNDS = positiveInteger('many-rounds');
 const BIG_MB = positiveInteger('big-mb');
 const MID_MB = Number(options['mid-mb']);
 const SMALL_COUNT = positiveInteger('small-count');
 const SMALL_MB = positiveInteger('small-mb');
 const CONCURRENCY = positiveInteger('concurrency');
-const QUEUE_ROUNDS = Number(options['queue-rounds'] ?? ROUNDS);
+const QUEUE_ROUNDS = Number(options['queue-rounds'] ?? MANY_ROUNDS);
 if (!Number.isInteger(MID_MB) || MID_MB < 0 || MID_MB >= BIG_MB) fail('--mid-mb must be 0 or a whole number below --big-mb');
 if (!Number.isInteger(QUEUE_ROUNDS) || QUEUE_ROUNDS < 0) fail('--queue-rounds must be 0 or more');
 if (CONCURRENCY > 8) fail('--concurrency is at most 8 (the upload queue allows 1 to 8)');
@@ -455,7 +458,12 @@ function verdicts(scenarios) {
     const app = median(appOf(scenario).runs.map(mibs));
     const best = median(ref.runs.map(mibs));
     const ratio = app / best;
-    lines.push(`Throughput, ${scenario.name}: app ${app.toFixed(0)} MiB/s, ${ref.label} ${best.toFixed(0)} MiB/s: ${ratio.toFixed(2)} of it, target ≥ ${THROUGHPUT_TARGET}: ${ratio >= THROUGHPUT_TARGET ? 'MET' : 'MISSED'}`);
+    const cpu = (client) => median(client.runs.map((run) => run.clientCpu)).toFixed(2);
+    const server = scenario.clients.flatMap((client) => client.runs.map((run) => run.serverCpu));
+    lines.push(
+      `Throughput, ${scenario.name}: app ${app.toFixed(0)} MiB/s, ${ref.label} ${best.toFixed(0)} MiB/s: ${ratio.toFixed(2)} of it, target ≥ ${THROUGHPUT_TARGET}: ${ratio >= THROUGHPUT_TARGET ? 'MET' : 'MISSED'}` +
+        ` (client CPU app ${cpu(appOf(scenario))} s, ${ref.label} ${cpu(ref)} s; pure-ftpd's CPU for the same bytes ranged ${Math.min(...server).toFixed(2)}–${Math.max(...server).toFixed(2)} s over all runs)`,
+    );
   }
   const singles = scenarios.filter((scenario) => scenario.single);
   if (singles.length === 2) {
@@ -541,9 +549,9 @@ async function main() {
     single: true,
     log: [],
     clients: [
-      { kind: 'app', label: 'app: transferFile', run: (tag) => runApp(named([input], tag), 1, tag, inputs.small[0].file) },
-      { kind: 'curl-passive', label: 'curl -T (passive)', reference: true, run: (tag) => runCurlShared(named([input], tag), 1, 'passive', tag) },
-      { kind: 'curl-active', label: 'curl -T -P (active)', reference: true, warmup: true, run: (tag) => runCurlShared(named([input], tag), 1, 'active', tag) },
+      { kind: 'app', label: 'app: transferFile', rounds: ROUNDS, run: (tag) => runApp(named([input], tag), 1, tag, inputs.small[0].file) },
+      { kind: 'curl-passive', label: 'curl -T (passive)', rounds: ROUNDS, reference: true, run: (tag) => runCurlShared(named([input], tag), 1, 'passive', tag) },
+      { kind: 'curl-active', label: 'curl -T -P (active)', rounds: ROUNDS, reference: true, warmup: true, run: (tag) => runCurlShared(named([input], tag), 1, 'active', tag) },
     ],
   });
   if (inputs.mid) scenarios.push(single(inputs.mid, MID_MB));
@@ -553,9 +561,9 @@ async function main() {
     single: false,
     log: [],
     clients: [
-      { kind: 'app', label: `app: transferFile ×${CONCURRENCY}`, run: (tag) => runApp(named(inputs.small, tag), CONCURRENCY, tag, inputs.small[0].file) },
-      { kind: 'curl-per-file', label: `curl per file, ${CONCURRENCY} at a time (active)`, reference: true, run: (tag) => runCurlPerFile(named(inputs.small, tag), CONCURRENCY, 'active', tag) },
-      { kind: 'curl-shared', label: `${CONCURRENCY} curl, one login each (active)`, warmup: true, run: (tag) => runCurlShared(named(inputs.small, tag), CONCURRENCY, 'active', tag) },
+      { kind: 'app', label: `app: transferFile ×${CONCURRENCY}`, rounds: MANY_ROUNDS, run: (tag) => runApp(named(inputs.small, tag), CONCURRENCY, tag, inputs.small[0].file) },
+      { kind: 'curl-per-file', label: `curl per file, ${CONCURRENCY} at a time (active)`, rounds: MANY_ROUNDS, reference: true, run: (tag) => runCurlPerFile(named(inputs.small, tag), CONCURRENCY, 'active', tag) },
+      { kind: 'curl-shared', label: `${CONCURRENCY} curl, one login each (active)`, rounds: MANY_ROUNDS, warmup: true, run: (tag) => runCurlShared(named(inputs.small, tag), CONCURRENCY, 'active', tag) },
       { kind: 'queue', label: `app: UploadQueue + sandbox ×${CONCURRENCY}`, rounds: QUEUE_ROUNDS, run: (tag) => runQueue(inputs, platform, tag) },
     ],
   });
@@ -570,8 +578,8 @@ async function main() {
       process.stdout.write(`${scenario.name}, warm-up with ${warmup.label} (not measured)... `);
       await warmup.run(`warmup-${warmup.kind}`);
       console.log('done');
-      for (let round = 1; round <= Math.max(ROUNDS, QUEUE_ROUNDS); round += 1) {
-        const clients = scenario.clients.filter((client) => round <= (client.rounds ?? ROUNDS));
+      for (let round = 1; round <= Math.max(...scenario.clients.map((client) => client.rounds)); round += 1) {
+        const clients = scenario.clients.filter((client) => round <= client.rounds);
         // Each client goes first in turn.
         const shift = (round - 1) % clients.length;
         for (const client of [...clients.slice(shift), ...clients.slice(0, shift)]) {
