@@ -5,7 +5,7 @@
 // the end. Errors say whose fault they are: the local disk, the server's answer, or the connection.
 import { open, type FileHandle } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable, type Writable } from 'node:stream';
 import { Client, FTPError } from 'basic-ftp';
 import type { SpeedLimit } from './speed-limit.js';
 
@@ -74,7 +74,7 @@ export async function transferFile(file: string, size: number, target: FtpTarget
     options.onProgress(resumedFrom);
     if (resumedFrom < size) {
       client.trackProgress((info) => options.onProgress(resumedFrom + info.bytes));
-      const source = localStream(handle, resumedFrom, options);
+      const source = localStream(handle, resumedFrom, options, client);
       if (resumedFrom > 0) await client.appendFrom(source.stream, target.remoteName);
       else await client.uploadFrom(source.stream, target.remoteName);
       client.trackProgress();
@@ -125,18 +125,90 @@ async function remoteSize(client: Client, name: string): Promise<number | null> 
   }
 }
 
+interface LocalSource {
+  /** What basic-ftp pipes into the data connection. */
+  readonly stream: Readable;
+  /** The read error that ended it, if one did. */
+  failure(): LocalFileError | null;
+}
+
 /** The file from `start`, through the speed limit when one is set; a read error is kept as a LocalFileError. */
-function localStream(handle: FileHandle, start: number, options: TransferOptions): { stream: Readable; failure(): LocalFileError | null } {
+function localStream(handle: FileHandle, start: number, options: TransferOptions, client: Client): LocalSource {
+  if (options.speedLimit.bytesPerSecond === null) return directSource(handle, start, client);
   const reader = handle.createReadStream({ start, highWaterMark: READ_CHUNK, autoClose: false });
   const out = new PassThrough({ highWaterMark: READ_CHUNK });
   let failure: LocalFileError | null = null;
-  const piped = options.speedLimit.bytesPerSecond === null ? pipeline(reader, out) : pipeline(reader, options.speedLimit.throttle(options.signal), out);
-  piped.catch((error: unknown) => {
+  pipeline(reader, options.speedLimit.throttle(options.signal), out).catch((error: unknown) => {
     if (options.signal.aborted) return;
-    failure = new LocalFileError(`The file could not be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    failure = unreadable(error);
     out.destroy(failure);
   });
   return { stream: out, failure: () => failure };
+}
+
+/**
+ * Without a speed limit the file goes into the data connection from two buffers taken in turn, each read
+ * into again only once the socket has called back for its last write (those bytes are with the kernel).
+ * A stream of fresh 1 MiB buffers cost a fifth more CPU per byte and 30 MB more memory (bench/upload).
+ * The returned stream, which basic-ftp pipes into that same socket, carries no data: it ends once the last
+ * write has called back, and basic-ftp then ends the socket.
+ */
+function directSource(handle: FileHandle, start: number, client: Client): LocalSource {
+  let failure: LocalFileError | null = null;
+  let started = false;
+  const stream = new Readable({
+    read() {
+      if (started) return;
+      started = true;
+      // basic-ftp starts reading once it pipes into its data socket, so the socket is there.
+      const socket = client.ftp.dataSocket;
+      if (socket === undefined) {
+        stream.destroy(new Error('The FTP client has no data connection for the file.'));
+        return;
+      }
+      sendFile(handle, start, socket).then(
+        () => stream.push(null),
+        (error: unknown) => {
+          if (error instanceof LocalFileError) failure = error;
+          stream.destroy(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    },
+  });
+  return { stream, failure: () => failure };
+}
+
+async function sendFile(handle: FileHandle, start: number, socket: Writable): Promise<void> {
+  const buffers = [Buffer.allocUnsafeSlow(READ_CHUNK), Buffer.allocUnsafeSlow(READ_CHUNK)] as const;
+  // Each buffer's last write; they never reject (a rejection nobody awaits yet would be unhandled).
+  const writes: [Promise<void>, Promise<void>] = [Promise.resolve(), Promise.resolve()];
+  let writeError: Error | null = null;
+  let position = start;
+  for (let turn: 0 | 1 = 0; ; turn = turn === 0 ? 1 : 0) {
+    await writes[turn];
+    if (writeError !== null) throw writeError;
+    const buffer = buffers[turn];
+    let bytesRead: number;
+    try {
+      ({ bytesRead } = await handle.read(buffer, 0, buffer.length, position));
+    } catch (error) {
+      throw unreadable(error);
+    }
+    if (bytesRead === 0) break;
+    position += bytesRead;
+    writes[turn] = new Promise((resolve) => {
+      socket.write(buffer.subarray(0, bytesRead), (error) => {
+        writeError ??= error ?? null;
+        resolve();
+      });
+    });
+  }
+  await Promise.all(writes);
+  if (writeError !== null) throw writeError;
+}
+
+function unreadable(error: unknown): LocalFileError {
+  return new LocalFileError(`The file could not be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
 }
 
 function classified(error: unknown): unknown {
