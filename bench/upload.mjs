@@ -22,7 +22,7 @@
 // 1 when it broke.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -218,13 +218,12 @@ async function ensureInputs() {
 /**
  * Reads a run's input files once before it starts, so every client reads them from the page cache: the VM
  * drops page-cache pages that stay cold for a while (DAMON), and the first reader would pay the disk.
+ * cat, not a stream in this process: the harness's garbage buffers would be freed during the next run.
  */
 async function prefetch(items) {
-  for (const { file } of items) {
-    for await (const _chunk of createReadStream(file, { highWaterMark: 4 * MIB })) {
-      // read through once
-    }
-  }
+  const cat = startChild('cat (prefetch)', 'sh', ['-c', 'cat "$@" > /dev/null', 'cat', ...items.map((item) => item.file)]);
+  const { code } = await cat.exited;
+  if (code !== 0) throw new Error(`reading the inputs failed: ${cat.stderrTail()}`);
 }
 
 /**
