@@ -20,6 +20,17 @@
 // Throughput = bytes / wall time; client peak RSS = VmHWM (app) or GNU time's maximum RSS (curl, per
 // process, for the processes that run at once). Exit status 0 when the bench ran, whatever the verdicts;
 // 1 when it broke.
+//
+// Last numbers (2026-11-22; 2 cores, AMD EPYC, Node 20.20.2, curl 7.88.1, pure-ftpd 1.0.50; quiet machine),
+// `npm run bench:upload`, medians [ranges] of 9 rounds (single files) and 5 (small files), MiB/s:
+//   1 file of 100 MiB    app 1047 [938-1576]   curl -T -P 1157 [1072-1576] (0.90)   peak RSS app 59.4, curl 10.6 MiB
+//   1 file of 1024 MiB   app 1549 [955-1881]   curl -T -P 1614 [1107-1788] (0.96)   peak RSS app 63.0, curl 10.5 MiB
+//                        client CPU app 0.45 s, curl 0.42 s
+//   500 x 2 MiB, 4 at once: app 284 [260-344], curl per file 240 [216-256] (1.18), curl one login each 1604;
+//                        whole UploadQueue + sandbox 144 [118-172] (about 27 ms more per file per slot)
+// Before the app's two-buffer send (its old stream of fresh 1 MiB buffers), four runs of this bench gave
+// 1 GiB at 0.50 to 1.34 of curl (the server's noise, since tamed, swamped it), client CPU 0.65-0.72 s,
+// peak RSS 92 MiB. Full tables: bench/upload/last-run.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
 import { createWriteStream, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -307,7 +318,7 @@ async function runNodeClient(label, args, { platformPid = null, check }) {
     await client.exited;
     await checkAndEmptyRoot(check);
     const extra = result.statusPolls === undefined ? null : `${result.statusPolls} status polls during the run`;
-    return { seconds, bytes: result.bytes, clientCpu, peakRssKb: result.peakRssKb, rssNote: `${(result.readyRssKb / 1024).toFixed(1)} MiB of it before the first transfer`, extra, ...load };
+    return { seconds, bytes: result.bytes, clientCpu, peakRssKb: result.peakRssKb, rssNote: `${(result.readyRssKb / 1024).toFixed(1)} MiB of it before the timed transfers`, extra, ...load };
   } finally {
     await endChild(client, 2000);
   }
@@ -598,7 +609,8 @@ async function main() {
     workDirs.length = 0;
   }
 
-  const command = process.env.npm_lifecycle_event === 'bench:upload' ? `npm run bench:upload -- ${process.argv.slice(2).join(' ')}`.trim() : `node bench/upload.mjs ${process.argv.slice(2).join(' ')}`.trim();
+  const args = process.argv.slice(2).join(' ');
+  const command = process.env.npm_lifecycle_event === 'bench:upload' ? `npm run bench:upload${args ? ` -- ${args}` : ''}` : `node bench/upload.mjs${args ? ` ${args}` : ''}`;
   const tableText = summaryTable(scenarios);
   const verdictLines = verdicts(scenarios);
   const detailLines = details(scenarios);
