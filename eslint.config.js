@@ -78,7 +78,7 @@ const layering = [
 ];
 
 export default tseslint.config(
-  { ignores: ['build/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['build/**', 'release/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/.cache/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
