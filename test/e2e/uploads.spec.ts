@@ -46,6 +46,7 @@ test.describe('uploading a folder', () => {
     writeFileSync(join(media, 'show', 'notes.txt'), 'running order\n');
     // Named like a video, but not one: the platform's processing ends in error.
     writeFileSync(join(media, 'extra', 'not-a-video.mp4'), 'this is text, not a video\n'.repeat(100));
+    await makeClip(join(media, 'extra', 'finale.mov'));
     app = await startBrowserModeApp();
   });
 
@@ -105,6 +106,35 @@ test.describe('uploading a folder', () => {
     await page.screenshot({ path: 'test-results/screenshots/uploads-panel-failed.png', fullPage: true });
   });
 
+  test("a file's own title, description and privacy, set while the queue waits, are its video's", async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.goto(`${app.url}#/uploads`);
+    await page.getByTestId('pause-all').click();
+    await expect(page.getByTestId('resume-all')).toBeVisible();
+    await page.getByTestId('upload-path').fill(join(media, 'extra', 'finale.mov'));
+    await page.getByTestId('add-path').click();
+    const finale = page.getByTestId('upload-row').filter({ hasText: 'finale' });
+    await expect(finale).toHaveAttribute('data-state', 'waiting');
+    await finale.getByRole('button', { name: 'Edit finale' }).click();
+    const editor = page.getByTestId('upload-details-editor');
+    await editor.getByLabel('Video title').fill('Finale (encore)');
+    await editor.getByLabel('Video description').fill('The last song, from the side stage.');
+    await editor.getByLabel('Private').check();
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(editor).toBeHidden();
+    const edited = page.getByTestId('upload-row').filter({ hasText: 'Finale (encore)' });
+    await expect(edited).toContainText('private');
+    await page.getByTestId('resume-all').click();
+    await expect(edited).toHaveAttribute('data-state', 'complete', { timeout: 60_000 });
+    await expect(edited.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+
+    // The video has them: private (only a private filter of the owner's list finds it), with its description.
+    const listed = await runCli(['api', 'GET', '/users/self/videos.json', '-f', 'filter[protect]=private'], { env: { COMPANION_DATA_DIR: app.dataDir } });
+    expect(listed.code, listed.stderr).toBe(0);
+    const videos = (JSON.parse(listed.stdout) as { videos: { title: string; description: string }[] }).videos;
+    expect(videos.find((video) => video.title === 'Finale (encore)')).toMatchObject({ description: 'The last song, from the side stage.' });
+  });
+
   test('a file dropped in a browser is not added, and the panel says what to do instead', async ({ page }) => {
     await page.goto(`${app.url}#/uploads`);
     await expect(page.getByTestId('drop-zone')).toBeVisible();
@@ -119,7 +149,7 @@ test.describe('uploading a folder', () => {
 
   test('signing out closes the queue and the panel asks for a sign-in; signing in again brings the queue back', async ({ page }) => {
     await page.goto(`${app.url}#/uploads`);
-    await expect(page.getByTestId('upload-row')).toHaveCount(3);
+    await expect(page.getByTestId('upload-row')).toHaveCount(4);
     await page.goto(`${app.url}#/sign-in`);
     await page.getByTestId('signed-in').getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByTestId('signed-out')).toBeVisible();
@@ -128,8 +158,8 @@ test.describe('uploading a folder', () => {
 
     await signIn(page, app);
     await openUploads(page);
-    await expect(page.getByTestId('upload-row')).toHaveCount(3);
-    await expect(page.getByTestId('upload-totals')).toContainText('2 of 3 complete · 1 failed');
+    await expect(page.getByTestId('upload-row')).toHaveCount(4);
+    await expect(page.getByTestId('upload-totals')).toContainText('3 of 4 complete · 1 failed');
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigationStore } from '../state/navigation-slice';
 import { filterRows } from '../state/upload-rows';
 import { useUploadsStore } from '../state/uploads-slice';
@@ -8,7 +8,8 @@ import { DropZone } from './uploads/drop-zone';
 import { FolderBrowser } from './uploads/folder-browser';
 import { PathField } from './uploads/path-field';
 import { QueueControls, QueueTotals } from './uploads/queue-controls';
-import type { RowActions } from './uploads/upload-row-view';
+import { UploadDetailsEditor } from './uploads/upload-details-editor';
+import { editable, type RowActions } from './uploads/upload-row-view';
 import { UploadTable } from './uploads/upload-table';
 
 export function UploadsPanel() {
@@ -20,11 +21,14 @@ export function UploadsPanel() {
     void load();
   }, [load]);
 
-  const { pauseRow, resumeRow, cancelRow, retryRow, renameRow } = store;
+  const { pauseRow, resumeRow, cancelRow, retryRow, editRow } = store;
+  const [editingId, setEditingId] = useState<string | null>(null);
   const actions = useMemo<RowActions>(
-    () => ({ pause: pauseRow, resume: resumeRow, cancel: cancelRow, retry: retryRow, rename: renameRow }),
-    [pauseRow, resumeRow, cancelRow, retryRow, renameRow],
+    () => ({ pause: pauseRow, resume: resumeRow, cancel: cancelRow, retry: retryRow, edit: (id) => setEditingId((open) => (open === id ? null : id)) }),
+    [pauseRow, resumeRow, cancelRow, retryRow],
   );
+  // The editor closes by itself once the platform has the file (or the row left the list).
+  const editing = editingId === null ? undefined : rows.find((row) => row.id === editingId && editable(row));
   const shownRows = useMemo(() => filterRows(rows, filter), [rows, filter]);
 
   const heading = (
@@ -100,7 +104,18 @@ export function UploadsPanel() {
           />
         </>
       )}
-      <UploadTable rows={shownRows} actions={actions} emptyText={filter === 'failed' ? 'No file failed.' : 'The queue is empty: drop videos above, type a path or browse.'} />
+      {editing && (
+        <UploadDetailsEditor
+          key={editing.id}
+          row={editing}
+          onSave={(details) => {
+            setEditingId(null);
+            void editRow(editing.id, details);
+          }}
+          onClose={() => setEditingId(null)}
+        />
+      )}
+      <UploadTable rows={shownRows} actions={actions} editingId={editing?.id ?? null} emptyText={filter === 'failed' ? 'No file failed.' : 'The queue is empty: drop videos above, type a path or browse.'} />
     </section>
   );
 }

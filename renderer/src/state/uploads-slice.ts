@@ -50,7 +50,8 @@ export interface UploadsActions {
   resumeRow(id: string): Promise<void>;
   cancelRow(id: string): Promise<void>;
   retryRow(id: string): Promise<void>;
-  renameRow(id: string, title: string): Promise<void>;
+  /** Title, description, protection of a file the platform does not have yet. */
+  editRow(id: string, change: { title?: string; description?: string; protect?: 'public' | 'private' }): Promise<void>;
 }
 
 // Initial state
@@ -158,7 +159,7 @@ export const useUploadsStore = create<UploadsSliceState & UploadsActions>()((set
     resumeRow: (id) => onRow(() => companion.resumeUpload(id)),
     cancelRow: (id) => onRow(() => companion.cancelUpload(id)),
     retryRow: (id) => onRow(() => companion.retryUpload(id)),
-    renameRow: (id, title) => onRow(() => companion.editUpload(id, { title })),
+    editRow: (id, change) => onRow(() => companion.editUpload(id, change)),
   };
 });
 

@@ -120,10 +120,13 @@ describe('uploads slice', () => {
 
   it('merges the row a row action answers with', async () => {
     await useUploadsStore.getState().load();
-    bridge.companion.editUpload.mockResolvedValue(row('b', { title: 'Better title' }));
-    await useUploadsStore.getState().renameRow('b', 'Better title');
-    expect(bridge.companion.editUpload).toHaveBeenCalledWith('b', { title: 'Better title' });
-    expect(useUploadsStore.getState().rows.map((entry) => entry.title)).toEqual(['a', 'Better title']);
+    bridge.companion.editUpload.mockResolvedValue(row('b', { title: 'Better title', description: 'Day 2', protect: 'private' }));
+    await useUploadsStore.getState().editRow('b', { title: 'Better title', description: 'Day 2', protect: 'private' });
+    expect(bridge.companion.editUpload).toHaveBeenCalledWith('b', { title: 'Better title', description: 'Day 2', protect: 'private' });
+    expect(useUploadsStore.getState().rows.map((entry) => [entry.title, entry.description, entry.protect])).toEqual([
+      ['a', '', 'public'],
+      ['Better title', 'Day 2', 'private'],
+    ]);
   });
 
   it('applies settings and batch actions through their totals', async () => {

@@ -59,7 +59,8 @@ export function QueueControls({
   return (
     <div className="queue-controls">
       {totals.paused === null ? (
-        <button type="button" className="button" disabled={busy || totals.unfinished === 0} onClick={onPauseAll} data-testid="pause-all">
+        // Also with nothing to do: pausing first lets files added next wait until their details are checked.
+        <button type="button" className="button" disabled={busy} onClick={onPauseAll} data-testid="pause-all">
           Pause all
         </button>
       ) : (

@@ -1,4 +1,4 @@
-import { memo, useState, type FormEvent } from 'react';
+import { memo } from 'react';
 import type { UploadRow } from '../../../../preload/contract.js';
 import { fileName, formatBytes, formatEta, formatSpeed, stateLabel } from './upload-format';
 
@@ -7,14 +7,14 @@ export interface RowActions {
   resume(id: string): void;
   cancel(id: string): void;
   retry(id: string): void;
-  rename(id: string, title: string): void;
+  edit(id: string): void;
 }
 
 /** The queue pauses or cancels a file until its `ready` is on its way to the platform, not after. */
 const STOPPABLE = new Set<UploadRow['state']>(['waiting', 'initialising', 'transferring']);
 
-/** The title can change until the platform has the file (then it is the video's, edited in the library). */
-function renamable(row: UploadRow): boolean {
+/** Title, description and protection can change until the platform has the file (then they are the video's, edited in the library). */
+export function editable(row: UploadRow): boolean {
   return row.videoId === null && (row.state === 'waiting' || row.state === 'paused' || row.state === 'failed');
 }
 
@@ -25,36 +25,24 @@ export const UploadRowView = memo(function UploadRowView({
   top,
   editing,
   actions,
-  onEdit,
 }: {
   row: UploadRow;
   /** Its place in the list shown, from 0. */
   index: number;
   /** Where it sits in the list, in pixels. */
   top: number;
+  /** Its details are open in the editor. */
   editing: boolean;
   actions: RowActions;
-  onEdit: (id: string | null) => void;
 }) {
   const share = row.size > 0 ? Math.min(1, row.bytes / row.size) : 0;
   const transferring = row.state === 'transferring';
   return (
     <div role="row" aria-rowindex={index + 2} className={`upload-row upload-row-${row.state}`} style={{ top }} data-state={row.state} data-testid="upload-row">
       <div role="cell" className="upload-cell-title">
-        {editing ? (
-          <TitleEditor
-            title={row.title}
-            onSave={(title) => {
-              onEdit(null);
-              if (title !== row.title) actions.rename(row.id, title);
-            }}
-            onCancel={() => onEdit(null)}
-          />
-        ) : (
-          <span className="upload-title" title={row.title}>
-            {row.title}
-          </span>
-        )}
+        <span className="upload-title" title={row.title}>
+          {row.title}
+        </span>
         {row.failure ? (
           <span className="upload-failure" title={row.failure} data-testid="upload-failure">
             {row.failure}
@@ -101,9 +89,9 @@ export const UploadRowView = memo(function UploadRowView({
             Retry
           </button>
         )}
-        {renamable(row) && !editing && (
-          <button type="button" className="button button-small" onClick={() => onEdit(row.id)}>
-            Rename
+        {editable(row) && (
+          <button type="button" className="button button-small" onClick={() => actions.edit(row.id)} aria-pressed={editing} aria-label={`Edit ${row.title}`}>
+            Edit
           </button>
         )}
         {(STOPPABLE.has(row.state) || row.state === 'paused' || row.state === 'failed') && (
@@ -115,29 +103,3 @@ export const UploadRowView = memo(function UploadRowView({
     </div>
   );
 });
-
-function TitleEditor({ title, onSave, onCancel }: { title: string; onSave: (title: string) => void; onCancel: () => void }) {
-  const [text, setText] = useState(title);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (text.trim() !== '') onSave(text.trim());
-  };
-  return (
-    <form className="title-editor" onSubmit={submit}>
-      <input
-        type="text"
-        value={text}
-        maxLength={200}
-        autoFocus
-        aria-label="Video title"
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onCancel();
-        }}
-      />
-      <button type="submit" className="button button-small" disabled={text.trim() === ''}>
-        Save
-      </button>
-    </form>
-  );
-}

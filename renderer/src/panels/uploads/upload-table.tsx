@@ -13,11 +13,10 @@ const FALLBACK_VIEWPORT = 480;
  * The queue as a table whose rows are drawn only where they can be seen: the body scrolls a spacer as tall
  * as all rows, and only the rows in (and just around) the viewport are in the DOM.
  */
-export function UploadTable({ rows, actions, emptyText }: { rows: readonly UploadRow[]; actions: RowActions; emptyText: string }) {
+export function UploadTable({ rows, actions, editingId, emptyText }: { rows: readonly UploadRow[]; actions: RowActions; editingId: string | null; emptyText: string }) {
   const viewport = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewportHeight, setViewportHeight] = useState(FALLBACK_VIEWPORT);
-  const [editingId, setEditingId] = useState<string | null>(null);
   const frame = useRef<number | null>(null);
 
   useEffect(() => {
@@ -79,7 +78,6 @@ export function UploadTable({ rows, actions, emptyText }: { rows: readonly Uploa
                 top={(shown.start + offset) * ROW_HEIGHT}
                 editing={editingId === row.id}
                 actions={actions}
-                onEdit={setEditingId}
               />
             ))}
           </div>
