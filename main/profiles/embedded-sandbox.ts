@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { startSandbox } from '../../sandbox/index.js';
 import { readJson, writeJsonAtomically } from '../settings/json-file.js';
+import { processAlive } from '../process-alive.js';
 
 export interface SandboxConnection {
   readonly apiUrl: string;
@@ -62,15 +63,6 @@ export async function connectEmbeddedSandbox(dataDirectory: string): Promise<San
       await sandbox.close();
     },
   };
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** The sandbox answers an unknown channel with its JSON 404: anything else at that address is not it. */

@@ -2,6 +2,7 @@
 // each would send the same files. The lock is a file holding the owner's pid, made with O_EXCL; a lock
 // whose process is gone (killed, crashed) is taken over.
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { processAlive } from '../process-alive.js';
 
 export class QueueBusyError extends Error {
   override readonly name = 'QueueBusyError';
@@ -31,7 +32,7 @@ export function lockQueue(file: string): QueueLock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = ownerOf(file);
-      if (owner !== null && owner !== process.pid && isAlive(owner)) throw new QueueBusyError(owner);
+      if (owner !== null && owner !== process.pid && processAlive(owner)) throw new QueueBusyError(owner);
       // Left by a process that is gone (or unreadable): take it over.
       rmSync(file, { force: true });
     }
@@ -45,14 +46,5 @@ function ownerOf(file: string): number | null {
     return Number.isInteger(pid) && pid > 0 ? pid : null;
   } catch {
     return null;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

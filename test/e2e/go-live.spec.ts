@@ -1,7 +1,8 @@
 // Going live from the Go live panel as a streamer does it: the encoder (ffmpeg) set up with the panel's
 // address and key, Go live relays to the sandbox platform, a cloud recording, then End.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { Encoders } from '../support/synthetic-encoder.js';
+import { signInAsDemo } from './support/sign-in-as-demo.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
 
 let app: RunningApp;
@@ -16,18 +17,9 @@ test.afterAll(async () => {
   await app.stop();
 });
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${app.url}#/sign-in`);
-  await page.getByTestId('signed-out').getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('User name').fill('demo');
-  await page.getByLabel('Password').fill('broadcast');
-  await page.getByRole('button', { name: 'Allow' }).click();
-  await expect(page.getByTestId('signed-in-user')).toHaveText('demo');
-}
-
 test('the encoder publishes to the panel address, Go live relays it to the channel, a recording is made, End stops it', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page);
+  await signInAsDemo(page, app.url);
   await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Go live' }).click();
 
   await expect(page.getByTestId('ingest-url')).toContainText(app.ingestUrl);

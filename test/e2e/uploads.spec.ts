@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { runCli } from '../support/built-cli.js';
+import { signInAsDemo } from './support/sign-in-as-demo.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
 
 const run = promisify(execFile);
@@ -16,15 +17,6 @@ const run = promisify(execFile);
 /** A 2 s 320x240 H.264 + AAC clip, as a streamer's recording would be (only smaller). */
 async function makeClip(file: string): Promise<void> {
   await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=30', '-f', 'lavfi', '-i', 'sine', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file]);
-}
-
-async function signIn(page: Page, app: RunningApp): Promise<void> {
-  await page.goto(`${app.url}#/sign-in`);
-  await page.getByTestId('signed-out').getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('User name').fill('demo');
-  await page.getByLabel('Password').fill('broadcast');
-  await page.getByRole('button', { name: 'Allow' }).click();
-  await expect(page.getByTestId('signed-in-user')).toHaveText('demo');
 }
 
 async function openUploads(page: Page): Promise<void> {
@@ -57,7 +49,7 @@ test.describe('uploading a folder', () => {
 
   test('a folder from the folder browser becomes two videos and one file left out; a broken file shows under Failed only', async ({ page }) => {
     test.setTimeout(120_000);
-    await signIn(page, app);
+    await signInAsDemo(page, app.url);
     await openUploads(page);
     await expect(page.getByTestId('upload-channel')).toHaveValue(/\d+/);
     const channelId = await page.getByTestId('upload-channel').inputValue();
@@ -156,7 +148,7 @@ test.describe('uploading a folder', () => {
     await openUploads(page);
     await expect(page.getByTestId('uploads-unavailable')).toHaveText('Sign in to upload: the queue belongs to the signed-in profile.');
 
-    await signIn(page, app);
+    await signInAsDemo(page, app.url);
     await openUploads(page);
     await expect(page.getByTestId('upload-row')).toHaveCount(4);
     await expect(page.getByTestId('upload-totals')).toContainText('3 of 4 complete · 1 failed');
@@ -211,7 +203,7 @@ test.describe('a queue of 10,000 finished uploads', () => {
 
   test('is drawn with fewer than 100 rows in the DOM, and scrolls to the last row', async ({ page }) => {
     test.setTimeout(60_000);
-    await signIn(page, app);
+    await signInAsDemo(page, app.url);
     await openUploads(page);
     await expect(page.getByTestId('upload-totals')).toContainText('10,000 of 10,000 complete', { timeout: 15_000 });
     await expect(page.getByTestId('upload-table')).toHaveAttribute('aria-rowcount', String(COUNT + 1));
