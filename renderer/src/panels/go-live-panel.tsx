@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { LiveState } from '../../../preload/contract.js';
 import { useLiveStore } from '../state/live-slice';
+import { ChannelSelect } from './channel-select';
 
 function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
@@ -140,18 +141,7 @@ export function GoLivePanel() {
 
       <h2>Channel</h2>
       {channels && channels.length > 0 ? (
-        <label className="field">
-          Go live on
-          <select value={live.channel?.id ?? ''} disabled={busy !== null || onAir} onChange={(event) => void chooseChannel(event.target.value)} data-testid="channel-select">
-            {!live.channel && <option value="">Choose a channel…</option>}
-            {channels.map((channel) => (
-              <option key={channel.id} value={channel.id}>
-                {channel.title}
-                {channel.isDefault ? ' (default)' : ''}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChannelSelect label="Go live on" channels={channels} chosenId={live.channel?.id ?? null} disabled={busy !== null || onAir} testId="channel-select" onChoose={(id) => void chooseChannel(id)} />
       ) : (
         <p className="hint">{channels ? 'No channels yet.' : 'Sign in to choose a channel.'}</p>
       )}

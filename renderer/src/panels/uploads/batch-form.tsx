@@ -1,5 +1,6 @@
 import type { ChannelChoice } from '../../../../preload/contract.js';
 import type { UploadBatch } from '../../state/uploads-slice';
+import { ChannelSelect } from '../channel-select';
 
 /** What every file added next gets: the channel, a description, public or private. */
 export function BatchForm({
@@ -16,18 +17,7 @@ export function BatchForm({
   return (
     <div className="batch-form">
       {channels && channels.length > 0 ? (
-        <label className="field">
-          Upload to
-          <select value={batch.channelId ?? ''} disabled={disabled} onChange={(event) => onChange({ channelId: event.target.value })} data-testid="upload-channel">
-            {batch.channelId === null && <option value="">Choose a channel…</option>}
-            {channels.map((channel) => (
-              <option key={channel.id} value={channel.id}>
-                {channel.title}
-                {channel.isDefault ? ' (default)' : ''}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChannelSelect label="Upload to" channels={channels} chosenId={batch.channelId} disabled={disabled} testId="upload-channel" onChoose={(id) => onChange({ channelId: id })} />
       ) : (
         <p className="hint">{channels ? 'Your account has no channel to upload to yet.' : 'Loading your channels…'}</p>
       )}

@@ -1,0 +1,33 @@
+import type { ChannelChoice } from '../../../preload/contract.js';
+
+/** The user's channels as a labelled choice, the default one marked; a prompt while none is chosen. */
+export function ChannelSelect({
+  label,
+  channels,
+  chosenId,
+  disabled,
+  testId,
+  onChoose,
+}: {
+  label: string;
+  channels: readonly ChannelChoice[];
+  chosenId: string | null;
+  disabled: boolean;
+  testId: string;
+  onChoose: (channelId: string) => void;
+}) {
+  return (
+    <label className="field">
+      {label}
+      <select value={chosenId ?? ''} disabled={disabled} onChange={(event) => onChoose(event.target.value)} data-testid={testId}>
+        {chosenId === null && <option value="">Choose a channel…</option>}
+        {channels.map((channel) => (
+          <option key={channel.id} value={channel.id}>
+            {channel.title}
+            {channel.isDefault ? ' (default)' : ''}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
