@@ -28,12 +28,10 @@
 //     app       2.68 s CPU [2.59-2.74], peak RSS  95.9 MB, p99 0.8 ms
 //     baseline  3.66 s CPU [3.53-3.82], peak RSS 147.0 MB, p99 41.4 ms  (another run: -19%)
 // Full tables: bench/relay/last-run.md (written by each run) and bench/relay/README.md.
-import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { createServer, createConnection } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -41,6 +39,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { machineCpu, readProc, sampleProcesses } from './relay/proc-stats.mjs';
 import { startTapProxy } from './relay/rtmp-tap.mjs';
+import { ChildProcesses } from './lib/child-processes.mjs';
+import { machine as describeMachine, toolOutput } from './lib/machine.mjs';
+import { median } from './lib/stats.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CACHE = join(ROOT, 'bench', '.cache');
@@ -97,52 +98,13 @@ function fail(message) {
 /* ---------------------------------------------------------------------------------------------- */
 /* Processes: each in its own process group, ended by its id.                                      */
 
-const started = new Set();
+const children = new ChildProcesses(ROOT);
 /** The run's temporary folder (target config, node-media-server stores), removed on every way out. */
 let workDir = null;
 
-function startChild(label, command, args) {
-  const child = spawn(command, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  started.add(child);
-  let stderr = '';
-  child.stderr.on('data', (data) => {
-    stderr = (stderr + data.toString()).slice(-4000);
-  });
-  const exited = new Promise((resolve) => {
-    child.once('exit', (code, signal) => {
-      started.delete(child);
-      resolve({ code, signal });
-    });
-    child.once('error', (error) => {
-      started.delete(child);
-      stderr += `\n${error.message}`;
-      resolve({ code: -1, signal: null });
-    });
-  });
-  const lines = createInterface({ input: child.stdout });
-  return { label, child, exited, lines, stderrTail: () => stderr.trim() };
-}
-
-async function endChild(handle, timeoutMs = 5000) {
-  if (!started.has(handle.child)) return handle.exited;
-  killGroup(handle.child, 'SIGTERM');
-  const result = await Promise.race([handle.exited, delay(timeoutMs, null)]);
-  if (result !== null) return result;
-  killGroup(handle.child, 'SIGKILL');
-  return handle.exited;
-}
-
-function killGroup(child, signal) {
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // Gone already.
-  }
-}
-
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
-    for (const child of started) killGroup(child, 'SIGKILL');
+    children.killAll();
     if (workDir !== null) rmSync(workDir, { recursive: true, force: true });
     process.exit(130);
   });
@@ -199,7 +161,7 @@ async function ensureInput() {
   await mkdir(CACHE, { recursive: true });
   console.log(`encoding the input once into ${INPUT} (about a minute on 2 cores)...`);
   const partial = `${INPUT}.partial`;
-  const encoder = startChild('the input encoder', 'ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...ENCODE_ARGS, partial]);
+  const encoder = children.start('the input encoder', 'ffmpeg', ['-hide_banner', '-loglevel', 'error', '-nostdin', '-y', ...ENCODE_ARGS, partial]);
   const { code } = await encoder.exited;
   if (code !== 0) fail(`encoding the input failed: ${encoder.stderrTail()}`);
   await rename(partial, INPUT);
@@ -227,7 +189,7 @@ rtmp { server {
 } }
 `,
   );
-  const handle = startChild('nginx-rtmp (the target)', 'nginx', ['-c', `${dir}/nginx.conf`, '-p', `${dir}/`, '-e', `${dir}/logs/error.log`]);
+  const handle = children.start('nginx-rtmp (the target)', 'nginx', ['-c', `${dir}/nginx.conf`, '-p', `${dir}/`, '-e', `${dir}/logs/error.log`]);
   await Promise.race([waitForListener(port, 'nginx-rtmp'), handle.exited.then(() => Promise.reject(new Error(`nginx-rtmp exited: ${handle.stderrTail()}`)))]);
   return { handle, port };
 }
@@ -247,20 +209,20 @@ async function runPipeline(kind, { work, target, seconds, round }) {
   try {
     if (kind === 'app') {
       ingestPort = await freePort();
-      const app = startChild('app-relay', process.execPath, [...nodeArgs, 'bench/relay/app-relay.mjs', '--port', String(ingestPort), '--key', STREAM_KEY, '--target', targetUrl]);
+      const app = children.start('app-relay', process.execPath, [...nodeArgs, 'bench/relay/app-relay.mjs', '--port', String(ingestPort), '--key', STREAM_KEY, '--target', targetUrl]);
       relaying.push(app);
       // Its event lines keep coming into `events` after the ready line.
       await ready(app, events);
     } else if (kind === 'baseline') {
       ingestPort = await freePort();
-      const nms = startChild('nms-ingest', process.execPath, [...nodeArgs, 'bench/relay/nms-ingest.mjs', '--port', String(ingestPort), '--data-dir', work]);
+      const nms = children.start('nms-ingest', process.execPath, [...nodeArgs, 'bench/relay/nms-ingest.mjs', '--port', String(ingestPort), '--data-dir', work]);
       relaying.push(nms);
       await ready(nms);
       // Plays before the encoder publishes, as the app's relay waits for it: both are ready first.
-      const copier = startChild('ffmpeg -c copy', 'ffmpeg', ['-hide_banner', '-loglevel', 'warning', '-nostdin', '-i', `rtmp://127.0.0.1:${ingestPort}/live/${STREAM_KEY}`, '-c', 'copy', '-f', 'flv', targetUrl]);
+      const copier = children.start('ffmpeg -c copy', 'ffmpeg', ['-hide_banner', '-loglevel', 'warning', '-nostdin', '-i', `rtmp://127.0.0.1:${ingestPort}/live/${STREAM_KEY}`, '-c', 'copy', '-f', 'flv', targetUrl]);
       relaying.push(copier);
       await delay(500);
-      if (!started.has(copier.child)) throw new Error(`ffmpeg -c copy exited: ${copier.stderrTail()}`);
+      if (!children.isRunning(copier)) throw new Error(`ffmpeg -c copy exited: ${copier.stderrTail()}`);
     } else {
       ingestPort = targetProxy.port;
     }
@@ -271,7 +233,7 @@ async function runPipeline(kind, { work, target, seconds, round }) {
     const inputAt = performance.now();
     const machineBefore = machineCpu();
     const harnessBefore = readProc(process.pid).cpuSeconds;
-    const input = startChild('the input publisher', 'ffmpeg', [
+    const input = children.start('the input publisher', 'ffmpeg', [
       '-hide_banner', '-loglevel', 'error', '-nostdin',
       '-re', '-stream_loop', '-1', '-i', INPUT,
       '-c', 'copy', '-t', String(seconds),
@@ -289,15 +251,15 @@ async function runPipeline(kind, { work, target, seconds, round }) {
     await delay(DRAIN_MS);
     const usage = sampler.stop();
     for (const handle of relaying) {
-      if (!started.has(handle.child)) throw new Error(`${handle.label} exited during the run: ${handle.stderrTail()}`);
+      if (!children.isRunning(handle)) throw new Error(`${handle.label} exited during the run: ${handle.stderrTail()}`);
     }
-    for (const handle of [...relaying].reverse()) await endChild(handle);
+    for (const handle of [...relaying].reverse()) await children.end(handle);
     await ingestProxy.close();
     if (relaying.length > 0) await writeCpuTimeline(kind, round, inputAt, usage.timeline);
     const machine = { busyShare: (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total), cores: cpus().length, harnessCpu, inputAndTargetCpu: oursCpu };
     return { kind, round, seconds, machine, usage: relaying.length > 0 ? { ...usage, cpuBeforeInput } : null, latency: matchFrames(entered, left, seconds), events, targetConnections: targetProxy.connections };
   } finally {
-    for (const handle of relaying) await endChild(handle, 2000);
+    for (const handle of relaying) await children.end(handle, 2000);
     await targetProxy.close();
     await writeFrames(kind, round, entered);
   }
@@ -400,12 +362,6 @@ function table(rows) {
   return [line(header), `|${widths.map((width, column) => (column === 0 ? `:${'-'.repeat(width + 1)}` : `${'-'.repeat(width + 1)}:`)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
 function verdicts(results) {
   const app = results.filter((result) => result.kind === 'app');
   const baseline = results.filter((result) => result.kind === 'baseline');
@@ -469,21 +425,10 @@ function details(results) {
 }
 
 function machine() {
-  // Some print their version on stderr (nginx -v).
-  const tryRun = (command, args) => {
-    const result = spawnSync(command, args, { encoding: 'utf8' });
-    return `${result.stdout ?? ''}${result.stderr ?? ''}`.trim() || 'unknown';
-  };
-  const model = /^model name\s*:\s*(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpus()[0]?.model ?? 'unknown';
-  return {
-    nproc: tryRun('nproc', []),
-    cpu: model,
-    memory: `${Math.round(totalmem() / 1024 ** 3)} GiB`,
-    kernel: tryRun('uname', ['-r']),
-    node: process.version,
-    ffmpeg: tryRun('ffmpeg', ['-version']).split('\n')[0].replace(/ Copyright.*/, ''),
-    nginx: tryRun('nginx', ['-v']).replace(/^nginx version: /, ''),
-  };
+  return describeMachine({
+    ffmpeg: () => toolOutput('ffmpeg', ['-version']).split('\n')[0].replace(/ Copyright.*/, ''),
+    nginx: () => toolOutput('nginx', ['-v']).replace(/^nginx version: /, ''),
+  });
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -511,7 +456,7 @@ async function main() {
       console.log(`done (${result.latency.framesMatched}/${result.latency.framesIn} frames matched)`);
     }
   } finally {
-    if (target) await endChild(target.handle);
+    if (target) await children.end(target.handle);
     await rm(work, { recursive: true, force: true });
   }
 
@@ -558,7 +503,7 @@ ${notes.map((line) => `- ${line}`).join('\n')}
 }
 
 main().catch((error) => {
-  for (const child of started) killGroup(child, 'SIGKILL');
+  children.killAll();
   console.error(`\nbench/relay broke: ${error.stack ?? error}`);
   process.exit(1);
 });

@@ -31,18 +31,20 @@
 // Before the app's two-buffer send (its old stream of fresh 1 MiB buffers), four runs of this bench gave
 // 1 GiB at 0.50 to 1.34 of curl (the server's noise, since tamed, swamped it), client CPU 0.65-0.72 s,
 // peak RSS 92 MiB. Full tables: bench/upload/last-run.md.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
 import { createWriteStream, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readProc } from './relay/proc-stats.mjs';
+import { ChildProcesses, killGroup } from './lib/child-processes.mjs';
+import { machine as describeMachine, toolOutput } from './lib/machine.mjs';
+import { median } from './lib/stats.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CACHE = join(ROOT, 'bench', '.cache', 'upload');
@@ -107,52 +109,13 @@ function fail(message) {
 /* ---------------------------------------------------------------------------------------------- */
 /* Processes: each in its own process group, ended by its id.                                      */
 
-const started = new Set();
+const children = new ChildProcesses(ROOT);
 /** Temporary folders (lists, journals, the server's root), removed on every way out. */
 const workDirs = [];
 let ftpd = null;
 
-function startChild(label, command, args, { stdin = 'ignore' } = {}) {
-  const child = spawn(command, args, { cwd: ROOT, detached: true, stdio: [stdin, 'pipe', 'pipe'] });
-  started.add(child);
-  let stderr = '';
-  child.stderr.on('data', (data) => {
-    stderr = (stderr + data.toString()).slice(-4000);
-  });
-  const exited = new Promise((resolve) => {
-    child.once('exit', (code, signal) => {
-      started.delete(child);
-      resolve({ code, signal, at: performance.now() });
-    });
-    child.once('error', (error) => {
-      started.delete(child);
-      stderr += `\n${error.message}`;
-      resolve({ code: -1, signal: null, at: performance.now() });
-    });
-  });
-  const lines = createInterface({ input: child.stdout });
-  return { label, child, exited, lines, stderrTail: () => stderr.trim() };
-}
-
-function killGroup(pid, signal) {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // Gone already.
-  }
-}
-
-async function endChild(handle, timeoutMs = 5000) {
-  if (!started.has(handle.child)) return handle.exited;
-  killGroup(handle.child.pid, 'SIGTERM');
-  const result = await Promise.race([handle.exited, delay(timeoutMs, null)]);
-  if (result !== null) return result;
-  killGroup(handle.child.pid, 'SIGKILL');
-  return handle.exited;
-}
-
 function cleanUp() {
-  for (const child of started) killGroup(child.pid, 'SIGKILL');
+  children.killAll();
   if (ftpd !== null) killGroup(ftpd.pid, 'SIGKILL');
   for (const dir of workDirs) rmSync(dir, { recursive: true, force: true });
 }
@@ -232,7 +195,7 @@ async function ensureInputs() {
  * cat, not a stream in this process: the harness's garbage buffers would be freed during the next run.
  */
 async function prefetch(items) {
-  const cat = startChild('cat (prefetch)', 'sh', ['-c', 'cat "$@" > /dev/null', 'cat', ...items.map((item) => item.file)]);
+  const cat = children.start('cat (prefetch)', 'sh', ['-c', 'cat "$@" > /dev/null', 'cat', ...items.map((item) => item.file)]);
   const { code } = await cat.exited;
   if (code !== 0) throw new Error(`reading the inputs failed: ${cat.stderrTail()}`);
 }
@@ -304,7 +267,7 @@ function loadMeter(platformPid = null) {
 
 /** A node client of ours (app-upload or app-queue): started, ready, then timed from "go" to its "done" line. */
 async function runNodeClient(label, args, { platformPid = null, check }) {
-  const client = startChild(label, process.execPath, args, { stdin: 'pipe' });
+  const client = children.start(label, process.execPath, args, { stdin: 'pipe' });
   try {
     await nextMessage(client, 'ready', 30_000);
     const meter = loadMeter(platformPid);
@@ -320,7 +283,7 @@ async function runNodeClient(label, args, { platformPid = null, check }) {
     const extra = result.statusPolls === undefined ? null : `${result.statusPolls} status polls during the run`;
     return { seconds, bytes: result.bytes, clientCpu, peakRssKb: result.peakRssKb, rssNote: `${(result.readyRssKb / 1024).toFixed(1)} MiB of it before the timed transfers`, extra, ...load };
   } finally {
-    await endChild(client, 2000);
+    await children.end(client, 2000);
   }
 }
 
@@ -354,7 +317,7 @@ async function runCurlShared(items, processes, mode, tag) {
   const runs = groups.map((group, index) => {
     const timeFile = join(workDirs[0], `time-${tag}-${index}`);
     const transfers = group.flatMap((item) => ['-T', item.file, `${ftpd.url}/${item.remoteName}`]);
-    return { timeFile, handle: startChild(`curl #${index + 1}`, '/usr/bin/time', ['-f', '%M %U %S', '-o', timeFile, 'curl', ...curlBase(mode), ...transfers]) };
+    return { timeFile, handle: children.start(`curl #${index + 1}`, '/usr/bin/time', ['-f', '%M %U %S', '-o', timeFile, 'curl', ...curlBase(mode), ...transfers]) };
   });
   const ends = await Promise.all(runs.map(({ handle }) => handle.exited));
   const seconds = (Math.max(...ends.map((end) => end.at)) - startedAt) / 1000;
@@ -376,7 +339,7 @@ async function runCurlPerFile(items, processes, mode, tag) {
   await prefetch(items);
   const meter = loadMeter();
   const startedAt = performance.now();
-  const xargs = startChild('xargs curl', '/usr/bin/time', ['-f', '%M %U %S', '-o', timeFile, 'xargs', '-0', '-P', String(processes), '-n', '2', 'curl', ...curlBase(mode), '-T'], { stdin: 'pipe' });
+  const xargs = children.start('xargs curl', '/usr/bin/time', ['-f', '%M %U %S', '-o', timeFile, 'xargs', '-0', '-P', String(processes), '-n', '2', 'curl', ...curlBase(mode), '-T'], { stdin: 'pipe' });
   xargs.child.stdin.end(items.map((item) => `${item.file}\0${ftpd.url}/${item.remoteName}\0`).join(''));
   const end = await xargs.exited;
   const seconds = (end.at - startedAt) / 1000;
@@ -399,7 +362,7 @@ async function readTimes(file) {
 const sum = (items) => items.reduce((total, item) => total + item.size, 0);
 
 async function startPlatform() {
-  const handle = startChild('sandbox', process.execPath, ['bench/upload/sandbox.mjs', '--ftp-url', ftpd.url, '--ftp-root', ftpd.root]);
+  const handle = children.start('sandbox', process.execPath, ['bench/upload/sandbox.mjs', '--ftp-url', ftpd.url, '--ftp-root', ftpd.root]);
   const details = await nextMessage(handle, 'ready', 30_000);
   return { handle, details };
 }
@@ -408,12 +371,6 @@ async function startPlatform() {
 /* Report.                                                                                         */
 
 const mibs = (result) => result.bytes / MIB / result.seconds;
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 function stats(values, digits) {
   const text = median(values).toFixed(digits);
@@ -518,21 +475,11 @@ function details(scenarios) {
 }
 
 function machine() {
-  const tryRun = (command, args) => {
-    const result = spawnSync(command, args, { encoding: 'utf8' });
-    return `${result.stdout ?? ''}${result.stderr ?? ''}`.trim() || 'unknown';
-  };
-  const model = /^model name\s*:\s*(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpus()[0]?.model ?? 'unknown';
-  return {
-    nproc: tryRun('nproc', []),
-    cpu: model,
-    memory: `${Math.round(totalmem() / 1024 ** 3)} GiB`,
-    kernel: tryRun('uname', ['-r']),
-    node: process.version,
-    curl: tryRun('curl', ['--version']).split('\n')[0].split(' (')[0],
+  return describeMachine({
+    curl: () => toolOutput('curl', ['--version']).split('\n')[0].split(' (')[0],
     // pure-ftpd has no --version: its --help starts with the version.
-    pureFtpd: /pure-ftpd v[\d.]+/.exec(tryRun('pure-ftpd', ['--help']))?.[0] ?? 'pure-ftpd',
-  };
+    pureFtpd: () => /pure-ftpd v[\d.]+/.exec(toolOutput('pure-ftpd', ['--help']))?.[0] ?? 'pure-ftpd',
+  });
 }
 
 /* ---------------------------------------------------------------------------------------------- */
@@ -602,7 +549,7 @@ async function main() {
       }
     }
   } finally {
-    if (platform) await endChild(platform.handle);
+    if (platform) await children.end(platform.handle);
     await ftpd.stop();
     ftpd = null;
     for (const dir of workDirs) await rm(dir, { recursive: true, force: true });
