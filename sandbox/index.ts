@@ -17,6 +17,8 @@ import { randomToken } from './state/random.js';
 import { registerAuthRoutes } from './auth/auth-routes.js';
 import { registerChannelRoutes, type BroadcastAddresses } from './api/channel-routes.js';
 import { registerVideoRoutes } from './api/video-routes.js';
+import { registerManagerRoutes } from './api/manager-routes.js';
+import { registerDevicePasswordRoutes } from './api/device-password-routes.js';
 import { HookDispatcher } from './hooks/hook-dispatcher.js';
 import { registerHookRoutes } from './hooks/hook-routes.js';
 import { startUploadService } from './ftp/upload-service.js';
@@ -92,6 +94,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     let broadcastAddresses: BroadcastAddresses = { rtmpUrls: () => [] };
     registerChannelRoutes(apiRouter, { rtmpUrls: () => broadcastAddresses.rtmpUrls() });
     registerVideoRoutes(apiRouter);
+    registerManagerRoutes(apiRouter);
+    registerDevicePasswordRoutes(apiRouter);
     registerHookRoutes(apiRouter, hooks);
     const admin = createAdmin(store, hooks);
     const adminKey = randomToken(24);

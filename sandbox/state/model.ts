@@ -160,6 +160,31 @@ export interface Upload {
   errorReason: string | null;
 }
 
+/** A channel manager (part A, "Channel managers"): another registered user the master lets manage channels. */
+export interface Manager {
+  /** The master: the account that added the manager. */
+  readonly masterId: string;
+  /** The manager's own account; also the `manager_id` of the paths. */
+  readonly userId: string;
+  alias: string;
+  active: boolean;
+  /** Ids of the master's channels the manager may manage. */
+  channels: string[];
+}
+
+/** A generated login for a device (part A, "Device passwords"). */
+export interface DevicePassword {
+  readonly ownerId: string;
+  readonly deviceName: string;
+  /** Generated; identifies the device password. */
+  readonly userName: string;
+  /** scrypt hash, as for account passwords; the password itself is only in the creation answer. */
+  readonly passwordHash: string;
+  readonly createdAt: number;
+  readonly validFrom: number;
+  readonly validUntil: number | null;
+}
+
 export interface SandboxData {
   /** Derives MAC keys from access tokens (see Token); 40 hex characters. */
   readonly masterKey: string;
@@ -170,6 +195,8 @@ export interface SandboxData {
   channels: Channel[];
   videos: Video[];
   uploads: Upload[];
+  managers: Manager[];
+  devicePasswords: DevicePassword[];
   /** Next numeric id per kind: ids are strings of digits, as channelId/videoId are integers in hooks. */
   counters: { channel: number; video: number; account: number };
 }

@@ -122,6 +122,9 @@ function loadState(file: string): SandboxData | null {
     if (!Array.isArray(data.accounts) || !Array.isArray(data.channels) || typeof data.counters !== 'object' || typeof data.masterKey !== 'string') {
       throw new Error('not a sandbox state of this version');
     }
+    // States written before managers and device passwords existed.
+    data.managers ??= [];
+    data.devicePasswords ??= [];
     return data;
   } catch (error) {
     throw new Error(`The sandbox state file ${file} is not valid (${(error as Error).message}); move it away to start from the demo data.`, { cause: error });

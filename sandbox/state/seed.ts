@@ -10,14 +10,23 @@ export const DEMO_USERNAME = 'demo';
 export const DEMO_PASSWORD = 'broadcast';
 export const RIVAL_USERNAME = 'rival';
 export const RIVAL_PASSWORD = 'broadcast';
+/**
+ * Registered users the demo streamer can invite as channel managers (e-mail `<name>@sandbox.invalid`).
+ * The first four are the demo's managers from the start; three of them active, the default maximum.
+ */
+export const TEAM = ['alex', 'sam', 'kim', 'lee', 'rio', 'noa'] as const;
+export const TEAM_PASSWORD = 'broadcast';
 
 export function seedData(): SandboxData {
   const now = nowSeconds();
+  // One hash for all team accounts: a fresh scrypt per account would slow every sandbox start.
+  const teamHash = hashPassword(TEAM_PASSWORD);
   const data: SandboxData = {
     masterKey: hex40(),
     accounts: [
       { id: '1001', username: DEMO_USERNAME, passwordHash: hashPassword(DEMO_PASSWORD), email: 'demo@sandbox.invalid', picture: 'https://sandbox.invalid/pictures/demo.png', benefits: [...BENEFITS] },
       { id: '1002', username: RIVAL_USERNAME, passwordHash: hashPassword(RIVAL_PASSWORD), email: 'rival@sandbox.invalid', picture: 'https://sandbox.invalid/pictures/rival.png', benefits: [] },
+      ...TEAM.map((name, index) => ({ id: String(1010 + index), username: name, passwordHash: teamHash, email: `${name}@sandbox.invalid`, picture: `https://sandbox.invalid/pictures/${name}.png`, benefits: [] })),
     ],
     clients: [
       {
@@ -33,6 +42,8 @@ export function seedData(): SandboxData {
     channels: [],
     videos: [],
     uploads: [],
+    managers: [],
+    devicePasswords: [],
     counters: { channel: 5000, video: 900000, account: 1003 },
   };
 
@@ -68,6 +79,18 @@ export function seedData(): SandboxData {
       filePath: null,
     });
   };
+  data.managers.push(
+    { masterId: '1001', userId: '1010', alias: 'Alex (moderator)', active: true, channels: [main.id] },
+    { masterId: '1001', userId: '1011', alias: 'Sam', active: true, channels: [main.id, backstage.id] },
+    { masterId: '1001', userId: '1012', alias: '', active: true, channels: [] },
+    { masterId: '1001', userId: '1013', alias: 'Lee (guest editor)', active: false, channels: [] },
+  );
+  const devicePassword = (deviceName: string, userName: string, ageDays: number, validDays: number | null): void => {
+    const created = now - 86_400 * ageDays;
+    data.devicePasswords.push({ ownerId: '1001', deviceName, userName, passwordHash: teamHash, createdAt: created, validFrom: created, validUntil: validDays === null ? null : created + 86_400 * validDays });
+  };
+  devicePassword('Studio encoder', 'dp-studio-encoder', 40, null);
+  devicePassword('Backpack camera', 'dp-backpack-camera', 12, 365);
   video(main.id, 'Launch stream', 'public', 20);
   video(main.id, 'Q&A night', 'public', 10);
   video(main.id, 'Rehearsal (unlisted)', 'private', 5);

@@ -53,6 +53,11 @@ export function videoId(sandbox: Sandbox, title: string): string {
   return id;
 }
 
+/** E-mail addresses of the sandbox's registered users other than `username`: who can be invited as a manager. */
+export function otherUsersEmails(sandbox: Sandbox, username: string): string[] {
+  return sandbox.admin.store.data.accounts.filter((account) => account.username !== username).map((account) => account.email);
+}
+
 /** An identifier no resource has. */
 export const MISSING_ID = '987654321';
 
