@@ -19,6 +19,7 @@ import { registerChannelRoutes, type BroadcastAddresses } from './api/channel-ro
 import { registerVideoRoutes } from './api/video-routes.js';
 import { registerManagerRoutes } from './api/manager-routes.js';
 import { registerDevicePasswordRoutes } from './api/device-password-routes.js';
+import { registerCustomMetadataRoutes } from './api/custom-metadata-routes.js';
 import { HookDispatcher } from './hooks/hook-dispatcher.js';
 import { registerHookRoutes } from './hooks/hook-routes.js';
 import { startUploadService } from './ftp/upload-service.js';
@@ -96,6 +97,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     registerVideoRoutes(apiRouter);
     registerManagerRoutes(apiRouter);
     registerDevicePasswordRoutes(apiRouter);
+    registerCustomMetadataRoutes(apiRouter);
     registerHookRoutes(apiRouter, hooks);
     const admin = createAdmin(store, hooks);
     const adminKey = randomToken(24);

@@ -4,6 +4,7 @@ import { ApiError } from '../http/api-error.js';
 import { empty, ok } from '../http/reply.js';
 import type { RequestContext } from '../http/request-context.js';
 import type { Router } from '../http/router.js';
+import { forgetChannelMetadata } from '../state/custom-metadata.js';
 import { newChannel, urlNameFor } from '../state/new-channel.js';
 import { randomToken } from '../state/random.js';
 import { canManageChannel, findChannel, ownedChannel, requireToken } from './access.js';
@@ -98,6 +99,7 @@ function deleteChannel(context: RequestContext) {
   store.data.channels = store.data.channels.filter((candidate) => candidate !== channel);
   store.data.videos = store.data.videos.filter((video) => video.channelId !== channel.id);
   store.data.uploads = store.data.uploads.filter((upload) => upload.channelId !== channel.id);
+  forgetChannelMetadata(store.data, channel.id);
   store.changed();
   return empty(200);
 }

@@ -1,5 +1,6 @@
 // The sandbox platform's data: what the spec's resources are made of, plus what the platform keeps
 // privately (passwords, keys, files on disk). Plain data, so the whole state serialises to JSON.
+import type { MetadataData } from './custom-metadata.js';
 
 /** Account benefits that gate 402 answers; switchable per sandbox account. */
 export const BENEFITS = [
@@ -197,6 +198,8 @@ export interface SandboxData {
   uploads: Upload[];
   managers: Manager[];
   devicePasswords: DevicePassword[];
+  /** Custom metadata definitions, channel values and display settings (see custom-metadata.ts); made on first use. */
+  metadata?: MetadataData;
   /** Next numeric id per kind: ids are strings of digits, as channelId/videoId are integers in hooks. */
   counters: { channel: number; video: number; account: number };
 }

@@ -1,0 +1,44 @@
+// Custom metadata as the sandbox keeps it: field definitions (spec part B) belong to an account; a
+// channel's values and display settings (spec part A) point at a definition by its id.
+import type { SandboxData } from './model.js';
+
+export type MetadataContentType = 'channel' | 'video';
+/**
+ * "the allowed type values: not shown": any type is accepted; values of these are checked (an `enum`
+ * field needs enum_items, and enum_items restrict the values of any field). See docs/sandbox.md.
+ */
+export const CHECKED_FIELD_TYPES = ['number', 'boolean', 'enum'] as const;
+
+export interface MetadataFieldDefinition {
+  readonly id: string;
+  readonly ownerId: string;
+  readonly name: string;
+  readonly displayName: string;
+  readonly contentType: MetadataContentType;
+  readonly type: string;
+  readonly description: string;
+  readonly isRequired: boolean;
+  readonly enumItems: string[];
+}
+
+export interface MetadataData {
+  fields: MetadataFieldDefinition[];
+  /** channel id → field id → value (values are kept as the strings they were sent as). */
+  channelValues: Record<string, Record<string, string>>;
+  /** channel id → field id → is_link. */
+  channelDisplays: Record<string, Record<string, boolean>>;
+  nextFieldId: number;
+}
+
+/** The metadata part of the state; state files written before it existed get an empty one. */
+export function metadataOf(data: SandboxData): MetadataData {
+  data.metadata ??= { fields: [], channelValues: {}, channelDisplays: {}, nextFieldId: 7000 };
+  return data.metadata;
+}
+
+/** Forgets a channel's values and display settings (the channel was deleted). */
+export function forgetChannelMetadata(data: SandboxData, channelId: string): void {
+  const metadata = metadataOf(data);
+  delete metadata.channelValues[channelId];
+  delete metadata.channelDisplays[channelId];
+}
