@@ -7,6 +7,10 @@ import { KeychainUnavailableError } from './vault/secret-store.js';
 export function toCompanionError(error: unknown): CompanionError | null {
   if (error instanceof CompanionError) return error;
   if (error instanceof SignInNeededError) return new CompanionError('sign_in_needed', `${error.message} Sign in again to go on.`);
+  // 402: the account's plan lacks the feature. Not a failure to retry: the UI shows it as a plan limit.
+  if (error instanceof PlatformError && error.status === 402) {
+    return new CompanionError('plan_lacks_feature', `Your plan does not include this feature (${error.message}). Upgrade the plan on the platform to use it.`);
+  }
   if (error instanceof PlatformError) return new CompanionError(error.error ?? (error.status === 0 ? 'unreachable' : 'platform_error'), error.message);
   if (error instanceof KeychainUnavailableError) return new CompanionError('keychain_unavailable', error.message);
   return null;

@@ -7,6 +7,14 @@ import {
   type AddUploadsResult,
   type AppInfo,
   type ChannelChoice,
+  type CreatedDevicePassword,
+  type DevicePasswordPage,
+  type DevicePasswordPageRequest,
+  type InviteManager,
+  type ManagerChange,
+  type ManagerRow,
+  type ManagersState,
+  type NewDevicePassword,
   type FolderListing,
   type LiveState,
   type Contract,
@@ -28,6 +36,8 @@ import type { LiveService } from './live/live-service.js';
 import type { SessionService } from './session/session-service.js';
 import { ContractEvents } from './typed-emitter.js';
 import type { UploadService } from './upload-service/upload-service.js';
+import type { ManagerService } from './managers/manager-service.js';
+import type { DevicePasswordService } from './device-passwords/device-password-service.js';
 
 export interface CompanionOptions {
   readonly shell: AppInfo['shell'];
@@ -37,6 +47,8 @@ export interface CompanionOptions {
   readonly live?: LiveService;
   /** The upload queue; absent in commands (`companion upload` opens the queue itself). */
   readonly uploads?: UploadService;
+  readonly managers?: ManagerService;
+  readonly devicePasswords?: DevicePasswordService;
 }
 
 export class Companion implements Implementation<Contract> {
@@ -180,6 +192,48 @@ export class Companion implements Implementation<Contract> {
 
   browseFolder(request: { path?: string }): Promise<FolderListing> {
     return this.#uploads().browse(request.path);
+  }
+
+  #managers(): ManagerService {
+    if (!this.#options.managers) throw new CompanionError('unavailable', 'Managers are not available in this shell.');
+    return this.#options.managers;
+  }
+
+  managers(): Promise<ManagersState> {
+    return this.#managers().state();
+  }
+
+  inviteManager(request: InviteManager): Promise<ManagerRow> {
+    return this.#managers().invite(request);
+  }
+
+  changeManager(managerId: string, change: ManagerChange): Promise<ManagerRow> {
+    return this.#managers().change(managerId, change);
+  }
+
+  removeManager(managerId: string): Promise<null> {
+    return this.#managers().remove(managerId);
+  }
+
+  setManagerChannel(managerId: string, channelId: string, granted: boolean): Promise<ManagerRow> {
+    return this.#managers().setChannel(managerId, channelId, granted);
+  }
+
+  #devicePasswords(): DevicePasswordService {
+    if (!this.#options.devicePasswords) throw new CompanionError('unavailable', 'Device passwords are not available in this shell.');
+    return this.#options.devicePasswords;
+  }
+
+  devicePasswords(request: DevicePasswordPageRequest): Promise<DevicePasswordPage> {
+    return this.#devicePasswords().page(request);
+  }
+
+  createDevicePassword(request: NewDevicePassword): Promise<CreatedDevicePassword> {
+    return this.#devicePasswords().create(request);
+  }
+
+  deleteDevicePassword(userName: string): Promise<null> {
+    return this.#devicePasswords().remove(userName);
   }
 
   async appInfo(): Promise<AppInfo> {

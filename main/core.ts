@@ -9,6 +9,8 @@ import { createPlatformCaller } from './platform/platform-caller.js';
 import { SignInNeededError } from './platform/platform-error.js';
 import { createPlatformApi } from './platform/endpoints/index.js';
 import { LiveService, type LiveServiceOptions } from './live/live-service.js';
+import { ManagerService } from './managers/manager-service.js';
+import { DevicePasswordService } from './device-passwords/device-password-service.js';
 import { LiveSettingsStore } from './settings/live-settings.js';
 import type { PlatformCaller } from './platform/platform-request.js';
 import { discoverUser } from './session/discover-user.js';
@@ -92,7 +94,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         tuning: options.uploads.tuning,
       })
     : undefined;
-  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads });
+  const platformApi = async () => createPlatformApi(await platformCaller());
+  const managers = new ManagerService(platformApi);
+  const devicePasswords = new DevicePasswordService(platformApi);
+  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, devicePasswords });
   const notice = await session.open(options.profile);
   if (notice) logger.warn(notice);
   await live?.open();

@@ -251,6 +251,86 @@ export interface DroppedFilePaths<F> {
   pathForFile(file: F): string;
 }
 
+/** Part A "Limits": simultaneously active managers, 3 by default. */
+export const MAX_ACTIVE_MANAGERS = 3;
+
+export const ManagerRow = z.object({
+  /** The manager's platform user id; names the manager in every call. */
+  userId: z.string(),
+  email: z.string(),
+  alias: z.string(),
+  active: z.boolean(),
+  /** Ids of the streamer's channels this manager may manage. */
+  channels: z.array(z.string()),
+});
+export type ManagerRow = z.output<typeof ManagerRow>;
+
+export const ManagersState = z.object({
+  /** False when the account's plan lacks managers (the platform's 402): not a failure, a plan limit. */
+  included: z.boolean(),
+  /** Why not, in words, when `included` is false. */
+  planNote: z.string().nullable(),
+  managers: z.array(ManagerRow),
+  /** The streamer's channels, to grant access to. */
+  channels: z.array(z.object({ id: z.string(), title: z.string() })),
+  maxActive: z.number(),
+});
+export type ManagersState = z.output<typeof ManagersState>;
+
+export const InviteManager = z.object({
+  email: z.string().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an e-mail address like name@example.com'),
+  alias: z.string().trim().max(100).optional(),
+});
+export type InviteManager = z.output<typeof InviteManager>;
+
+export const ManagerChange = z.object({ active: z.boolean(), alias: z.string().trim().max(100).optional() });
+export type ManagerChange = z.output<typeof ManagerChange>;
+
+const managerId = z.string().min(1).max(100);
+
+export const DevicePasswordRow = z.object({
+  deviceName: z.string(),
+  /** The generated user name: names the device password. */
+  userName: z.string(),
+  /** Unix seconds. */
+  createdAt: z.number().nullable(),
+  validFrom: z.number(),
+  /** Unix seconds; null: open-ended. */
+  validUntil: z.number().nullable(),
+});
+export type DevicePasswordRow = z.output<typeof DevicePasswordRow>;
+
+export const DEVICE_PASSWORD_PAGE_SIZE = { default: 50, max: 200 } as const;
+
+export const DevicePasswordPage = z.object({
+  items: z.array(DevicePasswordRow),
+  page: z.number(),
+  pageSize: z.number(),
+  hasPrevious: z.boolean(),
+  hasNext: z.boolean(),
+});
+export type DevicePasswordPage = z.output<typeof DevicePasswordPage>;
+
+export const DevicePasswordPageRequest = z.object({
+  page: z.number().int().min(1).max(100_000),
+  pageSize: z.number().int().min(1).max(DEVICE_PASSWORD_PAGE_SIZE.max).optional(),
+});
+export type DevicePasswordPageRequest = z.output<typeof DevicePasswordPageRequest>;
+
+export const NewDevicePassword = z
+  .object({
+    deviceName: z.string().trim().min(1).max(100),
+    /** Unix seconds; now when absent. */
+    validFrom: z.number().int().min(0).optional(),
+    validUntil: z.number().int().min(0).optional(),
+  })
+  .refine((request) => request.validUntil === undefined || request.validUntil > (request.validFrom ?? 0), 'validUntil must be after validFrom');
+export type NewDevicePassword = z.output<typeof NewDevicePassword>;
+
+/** The creation answer: the only time the generated password is seen. */
+export const CreatedDevicePassword = DevicePasswordRow.extend({ password: z.string() });
+export type CreatedDevicePassword = z.output<typeof CreatedDevicePassword>;
+
 const uploadId = z.string().min(1).max(100);
 
 export const contract = defineContract({
@@ -286,6 +366,14 @@ export const contract = defineContract({
     editUpload: { args: z.tuple([uploadId, UploadEdit]), result: UploadRow },
     setUploadSettings: { args: z.tuple([UploadSettings]), result: UploadTotals },
     browseFolder: { args: z.tuple([z.object({ path: z.string().min(1).max(4096).optional() })]), result: FolderListing },
+    managers: { args: z.tuple([]), result: ManagersState },
+    inviteManager: { args: z.tuple([InviteManager]), result: ManagerRow },
+    changeManager: { args: z.tuple([managerId, ManagerChange]), result: ManagerRow },
+    removeManager: { args: z.tuple([managerId]), result: z.null() },
+    setManagerChannel: { args: z.tuple([managerId, z.string().min(1).max(100), z.boolean()]), result: ManagerRow },
+    devicePasswords: { args: z.tuple([DevicePasswordPageRequest]), result: DevicePasswordPage },
+    createDevicePassword: { args: z.tuple([NewDevicePassword]), result: CreatedDevicePassword },
+    deleteDevicePassword: { args: z.tuple([z.string().min(1).max(200)]), result: z.null() },
   },
   events: {
     /** Something the streamer should read: shown as a banner. */

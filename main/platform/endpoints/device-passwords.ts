@@ -18,17 +18,29 @@ export interface DevicePasswordRequest {
   readonly validUntil?: number;
 }
 
+const LIST_ENDPOINT = 'GET /users/self/device-passwords.<format>';
+
 export function devicePasswordsApi(caller: PlatformCaller) {
+  const onePage = async (page: number, pageSize: number | undefined) => {
+    const { body } = await caller.call(
+      { method: 'GET', path: '/users/self/device-passwords.json', query: { page, pagesize: pageSize }, endpoint: LIST_ENDPOINT },
+      devicePasswordListBody,
+    );
+    return pageOf(body.device_passwords, body.paging);
+  };
   return {
     list(options: DevicePasswordListOptions = {}): AsyncIterable<DevicePassword> {
-      const endpoint = 'GET /users/self/device-passwords.<format>';
-      return pagedItems(endpoint, async (page) => {
-        const { body } = await caller.call(
-          { method: 'GET', path: '/users/self/device-passwords.json', query: { page, pagesize: options.pageSize }, endpoint },
-          devicePasswordListBody,
-        );
-        return pageOf(body.device_passwords, body.paging);
-      });
+      return pagedItems(LIST_ENDPOINT, (page) => onePage(page, options.pageSize));
+    },
+
+    /** One page (1-based), for a view that pages instead of reading everything. */
+    async page(page: number, pageSize?: number): Promise<{ items: readonly DevicePassword[]; hasPrevious: boolean; hasNext: boolean }> {
+      const { body } = await caller.call(
+        { method: 'GET', path: '/users/self/device-passwords.json', query: { page, pagesize: pageSize }, endpoint: LIST_ENDPOINT },
+        devicePasswordListBody,
+      );
+      const previous = body.paging?.previous;
+      return { items: body.device_passwords, hasPrevious: typeof previous === 'string' && previous !== '', hasNext: pageOf(body.device_passwords, body.paging).next !== null };
     },
 
     /** The generated `password` is in this answer only. */

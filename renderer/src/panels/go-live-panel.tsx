@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { LiveState } from '../../../preload/contract.js';
 import { useLiveStore } from '../state/live-slice';
 import { ChannelSelect } from './channel-select';
+import { CopyButton } from './copy-button';
 
 function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
@@ -17,25 +18,6 @@ function useNow(): number {
     return () => clearInterval(timer);
   }, []);
   return now;
-}
-
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <button
-      type="button"
-      className="button button-small"
-      onClick={() =>
-        void navigator.clipboard.writeText(text).then(
-          () => setCopied(true),
-          () => setCopied(false),
-        )
-      }
-      aria-label={`Copy ${label}`}
-    >
-      {copied ? 'Copied' : 'Copy'}
-    </button>
-  );
 }
 
 function Checklist({ live }: { live: LiveState }) {

@@ -8,6 +8,8 @@ export const panels = [
   { id: 'uploads', label: 'Uploads' },
   { id: 'videos', label: 'Videos' },
   { id: 'channel', label: 'Channel' },
+  { id: 'managers', label: 'Managers' },
+  { id: 'device-passwords', label: 'Device passwords' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 
