@@ -7,6 +7,12 @@ import {
   type AddUploadsResult,
   type AppInfo,
   type ChannelChoice,
+  type ChannelDetails,
+  type ChannelEdit,
+  type ChannelMetadata,
+  type MetadataContentType,
+  type MetadataField,
+  type NewMetadataField,
   type CreatedDevicePassword,
   type DevicePasswordPage,
   type DevicePasswordPageRequest,
@@ -32,6 +38,7 @@ import {
   type UploadTotals,
 } from '../preload/contract.js';
 import packageJson from '../package.json' with { type: 'json' };
+import type { ChannelAdminService } from './channel-admin/channel-admin-service.js';
 import type { LiveService } from './live/live-service.js';
 import type { SessionService } from './session/session-service.js';
 import { ContractEvents } from './typed-emitter.js';
@@ -47,6 +54,8 @@ export interface CompanionOptions {
   readonly live?: LiveService;
   /** The upload queue; absent in commands (`companion upload` opens the queue itself). */
   readonly uploads?: UploadService;
+  /** The Channel panel's calls: details, custom metadata. */
+  readonly channelAdmin?: ChannelAdminService;
   readonly managers?: ManagerService;
   readonly devicePasswords?: DevicePasswordService;
 }
@@ -234,6 +243,55 @@ export class Companion implements Implementation<Contract> {
 
   deleteDevicePassword(userName: string): Promise<null> {
     return this.#devicePasswords().remove(userName);
+  }
+
+  #channelAdmin(): ChannelAdminService {
+    if (!this.#options.channelAdmin) throw new CompanionError('unavailable', 'Channel administration needs the app.');
+    return this.#options.channelAdmin;
+  }
+
+  channelDetails(channelId: string): Promise<ChannelDetails> {
+    return this.#channelAdmin().details(channelId);
+  }
+
+  editChannel(channelId: string, edit: ChannelEdit): Promise<ChannelDetails> {
+    return this.#channelAdmin().edit(channelId, edit);
+  }
+
+  deleteChannel(channelId: string, confirmation: { confirmTitle: string }): Promise<ChannelChoice[]> {
+    return this.#channelAdmin().remove(channelId, confirmation.confirmTitle);
+  }
+
+  metadataFields(contentType: MetadataContentType): Promise<MetadataField[]> {
+    return this.#channelAdmin().fields(contentType);
+  }
+
+  createMetadataField(field: NewMetadataField): Promise<MetadataField> {
+    return this.#channelAdmin().createField(field);
+  }
+
+  deleteMetadataField(fieldId: string): Promise<null> {
+    return this.#channelAdmin().deleteField(fieldId);
+  }
+
+  channelMetadata(channelId: string): Promise<ChannelMetadata> {
+    return this.#channelAdmin().metadata(channelId);
+  }
+
+  setChannelMetadataValue(channelId: string, fieldId: string, value: string): Promise<ChannelMetadata> {
+    return this.#channelAdmin().setValue(channelId, fieldId, value);
+  }
+
+  removeChannelMetadataValue(channelId: string, fieldId: string): Promise<ChannelMetadata> {
+    return this.#channelAdmin().removeValue(channelId, fieldId);
+  }
+
+  setChannelMetadataDisplay(channelId: string, fieldId: string, isLink: boolean): Promise<ChannelMetadata> {
+    return this.#channelAdmin().setDisplay(channelId, fieldId, isLink);
+  }
+
+  removeChannelMetadataDisplay(channelId: string, fieldId: string): Promise<ChannelMetadata> {
+    return this.#channelAdmin().removeDisplay(channelId, fieldId);
   }
 
   async appInfo(): Promise<AppInfo> {

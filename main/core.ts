@@ -1,6 +1,7 @@
 // Builds the app's core for a shell: data folder, keychain vault, redacting logger, session (with the
 // embedded sandbox), the facade and its dispatcher. Electron, browser mode and the CLI each call this once.
 import type { AppInfo } from '../preload/contract.js';
+import { ChannelAdminService } from './channel-admin/channel-admin-service.js';
 import { Companion } from './companion.js';
 import { toCompanionError } from './companion-errors.js';
 import { createDispatcher, type Dispatcher } from './dispatch.js';
@@ -97,7 +98,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const platformApi = async () => createPlatformApi(await platformCaller());
   const managers = new ManagerService(platformApi);
   const devicePasswords = new DevicePasswordService(platformApi);
-  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, devicePasswords });
+  const channelAdmin = new ChannelAdminService(platformApi);
+  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, devicePasswords, channelAdmin });
   const notice = await session.open(options.profile);
   if (notice) logger.warn(notice);
   await live?.open();

@@ -3,6 +3,7 @@ import { AccountArea } from './account-area';
 import { ConnectionIndicator } from './connection-indicator';
 import { NoticeBanners } from './notice-banners';
 import { DevicePasswordsPanel } from './panels/device-passwords-panel';
+import { ChannelPanel } from './panels/channel-panel';
 import { GoLivePanel } from './panels/go-live-panel';
 import { ManagersPanel } from './panels/managers-panel';
 import { SettingsPanel } from './panels/settings-panel';
@@ -12,9 +13,8 @@ import { UploadsPanel } from './panels/uploads-panel';
 import { useAppInfoStore } from './state/app-info-slice';
 import { panels, useNavigationStore, type PanelId } from './state/navigation-slice';
 
-const purposes: Record<Exclude<PanelId, 'settings' | 'sign-in' | 'go-live' | 'uploads' | 'managers' | 'device-passwords'>, string> = {
+const purposes: Record<Exclude<PanelId, 'settings' | 'sign-in' | 'go-live' | 'uploads' | 'channel' | 'managers' | 'device-passwords'>, string> = {
   videos: 'Edit, trim, caption, chapter and organise your videos and playlists.',
-  channel: 'Channel title, description, security, branding, managers and hooks.',
 };
 
 function PanelView({ panel }: { panel: PanelId }) {
@@ -22,6 +22,7 @@ function PanelView({ panel }: { panel: PanelId }) {
   if (panel === 'sign-in') return <SignInPanel />;
   if (panel === 'go-live') return <GoLivePanel />;
   if (panel === 'uploads') return <UploadsPanel />;
+  if (panel === 'channel') return <ChannelPanel />;
   if (panel === 'managers') return <ManagersPanel />;
   if (panel === 'device-passwords') return <DevicePasswordsPanel />;
   const label = panels.find((entry) => entry.id === panel)?.label ?? panel;
