@@ -1,0 +1,58 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CompanionError, type ChannelChoice, type ChannelDetails } from '../../../preload/contract.js';
+
+// The slice talks to main through the bridge; here the bridge is a fake whose answers each test sets.
+const bridge = vi.hoisted(() => ({
+  companion: { liveChannels: vi.fn(), channelDetails: vi.fn(), editChannel: vi.fn(), deleteChannel: vi.fn() },
+}));
+vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
+
+const { initialChannelState, useChannelStore } = await import('../../../renderer/src/state/channel-slice');
+
+const choices: ChannelChoice[] = [
+  { id: '1', title: 'Main', status: 'offline', isDefault: false },
+  { id: '2', title: 'Default', status: 'offline', isDefault: true },
+];
+
+function details(id: string, title: string): ChannelDetails {
+  return { id, title, description: '', tags: [], url: title.toLowerCase(), status: 'offair', isDefault: id === '2', locked: false };
+}
+
+beforeEach(async () => {
+  vi.clearAllMocks();
+  useChannelStore.setState({ ...initialChannelState });
+  bridge.companion.liveChannels.mockResolvedValue(choices);
+  bridge.companion.channelDetails.mockImplementation((id: string) => Promise.resolve(details(id, choices.find((choice) => choice.id === id)!.title)));
+  await useChannelStore.getState().load();
+});
+
+describe('channel slice', () => {
+  it('starts on the default channel', () => {
+    expect(useChannelStore.getState()).toMatchObject({ channelId: '2', details: { title: 'Default' }, busy: null });
+  });
+
+  it('shows an edit at once and keeps the platform\'s answer', async () => {
+    let answer!: (value: ChannelDetails) => void;
+    bridge.companion.editChannel.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const running = useChannelStore.getState().save({ title: 'Renamed', description: 'd', tags: ['t'] });
+    expect(useChannelStore.getState()).toMatchObject({ busy: 'save', details: { title: 'Renamed', tags: ['t'] } });
+    expect(useChannelStore.getState().channels?.find((choice) => choice.id === '2')?.title).toBe('Renamed');
+    answer({ ...details('2', 'Renamed'), description: 'd', tags: ['t'] });
+    await running;
+    expect(useChannelStore.getState()).toMatchObject({ busy: null, done: 'Saved.', error: null });
+  });
+
+  it('rolls a refused edit back and says why', async () => {
+    bridge.companion.editChannel.mockRejectedValue(new CompanionError('not_found', 'This channel no longer exists. Choose another channel.'));
+    await useChannelStore.getState().save({ title: 'Renamed', description: '', tags: [] });
+    expect(useChannelStore.getState()).toMatchObject({ busy: null, details: { title: 'Default' }, error: 'This channel no longer exists. Choose another channel.' });
+    expect(useChannelStore.getState().channels?.find((choice) => choice.id === '2')?.title).toBe('Default');
+  });
+
+  it('after a delete, moves to a channel that is left', async () => {
+    bridge.companion.deleteChannel.mockResolvedValue([choices[0]]);
+    await useChannelStore.getState().remove('Default');
+    expect(bridge.companion.deleteChannel).toHaveBeenCalledWith('2', { confirmTitle: 'Default' });
+    expect(useChannelStore.getState()).toMatchObject({ channelId: '1', details: { title: 'Main' }, done: 'Deleted the channel "Default".' });
+  });
+});
