@@ -26,19 +26,19 @@ export function devicePasswordsApi(caller: PlatformCaller) {
       { method: 'GET', path: '/users/self/device-passwords.json', query: { page, pagesize: pageSize }, endpoint: LIST_ENDPOINT },
       devicePasswordListBody,
     );
-    return pageOf(body.device_passwords, body.paging);
+    return body;
   };
   return {
     list(options: DevicePasswordListOptions = {}): AsyncIterable<DevicePassword> {
-      return pagedItems(LIST_ENDPOINT, (page) => onePage(page, options.pageSize));
+      return pagedItems(LIST_ENDPOINT, async (page) => {
+        const body = await onePage(page, options.pageSize);
+        return pageOf(body.device_passwords, body.paging);
+      });
     },
 
     /** One page (1-based), for a view that pages instead of reading everything. */
     async page(page: number, pageSize?: number): Promise<{ items: readonly DevicePassword[]; hasPrevious: boolean; hasNext: boolean }> {
-      const { body } = await caller.call(
-        { method: 'GET', path: '/users/self/device-passwords.json', query: { page, pagesize: pageSize }, endpoint: LIST_ENDPOINT },
-        devicePasswordListBody,
-      );
+      const body = await onePage(page, pageSize);
       const previous = body.paging?.previous;
       return { items: body.device_passwords, hasPrevious: typeof previous === 'string' && previous !== '', hasNext: pageOf(body.device_passwords, body.paging).next !== null };
     },

@@ -135,6 +135,14 @@ const devicePasswords: EndpointCase[] = [
     malformed: { body: { device_passwords: [{ ...devicePassword, valid_from: '2024-01-01' }] } },
   },
   {
+    fn: 'devicePasswords.page',
+    call: (api) => api.devicePasswords.page(2, 1),
+    request: { method: 'GET', path: '/users/self/device-passwords.json', query: { page: 2, pagesize: 1 }, endpoint: 'GET /users/self/device-passwords.<format>', auth: 'user' },
+    reply: { body: { device_passwords: [devicePassword], paging: { previous: 'https://api.example.test/users/self/device-passwords.json?page=1&pagesize=1', next: null } } },
+    result: { items: [devicePassword], hasPrevious: true, hasNext: false },
+    malformed: { body: { device_passwords: [{ ...devicePassword, valid_until: 'never' }] } },
+  },
+  {
     fn: 'devicePasswords.create',
     call: (api) => api.devicePasswords.create({ deviceName: 'Studio PC', validFrom: 1_700_000_000, validUntil: 1_800_000_000 }),
     request: {
