@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CHANNEL_LIMITS, ChannelEdit, type ChannelDetails } from '../../../../preload/contract.js';
+import { ChannelEdit, type ChannelDetails } from '../../../../preload/contract.js';
 
 function tagsFrom(text: string): string[] {
   return [...new Set(text.split(',').map((tag) => tag.trim()).filter((tag) => tag !== ''))];
@@ -29,7 +29,7 @@ export function ChannelEditor({ details, busy, onSave }: { details: ChannelDetai
       <fieldset disabled={busy}>
         <label className="field">
           Title
-          <input value={title} maxLength={CHANNEL_LIMITS.title + 20} onChange={(event) => setTitle(event.target.value)} data-testid="channel-title" />
+          <input value={title} onChange={(event) => setTitle(event.target.value)} data-testid="channel-title" />
         </label>
         <label className="field">
           Description
