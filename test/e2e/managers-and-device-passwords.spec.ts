@@ -1,6 +1,10 @@
 // The Managers and Device passwords panels in browser mode, against the embedded sandbox: a change that
-// works and one the platform (or the form) refuses in each, checked afterwards through the API.
+// works and one the platform (or the form) refuses in each, checked afterwards through the API; and an
+// account whose plan lacks managers (the platform's 402), shown as a plan limit.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { seedData } from '../../sandbox/state/seed.js';
 import { runCli } from '../support/built-cli.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
@@ -121,5 +125,40 @@ test.describe('managers and device passwords', () => {
     expect(listed.map((entry) => entry.user_name)).toEqual([userName]);
     expect(listed[0]?.device_name).toBe('Rooftop camera');
     expect(listed.some((entry) => entry.device_name === 'Bad range')).toBe(false);
+  });
+});
+
+test.describe('managers on a plan without them', () => {
+  let app: RunningApp;
+
+  test.beforeAll(async () => {
+    // The embedded sandbox starts from this state: the demo account without the subaccount benefit.
+    app = await startBrowserModeApp({
+      prepare: (dataDir) => {
+        const state = seedData();
+        const demo = state.accounts.find((account) => account.username === 'demo')!;
+        demo.benefits = demo.benefits.filter((benefit) => benefit !== 'subaccount');
+        mkdirSync(join(dataDir, 'sandbox'), { recursive: true, mode: 0o700 });
+        writeFileSync(join(dataDir, 'sandbox', 'state.json'), JSON.stringify(state), { mode: 0o600 });
+      },
+    });
+  });
+
+  test.afterAll(async () => {
+    await app.stop();
+  });
+
+  test('the platform\'s 402 is shown as a plan limit, not as a failure', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signInAsDemo(page, app.url);
+    await openPanel(page, 'Managers');
+    await expect(page.getByTestId('plan-note')).toContainText('Your plan does not include channel managers');
+    await expect(page.getByTestId('managers-error')).toHaveCount(0);
+    await expect(page.getByRole('form', { name: 'Invite a manager' })).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/screenshots/managers-plan.png', fullPage: true });
+
+    const result = await runCli(['api', 'GET', '/users/self/managers.json'], { env: { COMPANION_DATA_DIR: app.dataDir } });
+    expect(result.code).toBe(1);
+    expect(`${result.stdout}${result.stderr}`).toContain('invalid_request');
   });
 });
