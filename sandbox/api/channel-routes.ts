@@ -7,6 +7,7 @@ import type { Router } from '../http/router.js';
 import { forgetChannelMetadata } from '../state/custom-metadata.js';
 import { newChannel, urlNameFor } from '../state/new-channel.js';
 import { randomToken } from '../state/random.js';
+import { hashLockTypeOf } from '../state/security.js';
 import { canManageChannel, findChannel, ownedChannel, requireToken } from './access.js';
 import { pageHref, pageOf, pageRequest } from './paging.js';
 import { channelListItem, channelView, type DetailLevel } from './representations.js';
@@ -40,11 +41,11 @@ function getChannel(context: RequestContext) {
     if (!principal || !canManageChannel(principal.account, channel)) {
       throw new ApiError(401, 'unauthorized', principal ? 'detail_level=owner needs a token of the channel owner.' : (context.authProblem() ?? 'detail_level=owner needs a valid token of the channel owner.'));
     }
-    return ok({ channel: channelView(channel, owner, 'owner') });
+    return ok({ channel: channelView(channel, owner, 'owner', hashLockTypeOf(context.store.data, channel.id)) });
   }
   // A password-protected channel gives only minimal data without a valid token.
   const detail: DetailLevel = level === 'minimal' || (channel.password !== null && !principal) ? 'minimal' : 'default';
-  return ok({ channel: channelView(channel, owner, detail) });
+  return ok({ channel: channelView(channel, owner, detail, hashLockTypeOf(context.store.data, channel.id)) });
 }
 
 function parseTags(value: string | null, ...more: string[]): string[] {
@@ -100,6 +101,7 @@ function deleteChannel(context: RequestContext) {
   store.data.videos = store.data.videos.filter((video) => video.channelId !== channel.id);
   store.data.uploads = store.data.uploads.filter((upload) => upload.channelId !== channel.id);
   forgetChannelMetadata(store.data, channel.id);
+  delete store.data.security?.[channel.id];
   store.changed();
   return empty(200);
 }

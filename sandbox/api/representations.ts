@@ -8,17 +8,24 @@ function pictures(channel: Channel): Record<string, string> {
   return Object.fromEntries(PICTURE_SIZES.map((size) => [size, webAddresses.channelPicture(channel.id, size)]));
 }
 
-function locks(channel: Channel): unknown[] | Record<string, unknown> {
-  return channel.password === null ? [] : { password: [] };
+/** The channel's viewer authentication, when set: `locks.hash` (see sandbox/state/security.ts). */
+export type HashLockType = 'basic' | 'advanced' | null;
+
+function locks(channel: Channel, hashLock: HashLockType): unknown[] | Record<string, unknown> {
+  const found: Record<string, unknown> = {};
+  // An advanced lock set through the API runs the client's own flow: auth_method `custom`.
+  if (hashLock !== null) found.hash = hashLock === 'advanced' ? { type: 'advanced', auth_method: 'custom' } : { type: 'basic' };
+  if (channel.password !== null) found.password = [];
+  return Object.keys(found).length === 0 ? [] : found;
 }
 
-export function channelView(channel: Channel, owner: Account, detail: DetailLevel): Record<string, unknown> {
+export function channelView(channel: Channel, owner: Account, detail: DetailLevel, hashLock: HashLockType = null): Record<string, unknown> {
   const minimal = {
     id: channel.id,
     title: channel.title,
     picture: pictures(channel),
     owner: { id: owner.id, username: owner.username, picture: owner.picture },
-    locks: locks(channel),
+    locks: locks(channel, hashLock),
   };
   if (detail === 'minimal') return minimal;
   const stream: Record<string, string> = { hls: webAddresses.channelHls(channel.id) };
