@@ -20,6 +20,7 @@ import { registerVideoRoutes } from './api/video-routes.js';
 import { registerManagerRoutes } from './api/manager-routes.js';
 import { registerDevicePasswordRoutes } from './api/device-password-routes.js';
 import { registerCustomMetadataRoutes } from './api/custom-metadata-routes.js';
+import { registerLookRoutes } from './api/look-routes.js';
 import { registerSecurityRoutes } from './api/security-routes.js';
 import { HookDispatcher } from './hooks/hook-dispatcher.js';
 import { registerHookRoutes } from './hooks/hook-routes.js';
@@ -99,6 +100,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     registerManagerRoutes(apiRouter);
     registerDevicePasswordRoutes(apiRouter);
     registerCustomMetadataRoutes(apiRouter);
+    registerLookRoutes(apiRouter);
     registerSecurityRoutes(apiRouter);
     registerHookRoutes(apiRouter, hooks);
     const admin = createAdmin(store, hooks);

@@ -5,6 +5,7 @@ import { empty, ok } from '../http/reply.js';
 import type { RequestContext } from '../http/request-context.js';
 import type { Router } from '../http/router.js';
 import { forgetChannelMetadata } from '../state/custom-metadata.js';
+import { forgetChannelLook } from '../state/channel-look.js';
 import { newChannel, urlNameFor } from '../state/new-channel.js';
 import { randomToken } from '../state/random.js';
 import { hashLockTypeOf } from '../state/security.js';
@@ -102,6 +103,7 @@ function deleteChannel(context: RequestContext) {
   store.data.uploads = store.data.uploads.filter((upload) => upload.channelId !== channel.id);
   forgetChannelMetadata(store.data, channel.id);
   delete store.data.security?.[channel.id];
+  forgetChannelLook(store.data, channel.id);
   store.changed();
   return empty(200);
 }

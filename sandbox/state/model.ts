@@ -1,6 +1,7 @@
 // The sandbox platform's data: what the spec's resources are made of, plus what the platform keeps
 // privately (passwords, keys, files on disk). Plain data, so the whole state serialises to JSON.
 import type { MetadataData } from './custom-metadata.js';
+import type { LookData } from './channel-look.js';
 import type { SecurityData } from './security.js';
 
 /** Account benefits that gate 402 answers; switchable per sandbox account. */
@@ -201,6 +202,8 @@ export interface SandboxData {
   devicePasswords: DevicePassword[];
   /** Custom metadata definitions, channel values and display settings (see custom-metadata.ts); made on first use. */
   metadata?: MetadataData;
+  /** Branding and design per channel (see channel-look.ts); made on first use. */
+  look?: LookData;
   /** Per channel: locks other than the password, viewer settings, hash lock (see security.ts); made on first use. */
   security?: SecurityData;
   /** Next numeric id per kind: ids are strings of digits, as channelId/videoId are integers in hooks. */

@@ -29,8 +29,8 @@ export interface RequestOptions {
   /** Sent as application/x-www-form-urlencoded. */
   readonly form?: Form;
   readonly headers?: Readonly<Record<string, string>>;
-  /** A raw body, when `form` does not fit. */
-  readonly body?: string;
+  /** A raw body, when `form` does not fit (bytes for uploads). */
+  readonly body?: string | Uint8Array;
 }
 
 export interface HttpResult {
@@ -60,12 +60,12 @@ export function withQuery(url: string, query: Form | undefined): string {
 export async function request(method: string, url: string, options: RequestOptions = {}): Promise<HttpResult> {
   const target = withQuery(url, options.query);
   const headers: Record<string, string> = { ...options.headers };
-  let body: string | undefined = options.body;
+  let body: string | Uint8Array | undefined = options.body;
   if (options.form) {
     body = formBody(options.form);
     headers['content-type'] = 'application/x-www-form-urlencoded';
   }
-  if (options.token) headers.authorization = authorizationHeader(options.token, method, target, body ?? null);
+  if (options.token) headers.authorization = authorizationHeader(options.token, method, target, typeof body === 'string' ? body : null);
   const response = await fetch(target, { method, headers, body, redirect: 'manual' });
   const text = await response.text();
   return { method, url: target, status: response.status, headers: response.headers, text, json: parseJson(text) };
