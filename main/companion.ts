@@ -10,11 +10,6 @@ import {
   type ChannelDetails,
   type ChannelEdit,
   type ChannelMetadata,
-  type ChannelSecurity,
-  type HashLockChange,
-  type HashLockResult,
-  type HashLockView,
-  type ViewerSetting,
   type MetadataContentType,
   type MetadataField,
   type NewMetadataField,
@@ -49,8 +44,9 @@ import type { SessionService } from './session/session-service.js';
 import { ContractEvents } from './typed-emitter.js';
 import type { UploadService } from './upload-service/upload-service.js';
 import type { ManagerService } from './managers/manager-service.js';
+import type { LookService } from './look/look-service.js';
+import type { BrandingType, ChannelBackground, ImageUpload, LogoSettings, UploadedImage } from '../preload/contract.js';
 import type { DevicePasswordService } from './device-passwords/device-password-service.js';
-import type { SecurityService } from './channel-security/security-service.js';
 
 export interface CompanionOptions {
   readonly shell: AppInfo['shell'];
@@ -63,9 +59,8 @@ export interface CompanionOptions {
   /** The Channel panel's calls: details, custom metadata. */
   readonly channelAdmin?: ChannelAdminService;
   readonly managers?: ManagerService;
+  readonly look?: LookService;
   readonly devicePasswords?: DevicePasswordService;
-  /** The Security panel's calls: locks, viewer settings, viewer authentication. */
-  readonly security?: SecurityService;
 }
 
 export class Companion implements Implementation<Contract> {
@@ -253,6 +248,47 @@ export class Companion implements Implementation<Contract> {
     return this.#devicePasswords().remove(userName);
   }
 
+  #look(): LookService {
+    if (!this.#options.look) throw new CompanionError('unavailable', 'Branding and design are not available in this shell.');
+    return this.#options.look;
+  }
+
+  setBrandingType(channelId: string, type: BrandingType): Promise<null> {
+    return this.#look().setBrandingType(channelId, type);
+  }
+
+  removeBranding(channelId: string): Promise<null> {
+    return this.#look().removeBranding(channelId);
+  }
+
+  setLogoSettings(channelId: string, settings: LogoSettings): Promise<null> {
+    return this.#look().setLogoSettings(channelId, settings);
+  }
+
+  uploadLogo(channelId: string, image: ImageUpload): Promise<UploadedImage> {
+    return this.#look().uploadLogo(channelId, image);
+  }
+
+  channelBackground(channelId: string): Promise<ChannelBackground> {
+    return this.#look().background(channelId);
+  }
+
+  setChannelBackground(channelId: string, color: string): Promise<ChannelBackground> {
+    return this.#look().setBackground(channelId, color);
+  }
+
+  removeChannelBackground(channelId: string): Promise<null> {
+    return this.#look().removeBackground(channelId);
+  }
+
+  uploadChannelPicture(channelId: string, image: ImageUpload): Promise<UploadedImage> {
+    return this.#look().uploadPicture(channelId, image);
+  }
+
+  removeChannelPicture(channelId: string): Promise<null> {
+    return this.#look().removePicture(channelId);
+  }
+
   #channelAdmin(): ChannelAdminService {
     if (!this.#options.channelAdmin) throw new CompanionError('unavailable', 'Channel administration needs the app.');
     return this.#options.channelAdmin;
@@ -300,55 +336,6 @@ export class Companion implements Implementation<Contract> {
 
   removeChannelMetadataDisplay(channelId: string, fieldId: string): Promise<ChannelMetadata> {
     return this.#channelAdmin().removeDisplay(channelId, fieldId);
-  }
-
-  #security(): SecurityService {
-    if (!this.#options.security) throw new CompanionError('unavailable', 'Security settings need the app.');
-    return this.#options.security;
-  }
-
-  channelSecurity(channelId: string): Promise<ChannelSecurity> {
-    return this.#security().state(channelId);
-  }
-
-  setChannelPassword(channelId: string, password: string): Promise<ChannelSecurity> {
-    return this.#security().setPassword(channelId, password);
-  }
-
-  removeChannelPassword(channelId: string): Promise<ChannelSecurity> {
-    return this.#security().removePassword(channelId);
-  }
-
-  setEmbedLock(channelId: string, locked: boolean): Promise<ChannelSecurity> {
-    return this.#security().setEmbedLock(channelId, locked);
-  }
-
-  addEmbedAllowedUrl(channelId: string, url: string): Promise<ChannelSecurity> {
-    return this.#security().addEmbedAllowedUrl(channelId, url);
-  }
-
-  clearEmbedAllowedUrls(channelId: string): Promise<ChannelSecurity> {
-    return this.#security().clearEmbedAllowedUrls(channelId);
-  }
-
-  setPageLock(channelId: string, locked: boolean): Promise<ChannelSecurity> {
-    return this.#security().setPageLock(channelId, locked);
-  }
-
-  setViewerSetting(channelId: string, setting: ViewerSetting, value: boolean): Promise<null> {
-    return this.#security().setViewerSetting(channelId, setting, value);
-  }
-
-  hashLock(channelId: string): Promise<HashLockView | null> {
-    return this.#security().hashLock(channelId);
-  }
-
-  setHashLock(channelId: string, change: HashLockChange): Promise<HashLockResult> {
-    return this.#security().setHashLock(channelId, change);
-  }
-
-  removeHashLock(channelId: string): Promise<null> {
-    return this.#security().removeHashLock(channelId);
   }
 
   async appInfo(): Promise<AppInfo> {

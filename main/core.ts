@@ -2,7 +2,6 @@
 // embedded sandbox), the facade and its dispatcher. Electron, browser mode and the CLI each call this once.
 import type { AppInfo } from '../preload/contract.js';
 import { ChannelAdminService } from './channel-admin/channel-admin-service.js';
-import { SecurityService } from './channel-security/security-service.js';
 import { Companion } from './companion.js';
 import { toCompanionError } from './companion-errors.js';
 import { createDispatcher, type Dispatcher } from './dispatch.js';
@@ -12,6 +11,7 @@ import { SignInNeededError } from './platform/platform-error.js';
 import { createPlatformApi } from './platform/endpoints/index.js';
 import { LiveService, type LiveServiceOptions } from './live/live-service.js';
 import { ManagerService } from './managers/manager-service.js';
+import { LookService } from './look/look-service.js';
 import { DevicePasswordService } from './device-passwords/device-password-service.js';
 import { LiveSettingsStore } from './settings/live-settings.js';
 import type { PlatformCaller } from './platform/platform-request.js';
@@ -98,10 +98,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     : undefined;
   const platformApi = async () => createPlatformApi(await platformCaller());
   const managers = new ManagerService(platformApi);
+  const look = new LookService(platformApi);
   const devicePasswords = new DevicePasswordService(platformApi);
   const channelAdmin = new ChannelAdminService(platformApi);
-  const security = new SecurityService(platformApi);
-  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, devicePasswords, channelAdmin, security });
+  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin });
   const notice = await session.open(options.profile);
   if (notice) logger.warn(notice);
   await live?.open();

@@ -404,46 +404,6 @@ export type NewDevicePassword = z.output<typeof NewDevicePassword>;
 export const CreatedDevicePassword = DevicePasswordRow.extend({ password: z.string() });
 export type CreatedDevicePassword = z.output<typeof CreatedDevicePassword>;
 
-/** A lock or setting the account's plan may lack (the platform's 402): then a note, not a failure. */
-export const PlanGated = z.object({ included: z.boolean(), planNote: z.string().nullable() });
-
-/** Part A "Security and viewer settings": what the platform lets the app read back. */
-export const ChannelSecurity = z.object({
-  channelId: z.string(),
-  /** Viewers need the password (the platform never gives it back). */
-  passwordEnabled: z.boolean(),
-  embed: PlanGated.extend({ locked: z.boolean(), allowedUrls: z.array(z.string()) }),
-  page: PlanGated.extend({ locked: z.boolean() }),
-});
-export type ChannelSecurity = z.output<typeof ChannelSecurity>;
-
-/** The viewer settings the platform takes but has no call to read back. */
-export const ViewerSetting = z.enum(['sharing', 'hideViewers', 'multiQuality']);
-export type ViewerSetting = z.output<typeof ViewerSetting>;
-
-const webAddress = z.string().trim().min(1).max(2000).regex(/^https?:\/\/[^\s/]+/i, 'an http or https address');
-
-/** Part B "Viewer authentication (hash lock)", as read back: never the secret. */
-export const HashLockView = z.object({
-  type: z.enum(['basic', 'advanced']),
-  url: z.string(),
-  message: z.string().nullable(),
-  buttonCaption: z.string().nullable(),
-  popupWidth: z.string().nullable(),
-  popupHeight: z.string().nullable(),
-});
-export type HashLockView = z.output<typeof HashLockView>;
-
-export const HashLockChange = z.object({ type: z.enum(['basic', 'advanced']), url: webAddress, secret: z.string().min(1).max(500) });
-export type HashLockChange = z.output<typeof HashLockChange>;
-
-export const HashLockResult = z.object({
-  /** True when the channel had no hash lock (the platform's 201), false when one was replaced (204). */
-  created: z.boolean(),
-  lock: HashLockView.nullable(),
-});
-export type HashLockResult = z.output<typeof HashLockResult>;
-
 /** Part A "Branding" and "Limits": the logo is at most 170 x 170 px, one of three types. */
 export const LOGO_LIMITS = { maxSide: 170, types: ['image/jpeg', 'image/png', 'image/gif'] } as const;
 /** Part A "Limits": the channel picture is square and under 1 MB (read as 1,000,000 bytes). */
@@ -534,17 +494,15 @@ export const contract = defineContract({
     devicePasswords: { args: z.tuple([DevicePasswordPageRequest]), result: DevicePasswordPage },
     createDevicePassword: { args: z.tuple([NewDevicePassword]), result: CreatedDevicePassword },
     deleteDevicePassword: { args: z.tuple([z.string().min(1).max(200)]), result: z.null() },
-    channelSecurity: { args: z.tuple([channelId]), result: ChannelSecurity },
-    setChannelPassword: { args: z.tuple([channelId, z.string().min(1).max(100)]), result: ChannelSecurity },
-    removeChannelPassword: { args: z.tuple([channelId]), result: ChannelSecurity },
-    setEmbedLock: { args: z.tuple([channelId, z.boolean()]), result: ChannelSecurity },
-    addEmbedAllowedUrl: { args: z.tuple([channelId, webAddress]), result: ChannelSecurity },
-    clearEmbedAllowedUrls: { args: z.tuple([channelId]), result: ChannelSecurity },
-    setPageLock: { args: z.tuple([channelId, z.boolean()]), result: ChannelSecurity },
-    setViewerSetting: { args: z.tuple([channelId, ViewerSetting, z.boolean()]), result: z.null() },
-    hashLock: { args: z.tuple([channelId]), result: HashLockView.nullable() },
-    setHashLock: { args: z.tuple([channelId, HashLockChange]), result: HashLockResult },
-    removeHashLock: { args: z.tuple([channelId]), result: z.null() },
+    setBrandingType: { args: z.tuple([channelId, BrandingType]), result: z.null() },
+    removeBranding: { args: z.tuple([channelId]), result: z.null() },
+    setLogoSettings: { args: z.tuple([channelId, LogoSettings]), result: z.null() },
+    uploadLogo: { args: z.tuple([channelId, ImageUpload]), result: UploadedImage },
+    channelBackground: { args: z.tuple([channelId]), result: ChannelBackground },
+    setChannelBackground: { args: z.tuple([channelId, HexColor]), result: ChannelBackground },
+    removeChannelBackground: { args: z.tuple([channelId]), result: z.null() },
+    uploadChannelPicture: { args: z.tuple([channelId, ImageUpload]), result: UploadedImage },
+    removeChannelPicture: { args: z.tuple([channelId]), result: z.null() },
   },
   events: {
     /** Something the streamer should read: shown as a banner. */

@@ -49,7 +49,8 @@ export async function startBrowserModeServer<C extends ContractShape>(options: B
   const host = options.host ?? '127.0.0.1';
   const token = options.token ?? createLaunchToken();
   const dispatch = options.dispatch ?? createDispatcher(options.contract, options.implementation, { onInternalError: options.onInternalError });
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  // 2 MiB: a channel picture (under 1 MB) travels as base64 inside one message.
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 2 * 1024 * 1024 });
   sockets.on('connection', (socket) => attachContractSocket(socket, dispatch, options.events));
 
   const server = createServer((request, response) => {

@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { AccountArea } from './account-area';
 import { ConnectionIndicator } from './connection-indicator';
 import { NoticeBanners } from './notice-banners';
+import { BrandingPanel } from './panels/branding-panel';
 import { DevicePasswordsPanel } from './panels/device-passwords-panel';
 import { ChannelPanel } from './panels/channel-panel';
 import { GoLivePanel } from './panels/go-live-panel';
 import { ManagersPanel } from './panels/managers-panel';
-import { SecurityPanel } from './panels/security-panel';
 import { SettingsPanel } from './panels/settings-panel';
 import { SignInPanel } from './panels/sign-in-panel';
 import { UpcomingPanel } from './panels/upcoming-panel';
@@ -14,7 +14,7 @@ import { UploadsPanel } from './panels/uploads-panel';
 import { useAppInfoStore } from './state/app-info-slice';
 import { panels, useNavigationStore, type PanelId } from './state/navigation-slice';
 
-const purposes: Record<Exclude<PanelId, 'settings' | 'sign-in' | 'go-live' | 'uploads' | 'channel' | 'managers' | 'device-passwords' | 'security'>, string> = {
+const purposes: Record<Exclude<PanelId, 'settings' | 'sign-in' | 'go-live' | 'uploads' | 'channel' | 'managers' | 'device-passwords' | 'branding'>, string> = {
   videos: 'Edit, trim, caption, chapter and organise your videos and playlists.',
 };
 
@@ -26,7 +26,7 @@ function PanelView({ panel }: { panel: PanelId }) {
   if (panel === 'channel') return <ChannelPanel />;
   if (panel === 'managers') return <ManagersPanel />;
   if (panel === 'device-passwords') return <DevicePasswordsPanel />;
-  if (panel === 'security') return <SecurityPanel />;
+  if (panel === 'branding') return <BrandingPanel />;
   const label = panels.find((entry) => entry.id === panel)?.label ?? panel;
   return <UpcomingPanel title={label} purpose={purposes[panel]} />;
 }

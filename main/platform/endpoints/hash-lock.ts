@@ -40,8 +40,7 @@ export function hashLockApi(caller: PlatformCaller) {
       return { created: status === 201 };
     },
 
-    /** Null when the channel has no hash lock. */
-    async get(channelId: string): Promise<HashLock | null> {
+    async get(channelId: string): Promise<HashLock> {
       const { body } = await caller.call({ method: 'GET', path: `${base(channelId)}.json`, endpoint: 'GET /channels/<channel_id>/locks/hash.<format>' }, hashLockBody);
       return body.hashlock;
     },

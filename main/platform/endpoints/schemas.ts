@@ -283,8 +283,7 @@ export const hashLockSchema = z.looseObject({
   popup_width: z.string().optional(),
   popup_height: z.string().optional(),
 });
-// No lock set: `hashlock` null (the spec does not show that answer; the sandbox gives it, docs/sandbox.md).
-export const hashLockBody = z.looseObject({ hashlock: hashLockSchema.nullable() });
+export const hashLockBody = z.looseObject({ hashlock: hashLockSchema });
 
 /** "type: mixed; the allowed type values: not shown". */
 const metadataFieldType = z.union([z.string(), z.number()]);

@@ -10,7 +10,7 @@ export const panels = [
   { id: 'channel', label: 'Channel' },
   { id: 'managers', label: 'Managers' },
   { id: 'device-passwords', label: 'Device passwords' },
-  { id: 'security', label: 'Security' },
+  { id: 'branding', label: 'Branding' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 

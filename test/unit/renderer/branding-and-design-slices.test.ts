@@ -1,0 +1,97 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CompanionError, type ChannelChoice } from '../../../preload/contract.js';
+
+// The slices talk to main through the bridge; here the bridge is a fake whose answers each test sets.
+const bridge = vi.hoisted(() => ({
+  companion: {
+    liveChannels: vi.fn(),
+    setBrandingType: vi.fn(),
+    uploadLogo: vi.fn(),
+    setLogoSettings: vi.fn(),
+    removeBranding: vi.fn(),
+    channelBackground: vi.fn(),
+    setChannelBackground: vi.fn(),
+    removeChannelBackground: vi.fn(),
+    uploadChannelPicture: vi.fn(),
+    removeChannelPicture: vi.fn(),
+  },
+}));
+vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
+
+const { initialBrandingState, useBrandingStore } = await import('../../../renderer/src/state/branding-slice');
+const { initialDesignState, useDesignStore } = await import('../../../renderer/src/state/design-slice');
+
+const choices: ChannelChoice[] = [
+  { id: '1', title: 'Main', status: 'offline', isDefault: false },
+  { id: '2', title: 'Default', status: 'offline', isDefault: true },
+];
+const image = { contentType: 'image/png', base64: 'AAAA' } as const;
+
+beforeEach(async () => {
+  vi.clearAllMocks();
+  useBrandingStore.setState({ ...initialBrandingState });
+  useDesignStore.setState({ ...initialDesignState });
+  bridge.companion.liveChannels.mockResolvedValue(choices);
+  bridge.companion.channelBackground.mockResolvedValue({ color: '#112233' });
+  await useBrandingStore.getState().load();
+  await useDesignStore.getState().load('2');
+});
+
+describe('branding slice', () => {
+  it('starts on the default channel, knowing nothing the platform cannot say', () => {
+    expect(useBrandingStore.getState()).toMatchObject({ channelId: '2', type: null, logo: null, busy: null });
+  });
+
+  it('shows a type at once and keeps it when the platform takes it', async () => {
+    let answer!: (value: null) => void;
+    bridge.companion.setBrandingType.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const running = useBrandingStore.getState().setType('co');
+    expect(useBrandingStore.getState()).toMatchObject({ type: 'co', busy: 'type' });
+    // One request at a time: a second change waits for nothing and does nothing.
+    await useBrandingStore.getState().saveSettings({ position: 'top-left', margin: 1, link: '' });
+    expect(bridge.companion.setLogoSettings).not.toHaveBeenCalled();
+    answer(null);
+    await running;
+    expect(useBrandingStore.getState()).toMatchObject({ type: 'co', busy: null, done: 'Branding type saved.' });
+  });
+
+  it('rolls a refused change back and says why', async () => {
+    bridge.companion.setBrandingType.mockResolvedValue(null);
+    await useBrandingStore.getState().setType('co');
+    bridge.companion.setBrandingType.mockRejectedValue(new CompanionError('plan_lacks_feature', 'Your plan does not include this kind of branding.'));
+    await useBrandingStore.getState().setType('full');
+    expect(useBrandingStore.getState()).toMatchObject({ type: 'co', busy: null, error: 'Your plan does not include this kind of branding.' });
+    bridge.companion.uploadLogo.mockRejectedValue(new Error('refused'));
+    await useBrandingStore.getState().uploadLogo(image, { url: 'blob:x', width: 10, height: 10 });
+    expect(useBrandingStore.getState()).toMatchObject({ logo: null, error: 'refused' });
+  });
+
+  it('a new channel starts blank', () => {
+    useBrandingStore.setState({ type: 'co' });
+    useBrandingStore.getState().choose('1');
+    expect(useBrandingStore.getState()).toMatchObject({ channelId: '1', type: null });
+  });
+});
+
+describe('design slice', () => {
+  it('reads the background colour of the channel', () => {
+    expect(useDesignStore.getState()).toMatchObject({ channelId: '2', background: '#112233', busy: null });
+  });
+
+  it('a refused colour goes back to the one before', async () => {
+    bridge.companion.setChannelBackground.mockRejectedValue(new Error('This channel no longer exists.'));
+    const running = useDesignStore.getState().setBackground('#abcdef');
+    expect(useDesignStore.getState()).toMatchObject({ background: '#abcdef', busy: 'background' });
+    await running;
+    expect(useDesignStore.getState()).toMatchObject({ background: '#112233', busy: null, error: 'This channel no longer exists.' });
+  });
+
+  it('keeps an uploaded picture, and forgets it when removed', async () => {
+    bridge.companion.uploadChannelPicture.mockResolvedValue({ width: 64, height: 64, bytes: 100 });
+    bridge.companion.removeChannelPicture.mockResolvedValue(null);
+    await useDesignStore.getState().uploadPicture(image, { url: 'blob:p', side: 64 });
+    expect(useDesignStore.getState()).toMatchObject({ picture: { side: 64 }, done: 'Channel picture uploaded.' });
+    await useDesignStore.getState().removePicture();
+    expect(useDesignStore.getState()).toMatchObject({ picture: null, done: 'Channel picture removed.' });
+  });
+});
