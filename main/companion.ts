@@ -10,6 +10,11 @@ import {
   type ChannelDetails,
   type ChannelEdit,
   type ChannelMetadata,
+  type ChannelSecurity,
+  type HashLockChange,
+  type HashLockResult,
+  type HashLockView,
+  type ViewerSetting,
   type MetadataContentType,
   type MetadataField,
   type NewMetadataField,
@@ -47,6 +52,7 @@ import type { ManagerService } from './managers/manager-service.js';
 import type { LookService } from './look/look-service.js';
 import type { BrandingType, ChannelBackground, ImageUpload, LogoSettings, UploadedImage } from '../preload/contract.js';
 import type { DevicePasswordService } from './device-passwords/device-password-service.js';
+import type { SecurityService } from './channel-security/security-service.js';
 
 export interface CompanionOptions {
   readonly shell: AppInfo['shell'];
@@ -61,6 +67,8 @@ export interface CompanionOptions {
   readonly managers?: ManagerService;
   readonly look?: LookService;
   readonly devicePasswords?: DevicePasswordService;
+  /** The Security panel's calls: locks, viewer settings, viewer authentication. */
+  readonly security?: SecurityService;
 }
 
 export class Companion implements Implementation<Contract> {
@@ -336,6 +344,55 @@ export class Companion implements Implementation<Contract> {
 
   removeChannelMetadataDisplay(channelId: string, fieldId: string): Promise<ChannelMetadata> {
     return this.#channelAdmin().removeDisplay(channelId, fieldId);
+  }
+
+  #security(): SecurityService {
+    if (!this.#options.security) throw new CompanionError('unavailable', 'Security settings need the app.');
+    return this.#options.security;
+  }
+
+  channelSecurity(channelId: string): Promise<ChannelSecurity> {
+    return this.#security().state(channelId);
+  }
+
+  setChannelPassword(channelId: string, password: string): Promise<ChannelSecurity> {
+    return this.#security().setPassword(channelId, password);
+  }
+
+  removeChannelPassword(channelId: string): Promise<ChannelSecurity> {
+    return this.#security().removePassword(channelId);
+  }
+
+  setEmbedLock(channelId: string, locked: boolean): Promise<ChannelSecurity> {
+    return this.#security().setEmbedLock(channelId, locked);
+  }
+
+  addEmbedAllowedUrl(channelId: string, url: string): Promise<ChannelSecurity> {
+    return this.#security().addEmbedAllowedUrl(channelId, url);
+  }
+
+  clearEmbedAllowedUrls(channelId: string): Promise<ChannelSecurity> {
+    return this.#security().clearEmbedAllowedUrls(channelId);
+  }
+
+  setPageLock(channelId: string, locked: boolean): Promise<ChannelSecurity> {
+    return this.#security().setPageLock(channelId, locked);
+  }
+
+  setViewerSetting(channelId: string, setting: ViewerSetting, value: boolean): Promise<null> {
+    return this.#security().setViewerSetting(channelId, setting, value);
+  }
+
+  hashLock(channelId: string): Promise<HashLockView | null> {
+    return this.#security().hashLock(channelId);
+  }
+
+  setHashLock(channelId: string, change: HashLockChange): Promise<HashLockResult> {
+    return this.#security().setHashLock(channelId, change);
+  }
+
+  removeHashLock(channelId: string): Promise<null> {
+    return this.#security().removeHashLock(channelId);
   }
 
   async appInfo(): Promise<AppInfo> {

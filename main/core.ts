@@ -2,6 +2,7 @@
 // embedded sandbox), the facade and its dispatcher. Electron, browser mode and the CLI each call this once.
 import type { AppInfo } from '../preload/contract.js';
 import { ChannelAdminService } from './channel-admin/channel-admin-service.js';
+import { SecurityService } from './channel-security/security-service.js';
 import { Companion } from './companion.js';
 import { toCompanionError } from './companion-errors.js';
 import { createDispatcher, type Dispatcher } from './dispatch.js';
@@ -101,7 +102,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const look = new LookService(platformApi);
   const devicePasswords = new DevicePasswordService(platformApi);
   const channelAdmin = new ChannelAdminService(platformApi);
-  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin });
+  const security = new SecurityService(platformApi);
+  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security });
   const notice = await session.open(options.profile);
   if (notice) logger.warn(notice);
   await live?.open();

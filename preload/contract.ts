@@ -404,6 +404,81 @@ export type NewDevicePassword = z.output<typeof NewDevicePassword>;
 export const CreatedDevicePassword = DevicePasswordRow.extend({ password: z.string() });
 export type CreatedDevicePassword = z.output<typeof CreatedDevicePassword>;
 
+/** A lock or setting the account's plan may lack (the platform's 402): then a note, not a failure. */
+export const PlanGated = z.object({ included: z.boolean(), planNote: z.string().nullable() });
+
+/** Part A "Security and viewer settings": what the platform lets the app read back. */
+export const ChannelSecurity = z.object({
+  channelId: z.string(),
+  /** Viewers need the password (the platform never gives it back). */
+  passwordEnabled: z.boolean(),
+  embed: PlanGated.extend({ locked: z.boolean(), allowedUrls: z.array(z.string()) }),
+  page: PlanGated.extend({ locked: z.boolean() }),
+});
+export type ChannelSecurity = z.output<typeof ChannelSecurity>;
+
+/** The viewer settings the platform takes but has no call to read back. */
+export const ViewerSetting = z.enum(['sharing', 'hideViewers', 'multiQuality']);
+export type ViewerSetting = z.output<typeof ViewerSetting>;
+
+const webAddress = z.string().trim().min(1).max(2000).regex(/^https?:\/\/[^\s/]+/i, 'an http or https address');
+
+/** Part B "Viewer authentication (hash lock)", as read back: never the secret. */
+export const HashLockView = z.object({
+  type: z.enum(['basic', 'advanced']),
+  url: z.string(),
+  message: z.string().nullable(),
+  buttonCaption: z.string().nullable(),
+  popupWidth: z.string().nullable(),
+  popupHeight: z.string().nullable(),
+});
+export type HashLockView = z.output<typeof HashLockView>;
+
+export const HashLockChange = z.object({ type: z.enum(['basic', 'advanced']), url: webAddress, secret: z.string().min(1).max(500) });
+export type HashLockChange = z.output<typeof HashLockChange>;
+
+export const HashLockResult = z.object({
+  /** True when the channel had no hash lock (the platform's 201), false when one was replaced (204). */
+  created: z.boolean(),
+  lock: HashLockView.nullable(),
+});
+export type HashLockResult = z.output<typeof HashLockResult>;
+
+/** Part A "Branding" and "Limits": the logo is at most 170 x 170 px, one of three types. */
+export const LOGO_LIMITS = { maxSide: 170, types: ['image/jpeg', 'image/png', 'image/gif'] } as const;
+/** Part A "Limits": the channel picture is square and under 1 MB (read as 1,000,000 bytes). */
+export const PICTURE_LIMITS = { maxBytes: 1_000_000, types: ['image/jpeg', 'image/png', 'image/gif'] } as const;
+
+export const BrandingType = z.enum(['co', 'full', 'no']);
+export type BrandingType = z.output<typeof BrandingType>;
+export const LogoPosition = z.enum(['top-left', 'top-middle', 'top-right', 'middle-left', 'middle-right', 'bottom-left', 'bottom-middle', 'bottom-right']);
+export type LogoPosition = z.output<typeof LogoPosition>;
+
+export const LogoSettings = z.object({
+  position: LogoPosition,
+  margin: z.number().int().min(0).max(10_000),
+  /** An http(s) address, or empty for none. */
+  link: z.union([z.literal(''), z.string().trim().max(2000).regex(/^https?:\/\/[^\s/]+/i, 'an http or https address')]),
+});
+export type LogoSettings = z.output<typeof LogoSettings>;
+
+/** An image the renderer read from a file input: its bytes as base64 (the transports carry JSON). */
+export const ImageUpload = z.object({
+  contentType: z.enum(['image/jpeg', 'image/png', 'image/gif']),
+  /** 1,000,000 bytes are 1,333,336 base64 characters. */
+  base64: z.string().min(1).max(1_400_000),
+});
+export type ImageUpload = z.output<typeof ImageUpload>;
+
+export const UploadedImage = z.object({ width: z.number(), height: z.number(), bytes: z.number() });
+export type UploadedImage = z.output<typeof UploadedImage>;
+
+/** The page background colour; null when none is set. */
+export const ChannelBackground = z.object({ color: z.string().nullable() });
+export type ChannelBackground = z.output<typeof ChannelBackground>;
+
+export const HexColor = z.string().trim().regex(/^#?([0-9a-f]{6}|[0-9a-f]{3})$/i, 'a hex colour like #1a2b3c');
+
 /** Part A "Branding" and "Limits": the logo is at most 170 x 170 px, one of three types. */
 export const LOGO_LIMITS = { maxSide: 170, types: ['image/jpeg', 'image/png', 'image/gif'] } as const;
 /** Part A "Limits": the channel picture is square and under 1 MB (read as 1,000,000 bytes). */
@@ -503,6 +578,17 @@ export const contract = defineContract({
     removeChannelBackground: { args: z.tuple([channelId]), result: z.null() },
     uploadChannelPicture: { args: z.tuple([channelId, ImageUpload]), result: UploadedImage },
     removeChannelPicture: { args: z.tuple([channelId]), result: z.null() },
+    channelSecurity: { args: z.tuple([channelId]), result: ChannelSecurity },
+    setChannelPassword: { args: z.tuple([channelId, z.string().min(1).max(100)]), result: ChannelSecurity },
+    removeChannelPassword: { args: z.tuple([channelId]), result: ChannelSecurity },
+    setEmbedLock: { args: z.tuple([channelId, z.boolean()]), result: ChannelSecurity },
+    addEmbedAllowedUrl: { args: z.tuple([channelId, webAddress]), result: ChannelSecurity },
+    clearEmbedAllowedUrls: { args: z.tuple([channelId]), result: ChannelSecurity },
+    setPageLock: { args: z.tuple([channelId, z.boolean()]), result: ChannelSecurity },
+    setViewerSetting: { args: z.tuple([channelId, ViewerSetting, z.boolean()]), result: z.null() },
+    hashLock: { args: z.tuple([channelId]), result: HashLockView.nullable() },
+    setHashLock: { args: z.tuple([channelId, HashLockChange]), result: HashLockResult },
+    removeHashLock: { args: z.tuple([channelId]), result: z.null() },
   },
   events: {
     /** Something the streamer should read: shown as a banner. */

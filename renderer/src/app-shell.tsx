@@ -7,6 +7,7 @@ import { DevicePasswordsPanel } from './panels/device-passwords-panel';
 import { ChannelPanel } from './panels/channel-panel';
 import { GoLivePanel } from './panels/go-live-panel';
 import { ManagersPanel } from './panels/managers-panel';
+import { SecurityPanel } from './panels/security-panel';
 import { SettingsPanel } from './panels/settings-panel';
 import { SignInPanel } from './panels/sign-in-panel';
 import { UpcomingPanel } from './panels/upcoming-panel';
@@ -14,7 +15,7 @@ import { UploadsPanel } from './panels/uploads-panel';
 import { useAppInfoStore } from './state/app-info-slice';
 import { panels, useNavigationStore, type PanelId } from './state/navigation-slice';
 
-const purposes: Record<Exclude<PanelId, 'settings' | 'sign-in' | 'go-live' | 'uploads' | 'channel' | 'managers' | 'device-passwords' | 'branding'>, string> = {
+const purposes: Record<Exclude<PanelId, 'settings' | 'sign-in' | 'go-live' | 'uploads' | 'channel' | 'managers' | 'device-passwords' | 'security' | 'branding'>, string> = {
   videos: 'Edit, trim, caption, chapter and organise your videos and playlists.',
 };
 
@@ -27,6 +28,7 @@ function PanelView({ panel }: { panel: PanelId }) {
   if (panel === 'managers') return <ManagersPanel />;
   if (panel === 'device-passwords') return <DevicePasswordsPanel />;
   if (panel === 'branding') return <BrandingPanel />;
+  if (panel === 'security') return <SecurityPanel />;
   const label = panels.find((entry) => entry.id === panel)?.label ?? panel;
   return <UpcomingPanel title={label} purpose={purposes[panel]} />;
 }

@@ -40,7 +40,8 @@ export function hashLockApi(caller: PlatformCaller) {
       return { created: status === 201 };
     },
 
-    async get(channelId: string): Promise<HashLock> {
+    /** Null when the channel has no hash lock. */
+    async get(channelId: string): Promise<HashLock | null> {
       const { body } = await caller.call({ method: 'GET', path: `${base(channelId)}.json`, endpoint: 'GET /channels/<channel_id>/locks/hash.<format>' }, hashLockBody);
       return body.hashlock;
     },

@@ -283,7 +283,8 @@ export const hashLockSchema = z.looseObject({
   popup_width: z.string().optional(),
   popup_height: z.string().optional(),
 });
-export const hashLockBody = z.looseObject({ hashlock: hashLockSchema });
+// No lock set: `hashlock` null (the spec does not show that answer; the sandbox gives it, docs/sandbox.md).
+export const hashLockBody = z.looseObject({ hashlock: hashLockSchema.nullable() });
 
 /** "type: mixed; the allowed type values: not shown". */
 const metadataFieldType = z.union([z.string(), z.number()]);

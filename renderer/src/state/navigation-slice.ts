@@ -11,6 +11,7 @@ export const panels = [
   { id: 'managers', label: 'Managers' },
   { id: 'device-passwords', label: 'Device passwords' },
   { id: 'branding', label: 'Branding' },
+  { id: 'security', label: 'Security' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 

@@ -1,0 +1,125 @@
+// A channel's locks and viewer settings for the Security panel: password, embed lock and allowed URLs,
+// page lock, and sharing / hidden viewer count / multi-quality. Lock switches show at once and are rolled
+// back when the platform refuses; a plan without a lock (the platform's 402) is a note, not an error.
+import { create } from 'zustand';
+import type { ChannelChoice, ChannelSecurity, ViewerSetting } from '../../../preload/contract.js';
+import { companion } from '../bridge/companion-bridge';
+
+// Types
+export type SecurityBusy = 'load' | 'password' | 'embed' | 'urls' | 'page' | ViewerSetting;
+
+export interface SecuritySliceState {
+  readonly channels: readonly ChannelChoice[] | null;
+  readonly channelId: string | null;
+  readonly security: ChannelSecurity | null;
+  /**
+   * The viewer settings as last set from this app, per channel: the platform has no call to read them
+   * back, so null means "not changed here".
+   */
+  readonly viewer: Readonly<Record<string, Partial<Record<ViewerSetting, boolean>>>>;
+  readonly busy: SecurityBusy | null;
+  readonly error: string | null;
+  /** The last refusal was the plan's (402). */
+  readonly planNote: string | null;
+  readonly done: string | null;
+}
+
+export interface SecurityActions {
+  load(): Promise<void>;
+  choose(channelId: string): Promise<void>;
+  /** Resolves true when the platform took the password (the form then clears). */
+  setPassword(password: string): Promise<boolean>;
+  removePassword(): Promise<void>;
+  setEmbedLock(locked: boolean): Promise<void>;
+  /** Resolves true when the address was added. */
+  addAllowedUrl(url: string): Promise<boolean>;
+  clearAllowedUrls(): Promise<void>;
+  setPageLock(locked: boolean): Promise<void>;
+  setViewerSetting(setting: ViewerSetting, value: boolean): Promise<void>;
+}
+
+// Initial state
+export const initialSecurityState: SecuritySliceState = { channels: null, channelId: null, security: null, viewer: {}, busy: null, error: null, planNote: null, done: null };
+
+function problem(error: unknown): Pick<SecuritySliceState, 'error' | 'planNote'> {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown }).code;
+  return code === 'plan_lacks_feature' ? { error: null, planNote: message } : { error: message, planNote: null };
+}
+
+// Hook (with its actions)
+export const useSecurityStore = create<SecuritySliceState & SecurityActions>()((set, get) => {
+  /** Runs one change at a time on the chosen channel; `optimistic` is shown first and put back on refusal. */
+  async function change(busy: SecurityBusy, request: (channelId: string) => Promise<ChannelSecurity | null>, done: string, optimistic?: (security: ChannelSecurity) => ChannelSecurity): Promise<boolean> {
+    const { channelId, security, busy: running } = get();
+    if (channelId === null || running !== null) return false;
+    set({ busy, error: null, planNote: null, done: null, ...(optimistic && security ? { security: optimistic(security) } : {}) });
+    try {
+      const after = await request(channelId);
+      set({ busy: null, done, ...(after ? { security: after } : {}) });
+      return true;
+    } catch (error) {
+      set({ busy: null, security, ...problem(error) });
+      return false;
+    }
+  }
+
+  async function read(channelId: string): Promise<void> {
+    set({ busy: 'load', channelId, security: null, error: null, planNote: null, done: null });
+    try {
+      const security = await companion.channelSecurity(channelId);
+      if (get().channelId === channelId) set({ security, busy: null });
+    } catch (error) {
+      set({ busy: null, ...problem(error) });
+    }
+  }
+
+  return {
+    ...initialSecurityState,
+    load: async () => {
+      set({ busy: 'load', error: null });
+      let channels: ChannelChoice[];
+      try {
+        channels = await companion.liveChannels();
+      } catch (error) {
+        set({ channels: [], busy: null, ...problem(error) });
+        return;
+      }
+      const chosen = get().channelId;
+      const next = chosen !== null && channels.some((channel) => channel.id === chosen) ? chosen : ((channels.find((channel) => channel.isDefault) ?? channels[0])?.id ?? null);
+      set({ channels, busy: null });
+      if (next !== null) await read(next);
+    },
+    choose: (channelId) => read(channelId),
+    setPassword: (password) => change('password', (id) => companion.setChannelPassword(id, password), 'The channel now asks viewers for the password.'),
+    removePassword: async () => {
+      await change('password', (id) => companion.removeChannelPassword(id), 'The password is removed: anyone can watch.');
+    },
+    setEmbedLock: async (locked) => {
+      await change('embed', (id) => companion.setEmbedLock(id, locked), locked ? 'Embedding is restricted to the allowed addresses.' : 'The player can be embedded anywhere.', (security) => ({
+        ...security,
+        embed: { ...security.embed, locked },
+      }));
+    },
+    addAllowedUrl: (url) => change('urls', (id) => companion.addEmbedAllowedUrl(id, url), `${url} may embed the player.`),
+    clearAllowedUrls: async () => {
+      await change('urls', (id) => companion.clearEmbedAllowedUrls(id), 'The list of allowed addresses is empty.');
+    },
+    setPageLock: async (locked) => {
+      await change('page', (id) => companion.setPageLock(id, locked), locked ? 'The channel is hidden on the platform\'s website; embedded players still work.' : 'The channel shows on the platform\'s website again.', (security) => ({
+        ...security,
+        page: { ...security.page, locked },
+      }));
+    },
+    setViewerSetting: async (setting, value) => {
+      const channelId = get().channelId;
+      if (channelId === null || get().busy !== null) return;
+      const before = get().viewer;
+      const remember = (known: Partial<Record<ViewerSetting, boolean>>) => set((current) => ({ viewer: { ...current.viewer, [channelId]: known } }));
+      remember({ ...before[channelId], [setting]: value });
+      const names: Record<ViewerSetting, string> = { sharing: value ? 'Viewers can share the channel.' : 'Sharing is off for viewers.', hideViewers: value ? 'The viewer count is hidden.' : 'The viewer count is shown.', multiQuality: value ? 'The stream is transcoded into several qualities.' : 'The stream is sent in one quality.' };
+      const ok = await change(setting, (id) => companion.setViewerSetting(id, setting, value), names[setting]);
+      if (!ok) set({ viewer: before });
+    },
+  };
+});
