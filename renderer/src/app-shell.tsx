@@ -27,8 +27,8 @@ function PanelView({ panel }: { panel: PanelId }) {
   if (panel === 'channel') return <ChannelPanel />;
   if (panel === 'managers') return <ManagersPanel />;
   if (panel === 'device-passwords') return <DevicePasswordsPanel />;
-  if (panel === 'branding') return <BrandingPanel />;
   if (panel === 'security') return <SecurityPanel />;
+  if (panel === 'branding') return <BrandingPanel />;
   const label = panels.find((entry) => entry.id === panel)?.label ?? panel;
   return <UpcomingPanel title={label} purpose={purposes[panel]} />;
 }

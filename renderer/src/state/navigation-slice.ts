@@ -10,8 +10,8 @@ export const panels = [
   { id: 'channel', label: 'Channel' },
   { id: 'managers', label: 'Managers' },
   { id: 'device-passwords', label: 'Device passwords' },
-  { id: 'branding', label: 'Branding' },
   { id: 'security', label: 'Security' },
+  { id: 'branding', label: 'Branding' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 
