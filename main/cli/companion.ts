@@ -73,9 +73,16 @@ async function main(argv: string[]): Promise<number> {
   return command.run(context, values, positionals.slice(1));
 }
 
+/** Once a command has finished, whatever is still open (a bug) must not keep the process alive. */
+const LINGER_LIMIT_MS = 5000;
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
+    setTimeout(() => {
+      process.stderr.write(`companion: something was still open ${LINGER_LIMIT_MS / 1000} s after the command finished; exiting anyway.\n`);
+      process.exit();
+    }, LINGER_LIMIT_MS).unref();
   },
   (error: unknown) => {
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {

@@ -64,6 +64,7 @@ export class SessionService implements TokenSource {
   #profile: Profile = { kind: 'sandbox' };
   #allProfiles: Record<string, Profile> = { [SANDBOX_PROFILE]: { kind: 'sandbox' } };
   #sandbox: Promise<SandboxConnection> | null = null;
+  #closed = false;
   #userToken: AccessToken | null = null;
   #user: string | null = null;
   #lastError: { code: string; message: string } | null = null;
@@ -86,6 +87,9 @@ export class SessionService implements TokenSource {
   }
 
   async close(): Promise<void> {
+    // Final: a call still on its way (a window's request, a queue's retry) must not start the sandbox again,
+    // or the app would never exit.
+    this.#closed = true;
     this.#clearTimers();
     const sandbox = this.#sandbox;
     this.#sandbox = null;
@@ -322,6 +326,7 @@ export class SessionService implements TokenSource {
   }
 
   #embeddedSandbox(): Promise<SandboxConnection> {
+    if (this.#closed) return Promise.reject(new Error('The app is closing: the embedded sandbox is stopped.'));
     this.#sandbox ??= connectEmbeddedSandbox(this.#options.dataDir);
     const started = this.#sandbox;
     // A failed start is not cached: the next call tries again.

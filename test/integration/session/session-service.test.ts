@@ -2,6 +2,7 @@
 // expiry warning an hour before, expiry, a token the platform refuses, sign-out. The clock is the one
 // thing the test moves.
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,5 +84,15 @@ describe('the session', () => {
     expect(info).toMatchObject({ status: 'signed-out', user: null, tokenType: null });
     expect(await session.token('user')).toBeNull();
     expect(logged.join('\n')).not.toMatch(/[0-9a-f]{40}/);
+  });
+});
+
+describe('closing', () => {
+  it('is final: a call still on its way does not start the embedded sandbox again (the app could not exit)', async () => {
+    expect((await session.platform()).apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    await session.close();
+    await expect(session.platform()).rejects.toThrow('The app is closing: the embedded sandbox is stopped.');
+    await expect(session.sandbox()).rejects.toThrow('The app is closing');
+    expect(existsSync(join(dataDir, 'sandbox', 'runtime.json'))).toBe(false);
   });
 });
