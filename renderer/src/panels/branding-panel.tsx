@@ -2,18 +2,17 @@ import './branding-panel.css';
 import { useEffect } from 'react';
 import { useBrandingStore } from '../state/branding-slice';
 import { useDesignStore } from '../state/design-slice';
-import { useNavigationStore } from '../state/navigation-slice';
 import { useSessionStore } from '../state/session-slice';
 import { BrandingSection } from './branding/branding-section';
 import { DesignSection } from './branding/design-section';
 import { ChannelSelect } from './channel-select';
+import { PanelOutcome, SignInFirst } from './panel-parts';
 
 export function BrandingPanel() {
   const { channels, channelId, busy, error, done, load, choose } = useBrandingStore();
   const design = useDesignStore();
   const loadDesign = design.load;
   const signedIn = useSessionStore((state) => state.session?.status === 'signed-in');
-  const openPanel = useNavigationStore((state) => state.open);
 
   useEffect(() => {
     if (signedIn) void load();
@@ -29,33 +28,14 @@ export function BrandingPanel() {
       <p className="panel-purpose">Your channel&apos;s branding and logo, page background colour and picture.</p>
     </>
   );
-  if (!signedIn) {
-    return (
-      <section className="panel" aria-labelledby="panel-title">
-        {heading}
-        <p className="next-action">Sign in to change your channels&apos; branding.</p>
-        <button type="button" className="button button-primary" onClick={() => openPanel('sign-in')}>
-          Sign in
-        </button>
-      </section>
-    );
-  }
+  if (!signedIn) return <SignInFirst heading={heading} reason="Sign in to change your channels' branding." />;
   const problem = error ?? design.error;
   const news = done ?? design.done;
   return (
     <section className="panel panel-look" aria-labelledby="panel-title" data-testid="branding-panel">
       {heading}
       {channels && <ChannelSelect label="Channel" channels={channels} chosenId={channelId} disabled={busy !== null || design.busy !== null} testId="look-channel" onChoose={choose} />}
-      {problem && (
-        <p className="error" role="alert" data-testid="look-error">
-          {problem}
-        </p>
-      )}
-      {news && (
-        <p className="done" role="status" data-testid="look-done">
-          {news}
-        </p>
-      )}
+      <PanelOutcome testId="look" error={problem} done={news} />
       {channels?.length === 0 && <p className="next-action">You have no channels.</p>}
       {channelId !== null && (
         <div className="look-sections" key={channelId}>

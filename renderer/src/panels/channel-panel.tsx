@@ -1,17 +1,16 @@
 import './channel-panel.css';
 import { useEffect } from 'react';
 import { useChannelStore } from '../state/channel-slice';
-import { useNavigationStore } from '../state/navigation-slice';
 import { useSessionStore } from '../state/session-slice';
 import { ChannelEditor } from './channel/channel-editor';
 import { CustomMetadataSection } from './channel/custom-metadata-section';
 import { DeleteChannel } from './channel/delete-channel';
 import { ChannelSelect } from './channel-select';
+import { PanelOutcome, SignInFirst } from './panel-parts';
 
 export function ChannelPanel() {
   const { channels, channelId, details, busy, error, done, load, choose, save, remove } = useChannelStore();
   const signedIn = useSessionStore((state) => state.session?.status === 'signed-in');
-  const openPanel = useNavigationStore((state) => state.open);
 
   useEffect(() => {
     if (signedIn) void load();
@@ -23,32 +22,13 @@ export function ChannelPanel() {
       <p className="panel-purpose">Your channel&apos;s title, description and tags, and its custom metadata.</p>
     </>
   );
-  if (!signedIn) {
-    return (
-      <section className="panel" aria-labelledby="panel-title">
-        {heading}
-        <p className="next-action">Sign in to manage your channels.</p>
-        <button type="button" className="button button-primary" onClick={() => openPanel('sign-in')}>
-          Sign in
-        </button>
-      </section>
-    );
-  }
+  if (!signedIn) return <SignInFirst heading={heading} reason="Sign in to manage your channels." />;
 
   return (
     <section className="panel panel-channel" aria-labelledby="panel-title" data-testid="channel-panel">
       {heading}
       {channels && <ChannelSelect label="Channel" channels={channels} chosenId={channelId} disabled={busy !== null} testId="channel-choice" onChoose={(id) => void choose(id)} />}
-      {error && (
-        <p className="error" role="alert" data-testid="channel-error">
-          {error}
-        </p>
-      )}
-      {done && (
-        <p className="done" role="status" data-testid="channel-done">
-          {done}
-        </p>
-      )}
+      <PanelOutcome testId="channel" error={error} done={done} />
       {channels?.length === 0 && <p className="next-action">You have no channels.</p>}
       {details && (
         <>

@@ -2,18 +2,17 @@
 // settings, and viewer authentication through the streamer's own service.
 import './security-panel.css';
 import { useEffect } from 'react';
-import { useNavigationStore } from '../state/navigation-slice';
 import { useSecurityStore } from '../state/security-slice';
 import { useSessionStore } from '../state/session-slice';
 import { ChannelSelect } from './channel-select';
 import { LocksSection } from './security/locks-section';
 import { ViewerAuthSection } from './security/viewer-auth-section';
 import { ViewerSettingsSection } from './security/viewer-settings-section';
+import { PanelOutcome, SignInFirst } from './panel-parts';
 
 export function SecurityPanel() {
   const { channels, channelId, security, busy, error, planNote, done, load, choose } = useSecurityStore();
   const signedIn = useSessionStore((state) => state.session?.status === 'signed-in');
-  const openPanel = useNavigationStore((state) => state.open);
 
   useEffect(() => {
     if (signedIn) void load();
@@ -25,37 +24,13 @@ export function SecurityPanel() {
       <p className="panel-purpose">Who may watch your channel, where, and how viewers sign in.</p>
     </>
   );
-  if (!signedIn) {
-    return (
-      <section className="panel" aria-labelledby="panel-title">
-        {heading}
-        <p className="next-action">Sign in to manage your channels&apos; security.</p>
-        <button type="button" className="button button-primary" onClick={() => openPanel('sign-in')}>
-          Sign in
-        </button>
-      </section>
-    );
-  }
+  if (!signedIn) return <SignInFirst heading={heading} reason="Sign in to manage your channels' security." />;
 
   return (
     <section className="panel panel-security" aria-labelledby="panel-title" data-testid="security-panel">
       {heading}
       {channels && <ChannelSelect label="Channel" channels={channels} chosenId={channelId} disabled={busy !== null} testId="security-channel" onChoose={(id) => void choose(id)} />}
-      {planNote && (
-        <p className="hint plan-note" role="status" data-testid="security-plan-note">
-          {planNote}
-        </p>
-      )}
-      {error && (
-        <p className="error" role="alert" data-testid="security-error">
-          {error}
-        </p>
-      )}
-      {done && (
-        <p className="done" role="status" data-testid="security-done">
-          {done}
-        </p>
-      )}
+      <PanelOutcome testId="security" planNote={planNote} error={error} done={done} />
       {channels?.length === 0 && <p className="next-action">You have no channels.</p>}
       {security && security.channelId === channelId && (
         <>

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { AppInfo } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
+import { errorText } from './request-outcome';
 
 // Types
 export interface AppInfoState {
@@ -23,7 +24,7 @@ export const useAppInfoStore = create<AppInfoState & AppInfoActions>()((set) => 
     try {
       set({ info: await companion.appInfo(), error: null });
     } catch (error) {
-      set({ error: error instanceof Error ? error.message : String(error) });
+      set({ error: errorText(error) });
     }
   },
 }));

@@ -4,6 +4,8 @@
 import { create } from 'zustand';
 import type { BrandingType, ChannelChoice, ImageUpload, LogoSettings } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
+import { errorText } from './request-outcome';
+import { optimisticChange } from './optimistic-change';
 
 export interface LogoPreview {
   /** An object URL of the file, for the preview. */
@@ -38,28 +40,13 @@ export interface BrandingActions {
 // Initial state
 export const initialBrandingState: BrandingState = { channels: null, channelId: null, type: null, logo: null, settings: null, busy: null, error: null, done: null };
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 const fresh = { type: null, logo: null, settings: null, error: null, done: null } as const;
 
 // Hook (with its actions)
 export const useBrandingStore = create<BrandingState & BrandingActions>()((set, get) => {
-  /** Runs one request at a time: `change` shows at once, `undo` puts things back when it fails. */
-  async function run(busy: Exclude<BrandingState['busy'], null>, change: Partial<BrandingState>, call: (channelId: string) => Promise<unknown>, done: string): Promise<void> {
-    const { channelId } = get();
-    if (channelId === null || get().busy) return;
-    const before = get();
-    const undo = Object.fromEntries(Object.keys(change).map((key) => [key, before[key as keyof BrandingState]])) as Partial<BrandingState>;
-    set({ ...change, busy, error: null, done: null });
-    try {
-      await call(channelId);
-      set({ busy: null, done });
-    } catch (error) {
-      set({ ...undo, busy: null, error: message(error) });
-    }
-  }
+  const run = (busy: Exclude<BrandingState['busy'], null>, change: Partial<BrandingState>, call: (channelId: string) => Promise<unknown>, done: string) =>
+    optimisticChange<BrandingState>(get, set, busy, change, call, done);
+
 
   return {
     ...initialBrandingState,
@@ -72,7 +59,7 @@ export const useBrandingStore = create<BrandingState & BrandingActions>()((set, 
         const channelId = keep ? chosen : ((channels.find((channel) => channel.isDefault) ?? channels[0])?.id ?? null);
         set({ channels, channelId, busy: null, ...(keep ? {} : fresh) });
       } catch (error) {
-        set({ channels: [], busy: null, error: message(error) });
+        set({ channels: [], busy: null, error: errorText(error) });
       }
     },
     choose: (channelId) => {

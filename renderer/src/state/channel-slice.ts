@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { ChannelChoice, ChannelDetails, ChannelEdit } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
+import { errorText } from './request-outcome';
 
 // Types
 export interface ChannelState {
@@ -27,10 +28,6 @@ export interface ChannelActions {
 // Initial state
 export const initialChannelState: ChannelState = { channels: null, channelId: null, details: null, busy: null, error: null, done: null };
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 // Hook (with its actions)
 export const useChannelStore = create<ChannelState & ChannelActions>()((set, get) => {
   async function readDetails(channelId: string): Promise<void> {
@@ -39,7 +36,7 @@ export const useChannelStore = create<ChannelState & ChannelActions>()((set, get
       const details = await companion.channelDetails(channelId);
       if (get().channelId === channelId) set({ details, busy: null });
     } catch (error) {
-      set({ busy: null, error: message(error) });
+      set({ busy: null, error: errorText(error) });
     }
   }
 
@@ -51,7 +48,7 @@ export const useChannelStore = create<ChannelState & ChannelActions>()((set, get
       try {
         channels = await companion.liveChannels();
       } catch (error) {
-        set({ channels: [], busy: null, error: message(error) });
+        set({ channels: [], busy: null, error: errorText(error) });
         return;
       }
       const chosen = get().channelId;
@@ -81,7 +78,7 @@ export const useChannelStore = create<ChannelState & ChannelActions>()((set, get
           details: before,
           channels: state.channels?.map((channel) => (channel.id === before.id ? { ...channel, title: before.title } : channel)) ?? null,
           busy: null,
-          error: message(error),
+          error: errorText(error),
         }));
       }
     },
@@ -99,7 +96,7 @@ export const useChannelStore = create<ChannelState & ChannelActions>()((set, get
           set({ done: kept });
         }
       } catch (error) {
-        set({ busy: null, error: message(error) });
+        set({ busy: null, error: errorText(error) });
       }
     },
   };

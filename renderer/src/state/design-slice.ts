@@ -3,6 +3,8 @@
 import { create } from 'zustand';
 import type { ImageUpload } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
+import { errorText } from './request-outcome';
+import { optimisticChange } from './optimistic-change';
 
 export interface PicturePreview {
   readonly url: string;
@@ -32,25 +34,11 @@ export interface DesignActions {
 // Initial state
 export const initialDesignState: DesignState = { channelId: null, background: null, picture: null, busy: null, error: null, done: null };
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 // Hook (with its actions)
 export const useDesignStore = create<DesignState & DesignActions>()((set, get) => {
-  async function run(busy: 'background' | 'picture', change: Partial<DesignState>, call: (channelId: string) => Promise<unknown>, done: string): Promise<void> {
-    const { channelId } = get();
-    if (channelId === null || get().busy) return;
-    const before = get();
-    const undo = Object.fromEntries(Object.keys(change).map((key) => [key, before[key as keyof DesignState]])) as Partial<DesignState>;
-    set({ ...change, busy, error: null, done: null });
-    try {
-      await call(channelId);
-      set({ busy: null, done });
-    } catch (error) {
-      set({ ...undo, busy: null, error: message(error) });
-    }
-  }
+  const run = (busy: 'background' | 'picture', change: Partial<DesignState>, call: (channelId: string) => Promise<unknown>, done: string) =>
+    optimisticChange<DesignState>(get, set, busy, change, call, done);
+
 
   return {
     ...initialDesignState,
@@ -60,7 +48,7 @@ export const useDesignStore = create<DesignState & DesignActions>()((set, get) =
         const { color } = await companion.channelBackground(channelId);
         if (get().channelId === channelId) set({ background: color, busy: null });
       } catch (error) {
-        if (get().channelId === channelId) set({ busy: null, error: message(error) });
+        if (get().channelId === channelId) set({ busy: null, error: errorText(error) });
       }
     },
     setBackground: (color) => run('background', { background: color }, (channelId) => companion.setChannelBackground(channelId, color), `Background colour set to ${color}.`),

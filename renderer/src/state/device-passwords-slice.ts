@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { CreatedDevicePassword, DevicePasswordPage, NewDevicePassword } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
+import { errorText } from './request-outcome';
 
 // Types
 export interface DevicePasswordsSliceState {
@@ -27,8 +28,6 @@ export interface DevicePasswordsActions {
 // Initial state
 export const initialDevicePasswordsState: DevicePasswordsSliceState = { page: null, loading: false, creating: false, deleting: [], created: null, error: null };
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 // Hook (with its actions)
 export const useDevicePasswordsStore = create<DevicePasswordsSliceState & DevicePasswordsActions>()((set, get) => ({
   ...initialDevicePasswordsState,
@@ -37,7 +36,7 @@ export const useDevicePasswordsStore = create<DevicePasswordsSliceState & Device
     try {
       set({ page: await companion.devicePasswords({ page }), loading: false, error: null });
     } catch (error) {
-      set({ loading: false, error: message(error) });
+      set({ loading: false, error: errorText(error) });
     }
   },
   create: async (request) => {
@@ -49,7 +48,7 @@ export const useDevicePasswordsStore = create<DevicePasswordsSliceState & Device
       await get().load();
       return true;
     } catch (error) {
-      set({ creating: false, error: message(error) });
+      set({ creating: false, error: errorText(error) });
       return false;
     }
   },
@@ -64,7 +63,7 @@ export const useDevicePasswordsStore = create<DevicePasswordsSliceState & Device
     } catch (error) {
       // Put the row back where it was, unless the platform says it is gone anyway.
       const gone = (error as { code?: unknown }).code === 'not_found';
-      set((current) => ({ deleting: current.deleting.filter((name) => name !== userName), ...(gone ? {} : { page: before }), error: message(error) }));
+      set((current) => ({ deleting: current.deleting.filter((name) => name !== userName), ...(gone ? {} : { page: before }), error: errorText(error) }));
     }
   },
   forgetCreated: () => set({ created: null }),

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { ChannelChoice, LiveState } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
+import { errorText } from './request-outcome';
 
 // Types
 export interface LiveSliceState {
@@ -39,7 +40,7 @@ export const useLiveStore = create<LiveSliceState & LiveActions>()((set, get) =>
     try {
       set({ ...(await action()), busy: null });
     } catch (error) {
-      set({ busy: null, error: error instanceof Error ? error.message : String(error) });
+      set({ busy: null, error: errorText(error) });
     }
   }
   return {
@@ -49,7 +50,7 @@ export const useLiveStore = create<LiveSliceState & LiveActions>()((set, get) =>
         set({ live: await companion.liveState(), error: null });
         set({ channels: await companion.liveChannels() });
       } catch (error) {
-        set({ error: error instanceof Error ? error.message : String(error) });
+        set({ error: errorText(error) });
       }
     },
     chooseChannel: (id) => run('channel', async () => ({ live: await companion.chooseLiveChannel(id) })),

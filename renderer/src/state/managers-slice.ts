@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { InviteManager, ManagerChange, ManagerRow, ManagersState } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
+import { errorOrPlanNote } from './request-outcome';
 
 // Types
 export interface ManagersSliceState {
@@ -30,12 +31,6 @@ export interface ManagersActions {
 // Initial state
 export const initialManagersState: ManagersSliceState = { state: null, loading: false, inviting: false, pending: [], error: null, planNote: null };
 
-function problem(error: unknown): Pick<ManagersSliceState, 'error' | 'planNote'> {
-  const message = error instanceof Error ? error.message : String(error);
-  const code = (error as { code?: unknown }).code;
-  return code === 'plan_lacks_feature' ? { error: null, planNote: message } : { error: message, planNote: null };
-}
-
 // Hook (with its actions)
 export const useManagersStore = create<ManagersSliceState & ManagersActions>()((set, get) => {
   const replaceRow = (row: ManagerRow) =>
@@ -53,7 +48,7 @@ export const useManagersStore = create<ManagersSliceState & ManagersActions>()((
       else set((current) => (current.state ? { state: { ...current.state, managers: current.state.managers.filter((row) => row.userId !== userId) } } : {}));
     } catch (error) {
       replaceRow(before);
-      set(problem(error));
+      set(errorOrPlanNote(error));
     } finally {
       set((current) => ({ pending: current.pending.filter((id) => id !== userId) }));
     }
@@ -67,7 +62,7 @@ export const useManagersStore = create<ManagersSliceState & ManagersActions>()((
         const state = await companion.managers();
         set({ state, loading: false, error: null, planNote: state.planNote });
       } catch (error) {
-        set({ loading: false, ...problem(error) });
+        set({ loading: false, ...errorOrPlanNote(error) });
       }
     },
     invite: async (request) => {
@@ -78,7 +73,7 @@ export const useManagersStore = create<ManagersSliceState & ManagersActions>()((
         set((current) => ({ inviting: false, state: current.state ? { ...current.state, managers: [...current.state.managers, row] } : current.state }));
         return true;
       } catch (error) {
-        set({ inviting: false, ...problem(error) });
+        set({ inviting: false, ...errorOrPlanNote(error) });
         return false;
       }
     },

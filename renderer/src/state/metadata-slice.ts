@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { ChannelMetadata, MetadataField, NewMetadataField } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
+import { errorText } from './request-outcome';
 
 // Types
 export interface MetadataState {
@@ -26,10 +27,6 @@ export interface MetadataActions {
 // Initial state
 export const initialMetadataState: MetadataState = { fields: null, metadata: null, busy: null, error: null };
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 function withValue(metadata: ChannelMetadata, fieldId: string, value: string | null): ChannelMetadata {
   const values = metadata.values.filter((entry) => entry.fieldId !== fieldId);
   return { ...metadata, values: value === null ? values : [...values, { fieldId, value }] };
@@ -50,7 +47,7 @@ export const useMetadataStore = create<MetadataState & MetadataActions>()((set, 
       const metadata = await call(before.channelId);
       set({ metadata, busy: null });
     } catch (error) {
-      set({ metadata: before, busy: null, error: message(error) });
+      set({ metadata: before, busy: null, error: errorText(error) });
     }
   }
 
@@ -62,7 +59,7 @@ export const useMetadataStore = create<MetadataState & MetadataActions>()((set, 
         const [fields, metadata] = await Promise.all([companion.metadataFields('channel'), companion.channelMetadata(channelId)]);
         set({ fields, metadata, busy: null });
       } catch (error) {
-        set({ busy: null, error: message(error) });
+        set({ busy: null, error: errorText(error) });
       }
     },
     createField: async (field) => {
@@ -73,7 +70,7 @@ export const useMetadataStore = create<MetadataState & MetadataActions>()((set, 
         set((state) => ({ fields: [...(state.fields ?? []), created], busy: null }));
         return true;
       } catch (error) {
-        set({ busy: null, error: message(error) });
+        set({ busy: null, error: errorText(error) });
         return false;
       }
     },
@@ -86,7 +83,7 @@ export const useMetadataStore = create<MetadataState & MetadataActions>()((set, 
         const metadata = channelId ? await companion.channelMetadata(channelId) : null;
         set((state) => ({ fields: (state.fields ?? []).filter((field) => field.id !== fieldId), metadata, busy: null }));
       } catch (error) {
-        set({ busy: null, error: message(error) });
+        set({ busy: null, error: errorText(error) });
       }
     },
     setValue: (fieldId, value) => change((metadata) => withValue(metadata, fieldId, value), (channelId) => companion.setChannelMetadataValue(channelId, fieldId, value)),

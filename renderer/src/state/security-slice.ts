@@ -4,6 +4,7 @@
 import { create } from 'zustand';
 import type { ChannelChoice, ChannelSecurity, ViewerSetting } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
+import { errorOrPlanNote } from './request-outcome';
 
 // Types
 export type SecurityBusy = 'load' | 'password' | 'embed' | 'urls' | 'page' | ViewerSetting;
@@ -41,12 +42,6 @@ export interface SecurityActions {
 // Initial state
 export const initialSecurityState: SecuritySliceState = { channels: null, channelId: null, security: null, viewer: {}, busy: null, error: null, planNote: null, done: null };
 
-function problem(error: unknown): Pick<SecuritySliceState, 'error' | 'planNote'> {
-  const message = error instanceof Error ? error.message : String(error);
-  const code = (error as { code?: unknown }).code;
-  return code === 'plan_lacks_feature' ? { error: null, planNote: message } : { error: message, planNote: null };
-}
-
 // Hook (with its actions)
 export const useSecurityStore = create<SecuritySliceState & SecurityActions>()((set, get) => {
   /** Runs one change at a time on the chosen channel; `optimistic` is shown first and put back on refusal. */
@@ -59,7 +54,7 @@ export const useSecurityStore = create<SecuritySliceState & SecurityActions>()((
       set({ busy: null, done, ...(after ? { security: after } : {}) });
       return true;
     } catch (error) {
-      set({ busy: null, security, ...problem(error) });
+      set({ busy: null, security, ...errorOrPlanNote(error) });
       return false;
     }
   }
@@ -70,7 +65,7 @@ export const useSecurityStore = create<SecuritySliceState & SecurityActions>()((
       const security = await companion.channelSecurity(channelId);
       if (get().channelId === channelId) set({ security, busy: null });
     } catch (error) {
-      set({ busy: null, ...problem(error) });
+      set({ busy: null, ...errorOrPlanNote(error) });
     }
   }
 
@@ -82,7 +77,7 @@ export const useSecurityStore = create<SecuritySliceState & SecurityActions>()((
       try {
         channels = await companion.liveChannels();
       } catch (error) {
-        set({ channels: [], busy: null, ...problem(error) });
+        set({ channels: [], busy: null, ...errorOrPlanNote(error) });
         return;
       }
       const chosen = get().channelId;

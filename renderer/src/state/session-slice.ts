@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { ProfilesInfo, SessionInfo } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
+import { errorText } from './request-outcome';
 
 // Types
 export interface SessionState {
@@ -23,10 +24,6 @@ export interface SessionActions {
 // Initial state
 export const initialSessionState: SessionState = { session: null, profiles: null, busy: false, error: null };
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 // Hook (with its actions)
 export const useSessionStore = create<SessionState & SessionActions>()((set, get) => {
   async function run(action: () => Promise<Partial<SessionState> | void>): Promise<void> {
@@ -35,7 +32,7 @@ export const useSessionStore = create<SessionState & SessionActions>()((set, get
     try {
       set({ ...(await action()), busy: false });
     } catch (error) {
-      set({ busy: false, error: message(error) });
+      set({ busy: false, error: errorText(error) });
     }
   }
 

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { AddUploadsResult, ChannelChoice, FolderListing, UploadRow, UploadsChange, UploadsUnavailable, UploadTotals } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
 import { mergeRows, type UploadsFilter } from './upload-rows';
+import { errorText } from './request-outcome';
 
 // Types
 export interface UploadBatch {
@@ -70,10 +71,6 @@ export const initialUploadsState: UploadsSliceState = {
   error: null,
 };
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 // Hook (with its actions)
 export const useUploadsStore = create<UploadsSliceState & UploadsActions>()((set, get) => {
   async function run(busy: NonNullable<UploadsSliceState['busy']>, action: () => Promise<Partial<UploadsSliceState> | void>): Promise<void> {
@@ -82,7 +79,7 @@ export const useUploadsStore = create<UploadsSliceState & UploadsActions>()((set
     try {
       set({ ...(await action()), busy: null });
     } catch (error) {
-      set({ busy: null, error: message(error) });
+      set({ busy: null, error: errorText(error) });
     }
   }
 
@@ -93,7 +90,7 @@ export const useUploadsStore = create<UploadsSliceState & UploadsActions>()((set
       const row = await action();
       set((state) => ({ rows: mergeRows(state.rows, [row], []) }));
     } catch (error) {
-      set({ error: message(error) });
+      set({ error: errorText(error) });
     }
   }
 
@@ -117,7 +114,7 @@ export const useUploadsStore = create<UploadsSliceState & UploadsActions>()((set
         const state = await companion.uploadsState();
         set({ loaded: true, available: state.available, reason: state.reason, rows: state.rows, totals: state.totals, error: null });
       } catch (error) {
-        set({ loaded: true, error: message(error) });
+        set({ loaded: true, error: errorText(error) });
       }
       await loadChannels();
     },

@@ -3,6 +3,7 @@
 import { create } from 'zustand';
 import type { HashLockChange, HashLockView } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
+import { errorText } from './request-outcome';
 
 // Types
 export interface ViewerAuthState {
@@ -25,8 +26,6 @@ export interface ViewerAuthActions {
 // Initial state
 export const initialViewerAuthState: ViewerAuthState = { channelId: null, lock: null, loaded: false, busy: false, error: null, done: null };
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 // Hook (with its actions)
 export const useViewerAuthStore = create<ViewerAuthState & ViewerAuthActions>()((set, get) => ({
   ...initialViewerAuthState,
@@ -36,7 +35,7 @@ export const useViewerAuthStore = create<ViewerAuthState & ViewerAuthActions>()(
       const lock = await companion.hashLock(channelId);
       if (get().channelId === channelId) set({ lock, loaded: true, busy: false });
     } catch (error) {
-      set({ busy: false, error: message(error) });
+      set({ busy: false, error: errorText(error) });
     }
   },
   save: async (change) => {
@@ -48,7 +47,7 @@ export const useViewerAuthStore = create<ViewerAuthState & ViewerAuthActions>()(
       set({ busy: false, lock: result.lock, loaded: true, done: result.created ? 'Viewer authentication is on: viewers sign in through your service.' : 'Viewer authentication is replaced with the new address and secret.' });
       return true;
     } catch (error) {
-      set({ busy: false, error: message(error) });
+      set({ busy: false, error: errorText(error) });
       return false;
     }
   },
@@ -60,7 +59,7 @@ export const useViewerAuthStore = create<ViewerAuthState & ViewerAuthActions>()(
       await companion.removeHashLock(channelId);
       set({ busy: false, lock: null, done: 'Viewer authentication is off.' });
     } catch (error) {
-      set({ busy: false, error: message(error) });
+      set({ busy: false, error: errorText(error) });
     }
   },
 }));

@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { useNavigationStore } from '../state/navigation-slice';
+
+/** A panel that needs a sign-in, shown signed out: its heading, why, and the way to the Sign-in panel. */
+export function SignInFirst({ heading, reason }: { heading: ReactNode; reason: string }) {
+  const openPanel = useNavigationStore((state) => state.open);
+  return (
+    <section className="panel" aria-labelledby="panel-title">
+      {heading}
+      <p className="next-action">{reason}</p>
+      <button type="button" className="button button-primary" onClick={() => openPanel('sign-in')}>
+        Sign in
+      </button>
+    </section>
+  );
+}
+
+/** What the panel's last request came to: a plan limit, a refusal that says what to do, or what was done. */
+export function PanelOutcome({ testId, planNote, error, done }: { testId: string; planNote?: string | null; error: string | null; done: string | null }) {
+  return (
+    <>
+      {planNote && (
+        <p className="hint plan-note" role="status" data-testid={`${testId}-plan-note`}>
+          {planNote}
+        </p>
+      )}
+      {error && (
+        <p className="error" role="alert" data-testid={`${testId}-error`}>
+          {error}
+        </p>
+      )}
+      {done && (
+        <p className="done" role="status" data-testid={`${testId}-done`}>
+          {done}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+// What a failed call to main comes to in a slice: its sentence (main's errors already say what to do),
+// or, for a feature the streamer's plan lacks, a note rather than a failure.
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function errorOrPlanNote(error: unknown): { error: string | null; planNote: string | null } {
+  const text = errorText(error);
+  return (error as { code?: unknown } | null)?.code === 'plan_lacks_feature' ? { error: null, planNote: text } : { error: text, planNote: null };
+}
