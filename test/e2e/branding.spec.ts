@@ -79,7 +79,8 @@ test.describe('the Branding panel', () => {
     // The platform's 402 for full branding: a plan note, and the type shown goes back to co-branding.
     await page.getByTestId('branding-type').selectOption('full');
     await page.getByTestId('branding-type-save').click();
-    await expect(page.getByTestId('look-error')).toContainText('Your plan does not include this kind of branding');
+    await expect(page.getByTestId('look-plan-note')).toContainText('Your plan does not include this kind of branding');
+    await expect(page.getByTestId('look-error')).toHaveCount(0);
     await expect(page.getByTestId('branding-current')).toContainText('Co-branding');
     expect((await branding()).type).toBe('co');
 

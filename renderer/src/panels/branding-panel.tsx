@@ -9,7 +9,7 @@ import { ChannelSelect } from './channel-select';
 import { PanelOutcome, SignInFirst } from './panel-parts';
 
 export function BrandingPanel() {
-  const { channels, channelId, busy, error, done, load, choose } = useBrandingStore();
+  const { channels, channelId, busy, error, planNote, done, load, choose } = useBrandingStore();
   const design = useDesignStore();
   const loadDesign = design.load;
   const signedIn = useSessionStore((state) => state.session?.status === 'signed-in');
@@ -35,7 +35,7 @@ export function BrandingPanel() {
     <section className="panel panel-look" aria-labelledby="panel-title" data-testid="branding-panel">
       {heading}
       {channels && <ChannelSelect label="Channel" channels={channels} chosenId={channelId} disabled={busy !== null || design.busy !== null} testId="look-channel" onChoose={choose} />}
-      <PanelOutcome testId="look" error={problem} done={news} />
+      <PanelOutcome testId="look" planNote={planNote ?? design.planNote} error={problem} done={news} />
       {channels?.length === 0 && <p className="next-action">You have no channels.</p>}
       {channelId !== null && (
         <div className="look-sections" key={channelId}>

@@ -25,6 +25,8 @@ export interface BrandingState {
   /** Which request runs: its form waits. */
   readonly busy: 'load' | 'type' | 'logo' | 'settings' | 'remove' | null;
   readonly error: string | null;
+  /** A refusal because the plan lacks the feature: a note, not a failure. */
+  readonly planNote: string | null;
   readonly done: string | null;
 }
 
@@ -38,9 +40,9 @@ export interface BrandingActions {
 }
 
 // Initial state
-export const initialBrandingState: BrandingState = { channels: null, channelId: null, type: null, logo: null, settings: null, busy: null, error: null, done: null };
+export const initialBrandingState: BrandingState = { channels: null, channelId: null, type: null, logo: null, settings: null, busy: null, error: null, planNote: null, done: null };
 
-const fresh = { type: null, logo: null, settings: null, error: null, done: null } as const;
+const fresh = { type: null, logo: null, settings: null, error: null, planNote: null, done: null } as const;
 
 // Hook (with its actions)
 export const useBrandingStore = create<BrandingState & BrandingActions>()((set, get) => {

@@ -20,6 +20,8 @@ export interface DesignState {
   readonly picture: PicturePreview | null;
   readonly busy: 'load' | 'background' | 'picture' | null;
   readonly error: string | null;
+  /** A refusal because the plan lacks the feature: a note, not a failure. */
+  readonly planNote: string | null;
   readonly done: string | null;
 }
 
@@ -32,7 +34,7 @@ export interface DesignActions {
 }
 
 // Initial state
-export const initialDesignState: DesignState = { channelId: null, background: null, picture: null, busy: null, error: null, done: null };
+export const initialDesignState: DesignState = { channelId: null, background: null, picture: null, busy: null, error: null, planNote: null, done: null };
 
 // Hook (with its actions)
 export const useDesignStore = create<DesignState & DesignActions>()((set, get) => {
@@ -43,7 +45,7 @@ export const useDesignStore = create<DesignState & DesignActions>()((set, get) =
   return {
     ...initialDesignState,
     load: async (channelId) => {
-      set({ channelId, background: null, picture: null, busy: 'load', error: null, done: null });
+      set({ channelId, background: null, picture: null, busy: 'load', error: null, planNote: null, done: null });
       try {
         const { color } = await companion.channelBackground(channelId);
         if (get().channelId === channelId) set({ background: color, busy: null });

@@ -1,11 +1,12 @@
 // One change at a time on a slice's chosen channel: the change shows at once, and is put back when main
-// refuses it (with main's sentence as the error).
-import { errorText } from './request-outcome';
+// refuses it (with main's sentence as the error, or as a plan note for a feature the plan lacks).
+import { errorOrPlanNote } from './request-outcome';
 
 interface ChangeableState {
   readonly channelId: string | null;
   readonly busy: string | null;
   readonly error: string | null;
+  readonly planNote: string | null;
   readonly done: string | null;
 }
 
@@ -20,11 +21,11 @@ export async function optimisticChange<S extends ChangeableState>(
   const before = get();
   if (before.channelId === null || before.busy) return;
   const undo = Object.fromEntries(Object.keys(change).map((key) => [key, before[key as keyof S]])) as Partial<S>;
-  set({ ...change, busy, error: null, done: null } as Partial<S>);
+  set({ ...change, busy, error: null, planNote: null, done: null } as Partial<S>);
   try {
     await call(before.channelId);
     set({ busy: null, done } as Partial<S>);
   } catch (error) {
-    set({ ...undo, busy: null, error: errorText(error) } as Partial<S>);
+    set({ ...undo, busy: null, ...errorOrPlanNote(error) } as Partial<S>);
   }
 }

@@ -55,15 +55,15 @@ describe('branding slice', () => {
     expect(useBrandingStore.getState()).toMatchObject({ type: 'co', busy: null, done: 'Branding type saved.' });
   });
 
-  it('rolls a refused change back and says why', async () => {
+  it('rolls a refused change back and says why; a feature the plan lacks is a note, not an error', async () => {
     bridge.companion.setBrandingType.mockResolvedValue(null);
     await useBrandingStore.getState().setType('co');
     bridge.companion.setBrandingType.mockRejectedValue(new CompanionError('plan_lacks_feature', 'Your plan does not include this kind of branding.'));
     await useBrandingStore.getState().setType('full');
-    expect(useBrandingStore.getState()).toMatchObject({ type: 'co', busy: null, error: 'Your plan does not include this kind of branding.' });
+    expect(useBrandingStore.getState()).toMatchObject({ type: 'co', busy: null, error: null, planNote: 'Your plan does not include this kind of branding.' });
     bridge.companion.uploadLogo.mockRejectedValue(new Error('refused'));
     await useBrandingStore.getState().uploadLogo(image, { url: 'blob:x', width: 10, height: 10 });
-    expect(useBrandingStore.getState()).toMatchObject({ logo: null, error: 'refused' });
+    expect(useBrandingStore.getState()).toMatchObject({ logo: null, error: 'refused', planNote: null });
   });
 
   it('a new channel starts blank', () => {
