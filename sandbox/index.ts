@@ -22,6 +22,11 @@ import { registerDevicePasswordRoutes } from './api/device-password-routes.js';
 import { registerCustomMetadataRoutes } from './api/custom-metadata-routes.js';
 import { registerLookRoutes } from './api/look-routes.js';
 import { registerSecurityRoutes } from './api/security-routes.js';
+import { registerVideoEditRoutes } from './api/video-edit-routes.js';
+import { registerVideoMetadataRoutes } from './api/video-metadata-routes.js';
+import { registerVideoDownloadRoutes } from './api/video-download-routes.js';
+import { registerVideoMediaRoutes } from './api/video-media-routes.js';
+import { startVideoMedia } from './media/video-media.js';
 import { HookDispatcher } from './hooks/hook-dispatcher.js';
 import { registerHookRoutes } from './hooks/hook-routes.js';
 import { startUploadService } from './ftp/upload-service.js';
@@ -48,6 +53,10 @@ export interface SandboxOptions {
   readonly externalFtp?: { readonly url: string; readonly root: string };
   /** Milliseconds per upload processing step after `ready` (tests shorten it). */
   readonly uploadStepMs?: number;
+  /** Least milliseconds from a download request to `available` (default 1500; tests shorten it). */
+  readonly downloadGenerationMs?: number;
+  /** Least milliseconds from a copy request to finished (default 1500; tests shorten it). */
+  readonly copyMs?: number;
   /** Told about failures that are the sandbox's own bugs. */
   readonly onInternalError?: (error: unknown) => void;
 }
@@ -102,6 +111,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     registerCustomMetadataRoutes(apiRouter);
     registerLookRoutes(apiRouter);
     registerSecurityRoutes(apiRouter);
+    const videoMedia = startVideoMedia({ store, dataDir, downloadGenerationMs: options.downloadGenerationMs, copyMs: options.copyMs, onInternalError: options.onInternalError });
+    closers.push(() => videoMedia.close());
+    registerVideoEditRoutes(apiRouter);
+    registerVideoMetadataRoutes(apiRouter);
+    registerVideoDownloadRoutes(apiRouter, videoMedia.downloads);
+    registerVideoMediaRoutes(apiRouter, videoMedia.copies);
     registerHookRoutes(apiRouter, hooks);
     const admin = createAdmin(store, hooks);
     const adminKey = randomToken(24);

@@ -99,7 +99,7 @@ function deleteField(context: RequestContext) {
   const field = metadata.fields.find((candidate) => candidate.id === id && candidate.ownerId === principal.account.id);
   if (!field) throw notFound(`The metadata field ${id}`);
   metadata.fields = metadata.fields.filter((candidate) => candidate !== field);
-  for (const values of [...Object.values(metadata.channelValues), ...Object.values(metadata.channelDisplays)]) delete values[field.id];
+  for (const values of [...Object.values(metadata.channelValues), ...Object.values(metadata.channelDisplays), ...Object.values(metadata.videoValues ?? {})]) delete values[field.id];
   context.store.changed();
   return empty(200);
 }
@@ -130,7 +130,8 @@ function listValues(context: RequestContext) {
   return ok({ metadata: Object.entries(values).map(([field_id, value]) => ({ field_id, value })) });
 }
 
-function checkedValue(field: MetadataFieldDefinition, value: string | null): string {
+/** A value as its field takes it (400 bad_request otherwise); channel and video values alike. */
+export function checkedValue(field: MetadataFieldDefinition, value: string | null): string {
   if (value === null || value === '') throw new ApiError(400, 'bad_request', 'value is required.');
   if (value.length > MAX_VALUE_LENGTH) throw new ApiError(400, 'bad_request', `value must be at most ${MAX_VALUE_LENGTH} characters.`);
   if (field.type === 'number' && !Number.isFinite(Number(value))) throw new ApiError(400, 'bad_request', `${field.name} takes a number.`);

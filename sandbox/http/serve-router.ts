@@ -1,6 +1,7 @@
 // Turns a Router into an HTTP server: reads the body, authenticates lazily, answers errors as
 // `{"error": <spec value>, "error_description": <sentence>}` with the spec's status.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import { authenticate, type Authentication } from '../auth/authenticate.js';
 import type { SandboxStore } from '../state/sandbox-store.js';
 import { ApiError } from './api-error.js';
@@ -97,6 +98,15 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
 
 function send(response: ServerResponse, reply: Reply): void {
   const headers: Record<string, string | number> = { ...reply.headers };
+  if (reply.body instanceof Readable) {
+    // A file too large to hold in memory (a download): the route gives Content-Length and the type.
+    const stream = reply.body;
+    response.writeHead(reply.status, headers);
+    stream.on('error', () => response.destroy());
+    response.on('close', () => stream.destroy());
+    stream.pipe(response);
+    return;
+  }
   let payload: Buffer | undefined;
   if (reply.body === undefined || reply.body === null) {
     payload = undefined;

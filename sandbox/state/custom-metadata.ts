@@ -27,6 +27,8 @@ export interface MetadataData {
   channelValues: Record<string, Record<string, string>>;
   /** channel id → field id → is_link. */
   channelDisplays: Record<string, Record<string, boolean>>;
+  /** video id → field id → value (part B, "Video custom metadata values"); absent in older state files. */
+  videoValues?: Record<string, Record<string, string>>;
   nextFieldId: number;
 }
 
@@ -34,6 +36,18 @@ export interface MetadataData {
 export function metadataOf(data: SandboxData): MetadataData {
   data.metadata ??= { fields: [], channelValues: {}, channelDisplays: {}, nextFieldId: 7000 };
   return data.metadata;
+}
+
+/** Values of the videos' fields, made on first use. */
+export function videoValuesOf(data: SandboxData): Record<string, Record<string, string>> {
+  const metadata = metadataOf(data);
+  metadata.videoValues ??= {};
+  return metadata.videoValues;
+}
+
+/** Forgets a video's values (the video was deleted). */
+export function forgetVideoMetadata(data: SandboxData, videoId: string): void {
+  delete videoValuesOf(data)[videoId];
 }
 
 /** Forgets a channel's values and display settings (the channel was deleted). */

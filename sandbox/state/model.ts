@@ -3,6 +3,7 @@
 import type { MetadataData } from './custom-metadata.js';
 import type { LookData } from './channel-look.js';
 import type { SecurityData } from './security.js';
+import type { VideoExtrasData } from './video-extras.js';
 
 /** Account benefits that gate 402 answers; switchable per sandbox account. */
 export const BENEFITS = [
@@ -15,6 +16,8 @@ export const BENEFITS = [
   'branding_co',
   'branding_full',
   'dhls',
+  /** Video expiration rows; without it they answer 403 forbidden ("the user lacks permission"). */
+  'video_expiration',
 ] as const;
 export type Benefit = (typeof BENEFITS)[number];
 
@@ -140,7 +143,7 @@ export interface Video {
   length: string;
   fileSize: number;
   views: number;
-  readonly source: 'upload' | 'recording' | 'seed';
+  readonly source: 'upload' | 'recording' | 'seed' | 'copy';
   /** Where the media lives on the sandbox's disk, when it has a file. */
   filePath: string | null;
 }
@@ -206,6 +209,8 @@ export interface SandboxData {
   look?: LookData;
   /** Per channel: locks other than the password, viewer settings, hash lock (see security.ts); made on first use. */
   security?: SecurityData;
+  /** Per video: expiration, thumbnail, trim, download files; and copy requests (see video-extras.ts); made on first use. */
+  videoExtras?: VideoExtrasData;
   /** Next numeric id per kind: ids are strings of digits, as channelId/videoId are integers in hooks. */
   counters: { channel: number; video: number; account: number };
 }

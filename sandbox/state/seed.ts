@@ -4,6 +4,7 @@ import { hashPassword } from './passwords.js';
 import { newChannel, urlNameFor } from './new-channel.js';
 import { hex40, nowSeconds } from './random.js';
 import { BENEFITS, type Channel, type SandboxData, type Video } from './model.js';
+import { videoExtraOf } from './video-extras.js';
 
 /** Published sandbox credentials: the login page and `companion sandbox` show them. Not secrets. */
 export const DEMO_USERNAME = 'demo';
@@ -95,5 +96,7 @@ export function seedData(): SandboxData {
   video(main.id, 'Q&A night', 'public', 10);
   video(main.id, 'Rehearsal (unlisted)', 'private', 5);
   video(backstage.id, 'Behind the scenes', 'public', 3);
+  // One video that expires, so the expiration rows have both rules to show.
+  videoExtraOf(data, data.videos.find((candidate) => candidate.title === 'Rehearsal (unlisted)')!.id).expiration = { rule: 'at_given_time', expiresAt: now + 86_400 * 30 };
   return data;
 }
