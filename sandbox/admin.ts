@@ -5,6 +5,7 @@ import type { SandboxStore } from './state/sandbox-store.js';
 import { nowSeconds } from './state/random.js';
 import type { DeliveryRecord, HookDispatcher } from './hooks/hook-dispatcher.js';
 import { forceTokenServerError } from './auth/token-endpoint.js';
+import { scheduleEvent, type UpcomingEvent } from './state/upcoming-events.js';
 
 export interface SandboxAdmin {
   /** As if the user revoked the app on the platform's website. */
@@ -14,6 +15,8 @@ export interface SandboxAdmin {
   setBenefits(username: string, benefits: readonly Benefit[]): void;
   /** Makes the token endpoint answer 503 server_error until switched off, as an overloaded platform would. */
   forceTokenServerError(on: boolean): void;
+  /** Puts an event in a channel's upcoming events: the spec has no call that schedules one. */
+  scheduleEvent(channelId: string, event: { title: string; description?: string; start: number; duration: number }): UpcomingEvent;
   /** Hook handshakes and deliveries sent lately, newest last. */
   hookLog(): readonly DeliveryRecord[];
   readonly store: SandboxStore;
@@ -37,6 +40,12 @@ export function createAdmin(store: SandboxStore, hooks: HookDispatcher): Sandbox
       (token as { expiresAt: number | null }).expiresAt = nowSeconds() - 1;
       store.changed();
       return true;
+    },
+    scheduleEvent(channelId, event) {
+      if (!store.channel(channelId)) throw new Error(`There is no sandbox channel ${channelId}.`);
+      const scheduled = scheduleEvent(store.data, { channelId, title: event.title, description: event.description ?? '', start: event.start, duration: event.duration });
+      store.changed();
+      return scheduled;
     },
     setBenefits(username, benefits) {
       const account = store.accountByUsername(username);

@@ -22,6 +22,11 @@ import { registerDevicePasswordRoutes } from './api/device-password-routes.js';
 import { registerCustomMetadataRoutes } from './api/custom-metadata-routes.js';
 import { registerLookRoutes } from './api/look-routes.js';
 import { registerSecurityRoutes } from './api/security-routes.js';
+import { collectionLimits, type CollectionLimits } from './api/collection-capacity.js';
+import { registerFeaturedVideoRoutes } from './api/featured-video-routes.js';
+import { registerPlaylistRoutes } from './api/playlist-routes.js';
+import { registerPlaylistVideoRoutes } from './api/playlist-video-routes.js';
+import { registerUpcomingEventRoutes } from './api/upcoming-event-routes.js';
 import { registerVideoEditRoutes } from './api/video-edit-routes.js';
 import { registerVideoMetadataRoutes } from './api/video-metadata-routes.js';
 import { registerVideoDownloadRoutes } from './api/video-download-routes.js';
@@ -35,6 +40,7 @@ import { startRtmpIngest } from './live/rtmp-ingest.js';
 import { registerLiveRoutes } from './live/live-routes.js';
 
 export type { SandboxAdmin } from './admin.js';
+export type { CollectionLimits } from './api/collection-capacity.js';
 export { BENEFITS, HOOK_EVENTS, type Benefit, type HookEvent } from './state/model.js';
 
 export interface SandboxOptions {
@@ -59,6 +65,8 @@ export interface SandboxOptions {
   readonly copyMs?: number;
   /** Told about failures that are the sandbox's own bugs. */
   readonly onInternalError?: (error: unknown) => void;
+  /** Capacity of featured lists and playlists (default 10 featured videos, 20 videos a playlist; docs/sandbox.md). */
+  readonly collectionLimits?: Partial<CollectionLimits>;
 }
 
 export interface Sandbox extends SandboxUrls {
@@ -111,6 +119,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     registerCustomMetadataRoutes(apiRouter);
     registerLookRoutes(apiRouter);
     registerSecurityRoutes(apiRouter);
+    const limits = collectionLimits(options.collectionLimits);
+    registerFeaturedVideoRoutes(apiRouter, limits);
+    registerPlaylistRoutes(apiRouter, limits);
+    registerPlaylistVideoRoutes(apiRouter, limits);
+    registerUpcomingEventRoutes(apiRouter);
     const videoMedia = startVideoMedia({ store, dataDir, downloadGenerationMs: options.downloadGenerationMs, copyMs: options.copyMs, onInternalError: options.onInternalError });
     closers.push(() => videoMedia.close());
     registerVideoEditRoutes(apiRouter);

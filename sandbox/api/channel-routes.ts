@@ -6,6 +6,7 @@ import type { RequestContext } from '../http/request-context.js';
 import type { Router } from '../http/router.js';
 import { forgetChannelMetadata } from '../state/custom-metadata.js';
 import { forgetChannelLook } from '../state/channel-look.js';
+import { forgetChannelCollections } from '../state/collections.js';
 import { newChannel, urlNameFor } from '../state/new-channel.js';
 import { randomToken } from '../state/random.js';
 import { hashLockTypeOf } from '../state/security.js';
@@ -104,6 +105,7 @@ function deleteChannel(context: RequestContext) {
   forgetChannelMetadata(store.data, channel.id);
   delete store.data.security?.[channel.id];
   forgetChannelLook(store.data, channel.id);
+  forgetChannelCollections(store.data, channel.id);
   store.changed();
   return empty(200);
 }

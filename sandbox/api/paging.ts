@@ -39,3 +39,13 @@ function positiveInteger(value: string | null, fallback: number, name: string): 
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new ApiError(400, 'bad_request', `${name} must be a whole number of 1 or more (got ${JSON.stringify(value)}).`);
   return Number(value);
 }
+
+/** Part B's paging object: `previous` and `next` URL strings (null at the ends), with the counts some lists add. */
+export function urlPaging(context: RequestContext, pageParam: string, request: PageRequest, page: ReturnType<typeof pageOf>, itemCount: number) {
+  return {
+    previous: page.hasPrevious ? pageHref(context, pageParam, request.page - 1, request.pageSize) : null,
+    next: page.hasNext ? pageHref(context, pageParam, request.page + 1, request.pageSize) : null,
+    page_count: page.pageCount,
+    item_count: itemCount,
+  };
+}

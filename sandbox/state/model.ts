@@ -3,6 +3,9 @@
 import type { MetadataData } from './custom-metadata.js';
 import type { LookData } from './channel-look.js';
 import type { SecurityData } from './security.js';
+import type { FeaturedData } from './featured-videos.js';
+import type { PlaylistData } from './playlists.js';
+import type { UpcomingEventData } from './upcoming-events.js';
 import type { VideoExtrasData } from './video-extras.js';
 
 /** Account benefits that gate 402 answers; switchable per sandbox account. */
@@ -209,6 +212,12 @@ export interface SandboxData {
   look?: LookData;
   /** Per channel: locks other than the password, viewer settings, hash lock (see security.ts); made on first use. */
   security?: SecurityData;
+  /** Featured videos per channel (see featured-videos.ts); made on first use. */
+  featured?: FeaturedData;
+  /** User and channel playlists (see playlists.ts); made on first use. */
+  playlists?: PlaylistData;
+  /** Upcoming events of channels (see upcoming-events.ts); made on first use. */
+  upcomingEvents?: UpcomingEventData;
   /** Per video: expiration, thumbnail, trim, download files; and copy requests (see video-extras.ts); made on first use. */
   videoExtras?: VideoExtrasData;
   /** Next numeric id per kind: ids are strings of digits, as channelId/videoId are integers in hooks. */

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import type { Channel, ChannelStatus, SandboxData, Video } from './model.js';
 import { seedData } from './seed.js';
+import { forgetVideoInCollections } from './collections.js';
 
 export interface StoreEvents {
   'channel-status': [channel: Channel, status: ChannelStatus];
@@ -104,6 +105,7 @@ export class SandboxStore extends EventEmitter<StoreEvents> {
 
   deleteVideo(video: Video): void {
     this.data.videos = this.data.videos.filter((candidate) => candidate !== video);
+    forgetVideoInCollections(this.data, video.id);
     this.changed();
     this.emit('video-deleted', video);
   }

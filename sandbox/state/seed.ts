@@ -4,6 +4,9 @@ import { hashPassword } from './passwords.js';
 import { newChannel, urlNameFor } from './new-channel.js';
 import { hex40, nowSeconds } from './random.js';
 import { BENEFITS, type Channel, type SandboxData, type Video } from './model.js';
+import { setFeatured } from './featured-videos.js';
+import { addToPlaylist, createPlaylist } from './playlists.js';
+import { scheduleEvent } from './upcoming-events.js';
 import { videoExtraOf } from './video-extras.js';
 
 /** Published sandbox credentials: the login page and `companion sandbox` show them. Not secrets. */
@@ -59,7 +62,7 @@ export function seedData(): SandboxData {
 
   const main = channel('1001', 'Demo Live', { isDefault: true, viewerTotal: 1234, lastBroadcastAt: now - 86_400 });
   const backstage = channel('1001', 'Backstage');
-  channel('1001', 'Locked Room', { password: 'letmein' });
+  const locked = channel('1001', 'Locked Room', { password: 'letmein' });
   channel('1002', 'Rival Channel');
 
   const video = (channelId: string, title: string, protect: Video['protect'], ageDays: number): void => {
@@ -98,5 +101,15 @@ export function seedData(): SandboxData {
   video(backstage.id, 'Behind the scenes', 'public', 3);
   // One video that expires, so the expiration rows have both rules to show.
   videoExtraOf(data, data.videos.find((candidate) => candidate.title === 'Rehearsal (unlisted)')!.id).expiration = { rule: 'at_given_time', expiresAt: now + 86_400 * 30 };
+  // Part B collections: featured videos, a channel playlist, a user playlist, upcoming events (one protected).
+  const seeded = (title: string) => data.videos.find((candidate) => candidate.title === title)!.id;
+  setFeatured(data, main.id, [seeded('Launch stream'), seeded('Q&A night')]);
+  const highlights = createPlaylist(data, { ownerId: '1001', channelId: main.id, title: 'Highlights', enabled: true, now: now - 86_400 * 2 });
+  for (const title of ['Q&A night', 'Launch stream']) addToPlaylist(highlights, seeded(title), now - 86_400 * 2);
+  addToPlaylist(createPlaylist(data, { ownerId: '1001', channelId: null, title: 'Watch later', enabled: true, now: now - 86_400 }), seeded('Behind the scenes'), now - 86_400);
+  const events: [Channel, string, number][] = [[main, 'Weekly Q&A', 1], [main, 'Launch rehearsal', 3], [main, 'Community night', 7], [locked, 'Private screening', 2]];
+  for (const [on, title, inDays] of events) {
+    scheduleEvent(data, { channelId: on.id, title, description: `${title} (seeded sandbox event).`, start: now + 86_400 * inDays, duration: 5400 });
+  }
   return data;
 }
