@@ -22,16 +22,19 @@ import { registerDevicePasswordRoutes } from './api/device-password-routes.js';
 import { registerCustomMetadataRoutes } from './api/custom-metadata-routes.js';
 import { registerLookRoutes } from './api/look-routes.js';
 import { registerSecurityRoutes } from './api/security-routes.js';
-import { collectionLimits, type CollectionLimits } from './api/collection-capacity.js';
-import { registerFeaturedVideoRoutes } from './api/featured-video-routes.js';
-import { registerPlaylistRoutes } from './api/playlist-routes.js';
-import { registerPlaylistVideoRoutes } from './api/playlist-video-routes.js';
-import { registerUpcomingEventRoutes } from './api/upcoming-event-routes.js';
 import { registerVideoEditRoutes } from './api/video-edit-routes.js';
 import { registerVideoMetadataRoutes } from './api/video-metadata-routes.js';
 import { registerVideoDownloadRoutes } from './api/video-download-routes.js';
 import { registerVideoMediaRoutes } from './api/video-media-routes.js';
 import { startVideoMedia } from './media/video-media.js';
+import { collectionLimits, type CollectionLimits } from './api/collection-capacity.js';
+import { registerFeaturedVideoRoutes } from './api/featured-video-routes.js';
+import { registerPlaylistRoutes } from './api/playlist-routes.js';
+import { registerPlaylistVideoRoutes } from './api/playlist-video-routes.js';
+import { registerUpcomingEventRoutes } from './api/upcoming-event-routes.js';
+import { registerLabelRoutes } from './api/label-routes.js';
+import { registerCaptionRoutes } from './api/caption-routes.js';
+import { registerChapterRoutes } from './api/chapter-routes.js';
 import { HookDispatcher } from './hooks/hook-dispatcher.js';
 import { registerHookRoutes } from './hooks/hook-routes.js';
 import { startUploadService } from './ftp/upload-service.js';
@@ -63,6 +66,8 @@ export interface SandboxOptions {
   readonly downloadGenerationMs?: number;
   /** Least milliseconds from a copy request to finished (default 1500; tests shorten it). */
   readonly copyMs?: number;
+  /** Milliseconds a caption stays `processing` after an upload before it is `active` (default 3000; tests shorten it). */
+  readonly captionProcessingMs?: number;
   /** Told about failures that are the sandbox's own bugs. */
   readonly onInternalError?: (error: unknown) => void;
   /** Capacity of featured lists and playlists (default 10 featured videos, 20 videos a playlist; docs/sandbox.md). */
@@ -119,17 +124,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     registerCustomMetadataRoutes(apiRouter);
     registerLookRoutes(apiRouter);
     registerSecurityRoutes(apiRouter);
-    const limits = collectionLimits(options.collectionLimits);
-    registerFeaturedVideoRoutes(apiRouter, limits);
-    registerPlaylistRoutes(apiRouter, limits);
-    registerPlaylistVideoRoutes(apiRouter, limits);
-    registerUpcomingEventRoutes(apiRouter);
     const videoMedia = startVideoMedia({ store, dataDir, downloadGenerationMs: options.downloadGenerationMs, copyMs: options.copyMs, onInternalError: options.onInternalError });
     closers.push(() => videoMedia.close());
     registerVideoEditRoutes(apiRouter);
     registerVideoMetadataRoutes(apiRouter);
     registerVideoDownloadRoutes(apiRouter, videoMedia.downloads);
     registerVideoMediaRoutes(apiRouter, videoMedia.copies);
+    const limits = collectionLimits(options.collectionLimits);
+    registerFeaturedVideoRoutes(apiRouter, limits);
+    registerPlaylistRoutes(apiRouter, limits);
+    registerPlaylistVideoRoutes(apiRouter, limits);
+    registerUpcomingEventRoutes(apiRouter);
+    registerLabelRoutes(apiRouter);
+    registerCaptionRoutes(apiRouter, { processingMs: options.captionProcessingMs });
+    registerChapterRoutes(apiRouter);
     registerHookRoutes(apiRouter, hooks);
     const admin = createAdmin(store, hooks);
     const adminKey = randomToken(24);

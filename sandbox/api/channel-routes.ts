@@ -7,6 +7,7 @@ import type { Router } from '../http/router.js';
 import { forgetChannelMetadata } from '../state/custom-metadata.js';
 import { forgetChannelLook } from '../state/channel-look.js';
 import { forgetChannelCollections } from '../state/collections.js';
+import { forgetVideoAnnotations } from '../state/video-annotations.js';
 import { newChannel, urlNameFor } from '../state/new-channel.js';
 import { randomToken } from '../state/random.js';
 import { hashLockTypeOf } from '../state/security.js';
@@ -100,6 +101,7 @@ function deleteChannel(context: RequestContext) {
   const { channel } = ownedChannel(context);
   const store = context.store;
   store.data.channels = store.data.channels.filter((candidate) => candidate !== channel);
+  for (const video of store.data.videos) if (video.channelId === channel.id) forgetVideoAnnotations(store.data, video.id);
   store.data.videos = store.data.videos.filter((video) => video.channelId !== channel.id);
   store.data.uploads = store.data.uploads.filter((upload) => upload.channelId !== channel.id);
   forgetChannelMetadata(store.data, channel.id);

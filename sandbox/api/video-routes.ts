@@ -7,6 +7,7 @@ import type { Router } from '../http/router.js';
 import type { Account, Video } from '../state/model.js';
 import { canManageChannel, findChannel, findVideo, ownedVideo, requireToken } from './access.js';
 import { pageHref, pageOf, pageRequest } from './paging.js';
+import { captionMatches, type CaptionMatch } from '../captions/caption-search.js';
 import { videoView, type DetailLevel } from './representations.js';
 
 export function registerVideoRoutes(router: Router): void {
@@ -46,17 +47,23 @@ function videoList(context: RequestContext, candidates: Video[], owner: Account 
   let videos = allowed.length > 0 ? candidates.filter((video) => allowed.includes(video.protect)) : candidates;
   // "q works only for public videos and only when no filter is set"
   const searching = q !== null && q !== '' && allowed.length === 0;
+  // A video is found by its title, its description or the text of its captions.
+  const matches = new Map<string, CaptionMatch[]>();
   if (searching) {
     const needle = q.toLowerCase();
-    videos = videos.filter((video) => video.protect === 'public' && `${video.title} ${video.description}`.toLowerCase().includes(needle));
+    videos = videos.filter((video) => {
+      if (video.protect !== 'public') return false;
+      const found = captionMatches(context.store.data, video.id, q);
+      matches.set(video.id, found);
+      return found.length > 0 || `${video.title} ${video.description}`.toLowerCase().includes(needle);
+    });
   }
   videos = [...videos].sort((a, b) => (sort === 'popular' ? b.views - a.views : b.createdAt - a.createdAt) || Number(b.id) - Number(a.id));
   const page = pageOf(videos, request);
   return ok({
     videos: page.items.map((video) => ({
       ...videoView(video, { apiUrl: context.urls.apiUrl, detail: 'default', linkChannelId: false, owner }),
-      // Caption search arrives with captions (a later issue): no caption matches yet.
-      ...(searching ? { caption_matches: [] } : {}),
+      ...(searching ? { caption_matches: matches.get(video.id) ?? [] } : {}),
     })),
     paging: {
       ...(page.hasPrevious ? { previous: pageHref(context, 'page', request.page - 1, request.pageSize) } : {}),

@@ -7,6 +7,9 @@ import type { FeaturedData } from './featured-videos.js';
 import type { PlaylistData } from './playlists.js';
 import type { UpcomingEventData } from './upcoming-events.js';
 import type { VideoExtrasData } from './video-extras.js';
+import type { LabelData } from './labels.js';
+import type { CaptionData } from './captions.js';
+import type { ChapterData } from './chapters.js';
 
 /** Account benefits that gate 402 answers; switchable per sandbox account. */
 export const BENEFITS = [
@@ -220,6 +223,12 @@ export interface SandboxData {
   upcomingEvents?: UpcomingEventData;
   /** Per video: expiration, thumbnail, trim, download files; and copy requests (see video-extras.ts); made on first use. */
   videoExtras?: VideoExtrasData;
+  /** Users' labels and the labels of videos (see labels.ts); made on first use. */
+  labels?: LabelData;
+  /** Captions of videos (see captions.ts); made on first use. */
+  captions?: CaptionData;
+  /** Chapters of videos (see chapters.ts); made on first use. */
+  chapters?: ChapterData;
   /** Next numeric id per kind: ids are strings of digits, as channelId/videoId are integers in hooks. */
   counters: { channel: number; video: number; account: number };
 }

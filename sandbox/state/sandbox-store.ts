@@ -7,6 +7,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import type { Channel, ChannelStatus, SandboxData, Video } from './model.js';
 import { seedData } from './seed.js';
 import { forgetVideoInCollections } from './collections.js';
+import { forgetVideoAnnotations } from './video-annotations.js';
 
 export interface StoreEvents {
   'channel-status': [channel: Channel, status: ChannelStatus];
@@ -106,6 +107,7 @@ export class SandboxStore extends EventEmitter<StoreEvents> {
   deleteVideo(video: Video): void {
     this.data.videos = this.data.videos.filter((candidate) => candidate !== video);
     forgetVideoInCollections(this.data, video.id);
+    forgetVideoAnnotations(this.data, video.id);
     this.changed();
     this.emit('video-deleted', video);
   }

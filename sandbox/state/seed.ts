@@ -4,10 +4,11 @@ import { hashPassword } from './passwords.js';
 import { newChannel, urlNameFor } from './new-channel.js';
 import { hex40, nowSeconds } from './random.js';
 import { BENEFITS, type Channel, type SandboxData, type Video } from './model.js';
+import { videoExtraOf } from './video-extras.js';
 import { setFeatured } from './featured-videos.js';
 import { addToPlaylist, createPlaylist } from './playlists.js';
 import { scheduleEvent } from './upcoming-events.js';
-import { videoExtraOf } from './video-extras.js';
+import { seedVideoAnnotations } from './seed-annotations.js';
 
 /** Published sandbox credentials: the login page and `companion sandbox` show them. Not secrets. */
 export const DEMO_USERNAME = 'demo';
@@ -111,5 +112,6 @@ export function seedData(): SandboxData {
   for (const [on, title, inDays] of events) {
     scheduleEvent(data, { channelId: on.id, title, description: `${title} (seeded sandbox event).`, start: now + 86_400 * inDays, duration: 5400 });
   }
+  seedVideoAnnotations(data);
   return data;
 }
