@@ -79,18 +79,21 @@ export function placeholderMedia(format: DownloadFormat, seconds: number): Buffe
 function placeholderFlv(seconds: number): Buffer {
   // FLV header: signature, version 1, flags (video), header size 9; then PreviousTagSize0.
   const header = Buffer.from([0x46, 0x4c, 0x56, 0x01, 0x01, 0x00, 0x00, 0x00, 0x09, 0x00, 0x00, 0x00, 0x00]);
-  const name = Buffer.from('onMetaData');
-  const key = Buffer.from('duration');
-  const duration = Buffer.alloc(8);
-  duration.writeDoubleBE(seconds);
-  // AMF0: string "onMetaData", then an ECMA array of one entry, duration: number.
+  const duration = Buffer.alloc(9);
+  duration.writeUInt8(0x00, 0);
+  duration.writeDoubleBE(seconds, 1);
+  // ffmpeg recognises an FLV only when the file runs 100 bytes past the header; the encoder entry says
+  // what the file is and makes it long enough.
+  const encoder = Buffer.from('Broadcaster Companion sandbox placeholder (no frames)');
+  const encoderValue = Buffer.concat([Buffer.from([0x02, encoder.length >> 8, encoder.length & 0xff]), encoder]);
+  // AMF0: string "onMetaData", then an ECMA array of two entries: duration (number), encoder (string).
   const data = Buffer.concat([
-    Buffer.from([0x02, 0x00, name.length]),
-    name,
-    Buffer.from([0x08, 0x00, 0x00, 0x00, 0x01, 0x00, key.length]),
-    key,
-    Buffer.from([0x00]),
+    amfString('onMetaData'),
+    Buffer.from([0x08, 0x00, 0x00, 0x00, 0x02]),
+    amfKey('duration'),
     duration,
+    amfKey('encoder'),
+    encoderValue,
     Buffer.from([0x00, 0x00, 0x09]),
   ]);
   // Script tag: type 18, data size (24 bit), timestamp (24 + 8 bit), stream id (24 bit); then PreviousTagSize.
@@ -100,6 +103,15 @@ function placeholderFlv(seconds: number): Buffer {
   const previous = Buffer.alloc(4);
   previous.writeUInt32BE(11 + data.length);
   return Buffer.concat([header, tag, data, previous]);
+}
+
+function amfKey(key: string): Buffer {
+  const bytes = Buffer.from(key);
+  return Buffer.concat([Buffer.from([bytes.length >> 8, bytes.length & 0xff]), bytes]);
+}
+
+function amfString(value: string): Buffer {
+  return Buffer.concat([Buffer.from([0x02]), amfKey(value)]);
 }
 
 function box(type: string, ...payload: Buffer[]): Buffer {
