@@ -3,7 +3,6 @@
 import type { MetadataData } from './custom-metadata.js';
 import type { LookData } from './channel-look.js';
 import type { SecurityData } from './security.js';
-import type { VideoExtrasData } from './video-extras.js';
 import type { FeaturedData } from './featured-videos.js';
 import type { PlaylistData } from './playlists.js';
 import type { UpcomingEventData } from './upcoming-events.js';
@@ -216,8 +215,6 @@ export interface SandboxData {
   look?: LookData;
   /** Per channel: locks other than the password, viewer settings, hash lock (see security.ts); made on first use. */
   security?: SecurityData;
-  /** Per video: expiration, thumbnail, trim, download files; and copy requests (see video-extras.ts); made on first use. */
-  videoExtras?: VideoExtrasData;
   /** Featured videos per channel (see featured-videos.ts); made on first use. */
   featured?: FeaturedData;
   /** User and channel playlists (see playlists.ts); made on first use. */
