@@ -5,7 +5,8 @@ import type { z } from 'zod';
 import type { AccessToken, TokenSource } from './access-token.js';
 import { errorBody, withoutSecrets } from './error-body.js';
 import { signMac } from './mac-signer.js';
-import { PlatformError, SignInNeededError } from './platform-error.js';
+import { COLLECTION_LIMIT_HEADER, COLLECTION_REMAINING_HEADER, headerCount } from './collection-capacity.js';
+import { CollectionFullError, PlatformError, SignInNeededError } from './platform-error.js';
 import type { PlatformCaller, PlatformRequest, PlatformResponse } from './platform-request.js';
 import { issueSummary, malformedResponse } from './malformed-response.js';
 import { encodeParameters, requestUrl } from './request-encoding.js';
@@ -107,6 +108,12 @@ function answerError(endpoint: string, fetched: Fetched, secrets: readonly strin
   const said = withoutSecrets([error, description].filter((part) => part !== null).join(': '), secrets);
   const what = `${endpoint} answered ${status}${said === '' ? '' : ` (${said})`}`;
   if (status === 401) return new SignInNeededError(status, error, endpoint, `${what}: the sign-in is missing, expired or revoked, or the item is locked. Sign in again, then retry.`);
+  if (status === 413 && error === 'limit_reached') {
+    // Already an error: a count that cannot be read is left unknown rather than hiding the error.
+    const count = (name: string) => headerCount(fetched.headers, name) ?? null;
+    const capacity = { limit: count(COLLECTION_LIMIT_HEADER), remaining: count(COLLECTION_REMAINING_HEADER) };
+    return new CollectionFullError(status, error, endpoint, `${what}: the list is full; take something out of it first.`, capacity);
+  }
   return new PlatformError(status, error, endpoint, `${what}: ${advice(status)}`);
 }
 

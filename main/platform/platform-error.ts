@@ -1,5 +1,7 @@
 // Errors of platform calls: what the platform said (status, the spec's `error` value), on which endpoint,
 // and a sentence for the streamer.
+import type { CollectionCapacity } from './collection-capacity.js';
+
 export class PlatformError extends Error {
   override readonly name: string = 'PlatformError';
   constructor(
@@ -19,4 +21,21 @@ export class PlatformError extends Error {
 /** 401: the token is missing, expired, revoked or refused. The UI and CLI answer with a sign-in prompt. */
 export class SignInNeededError extends PlatformError {
   override readonly name = 'SignInNeededError';
+}
+
+/**
+ * 413 `limit_reached`: a featured list or playlist is full (spec part B, Errors: "check the collection limit
+ * headers"). `capacity` is what those headers said, so the app can still show "M of M".
+ */
+export class CollectionFullError extends PlatformError {
+  override readonly name = 'CollectionFullError';
+  constructor(
+    status: number,
+    error: string | null,
+    endpoint: string,
+    message: string,
+    readonly capacity: CollectionCapacity,
+  ) {
+    super(status, error, endpoint, message);
+  }
 }

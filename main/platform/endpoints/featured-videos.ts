@@ -25,12 +25,23 @@ export function featuredVideosApi(caller: PlatformCaller) {
     },
 
     /**
-     * Makes these the channel's featured videos (`video_ids[]` entries). The spec defines no success
-     * body, only how full the collection is, in headers; 413 `limit_reached` when it overflows.
+     * How full the featured list is ("N of M"), before changing it: the headers of a one-video read. A
+     * platform that sends them only with the update (as the spec shows) gives nulls here.
+     */
+    async capacity(channelId: string): Promise<CollectionCapacity> {
+      const endpoint = 'GET /channels/<channel_id>/featured-videos.<format>';
+      return collectionCapacity(endpoint, await caller.call({ method: 'GET', path: path(channelId), query: { page: 1, pagesize: 1 }, endpoint }, videoListBody));
+    },
+
+    /**
+     * Makes these the channel's featured videos (`video_ids[]` entries; no videos is one empty entry, as a
+     * form cannot send an empty array). The spec defines no success body, only how full the collection
+     * is, in headers; 413 `limit_reached` (a CollectionFullError) when it overflows.
      */
     async set(channelId: string, videoIds: readonly string[]): Promise<CollectionCapacity> {
       const endpoint = 'PUT /channels/<channel_id>/featured-videos.<format>';
-      return collectionCapacity(endpoint, await caller.call({ method: 'PUT', path: path(channelId), form: { video_ids: videoIds }, endpoint }, unspecifiedBody));
+      const form = { video_ids: videoIds.length === 0 ? [''] : videoIds };
+      return collectionCapacity(endpoint, await caller.call({ method: 'PUT', path: path(channelId), form, endpoint }, unspecifiedBody));
     },
   };
 }

@@ -57,6 +57,15 @@ export function playlistsApi(caller: PlatformCaller) {
       return body.playlist;
     },
 
+    /**
+     * How full the playlist is ("N of M"), before changing it: the headers of the playlist read. A platform
+     * that sends them only when videos are added or removed (as the spec shows) gives nulls here.
+     */
+    async capacity(playlistId: string, options: ReadOptions = {}): Promise<CollectionCapacity> {
+      const endpoint = 'GET /playlists/<playlist_id>.<format>';
+      return collectionCapacity(endpoint, await caller.call({ method: 'GET', path: playlistPath(playlistId), endpoint, auth: readAuth(options) }, playlistBody));
+    },
+
     async rename(playlistId: string, title: string): Promise<void> {
       await send(caller, { method: 'PUT', path: playlistPath(playlistId), form: { title }, endpoint: 'PUT /playlists/<playlist_id>.<format>' });
     },
@@ -91,7 +100,7 @@ export function playlistsApi(caller: PlatformCaller) {
       return body.video;
     },
 
-    /** Adds the video; the answer is how full the playlist is (413 `limit_reached` when it was full). */
+    /** Adds the video; the answer is how full the playlist is (413 `limit_reached`, a CollectionFullError, when it was full). */
     async addVideo(playlistId: string, videoId: string): Promise<CollectionCapacity> {
       const endpoint = 'PUT /playlists/<playlist_id>/videos/<video_id>.<format>';
       return collectionCapacity(endpoint, await caller.call({ method: 'PUT', path: `${videoPath(playlistId, videoId)}.json`, endpoint }, unspecifiedBody));
@@ -102,7 +111,7 @@ export function playlistsApi(caller: PlatformCaller) {
       return collectionCapacity(endpoint, await caller.call({ method: 'DELETE', path: `${videoPath(playlistId, videoId)}.json`, endpoint }, unspecifiedBody));
     },
 
-    /** Moves the video to `position` in the playlist. */
+    /** Moves the video to `position` in the playlist, counted as the videos' `order` is (the sandbox starts at 1). */
     async setVideoPosition(playlistId: string, videoId: string, position: number): Promise<void> {
       await send(caller, {
         method: 'PUT',

@@ -1,6 +1,7 @@
 // What every endpoint file needs to shape a request the way the spec's conventions ask (part A,
 // "Conventions that hold for every endpoint"): encoded path parameters, JSON answers (`.json` in every
 // path: the XML body format is "not shown"), the token kind, and reading answers that are only headers.
+import { COLLECTION_LIMIT_HEADER, COLLECTION_REMAINING_HEADER, headerCount, type CollectionCapacity } from '../collection-capacity.js';
 import { malformedResponse } from '../malformed-response.js';
 import type { PlatformCaller, PlatformRequest, PlatformResponse } from '../platform-request.js';
 import { unspecifiedBody } from './schemas.js';
@@ -36,20 +37,13 @@ export interface ImageFile {
 }
 
 /** Featured videos and playlists say how full they are in headers only (part B, Limits). */
-export interface CollectionCapacity {
-  /** `X-Collection-Limit`: how many the collection may hold; null when the platform did not say. */
-  readonly limit: number | null;
-  /** `X-Collection-Remaining`: how many more fit; null when the platform did not say. */
-  readonly remaining: number | null;
-}
+export type { CollectionCapacity };
 
 export function collectionCapacity(endpoint: string, response: PlatformResponse<unknown>): CollectionCapacity {
-  return { limit: headerCount(endpoint, response, 'X-Collection-Limit'), remaining: headerCount(endpoint, response, 'X-Collection-Remaining') };
-}
-
-function headerCount(endpoint: string, response: PlatformResponse<unknown>, name: string): number | null {
-  const value = response.headers.get(name);
-  if (value === null) return null;
-  if (!/^\s*\d+\s*$/.test(value)) throw malformedResponse(endpoint, response.status, `a ${name} header that is not a count`);
-  return Number(value);
+  const count = (name: string) => {
+    const value = headerCount(response.headers, name);
+    if (value === undefined) throw malformedResponse(endpoint, response.status, `a ${name} header that is not a count`);
+    return value;
+  };
+  return { limit: count(COLLECTION_LIMIT_HEADER), remaining: count(COLLECTION_REMAINING_HEADER) };
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AccessToken, TokenSource } from '../../../main/platform/access-token.js';
 import { createPlatformCaller, type PlatformCallerOptions } from '../../../main/platform/platform-caller.js';
-import { SignInNeededError } from '../../../main/platform/platform-error.js';
+import { CollectionFullError, SignInNeededError } from '../../../main/platform/platform-error.js';
 import type { PlatformRequest } from '../../../main/platform/platform-request.js';
 import { macProblem, parseMacHeader } from '../../../sandbox/auth/mac-verifier.js';
 import { connectionRefused, fakeFetch, json, recordingSleep, type ScriptedAnswer } from './fake-fetch.js';
@@ -191,6 +191,17 @@ describe('createPlatformCaller: answers', () => {
     const missing = await rejection(caller.call(GET, anything));
     expect(missing).toMatchObject({ status: 404, error: 'not_found' });
     expect(missing.message).toMatch(/does not exist/);
+  });
+
+  it('reads 413 limit_reached as a full collection, with the X-Collection-* counts (unknown when unreadable)', async () => {
+    const full = json(413, { error: 'limit_reached' }, { 'X-Collection-Limit': '20', 'X-Collection-Remaining': '0' });
+    const odd = json(413, { error: 'limit_reached' }, { 'X-Collection-Limit': 'twenty' });
+    const { caller } = setup([full, odd]);
+    const error = await rejection(caller.call(GET, anything));
+    expect(error).toBeInstanceOf(CollectionFullError);
+    expect(error).toMatchObject({ status: 413, error: 'limit_reached', capacity: { limit: 20, remaining: 0 } });
+    expect(error.message).toMatch(/the list is full/);
+    expect(await rejection(caller.call(GET, anything))).toMatchObject({ capacity: { limit: null, remaining: null } });
   });
 
   it('has error null when the failure body is not JSON or names no error', async () => {
