@@ -14,6 +14,9 @@ import {
   type HashLockChange,
   type HashLockResult,
   type HashLockView,
+  type HookDelivery,
+  type HookEventName,
+  type HooksState,
   type ViewerSetting,
   type MetadataContentType,
   type MetadataField,
@@ -53,6 +56,7 @@ import type { LookService } from './look/look-service.js';
 import type { BrandingType, ChannelBackground, ImageUpload, LogoSettings, UploadedImage } from '../preload/contract.js';
 import type { DevicePasswordService } from './device-passwords/device-password-service.js';
 import type { SecurityService } from './channel-security/security-service.js';
+import type { HookService } from './hooks/hook-service.js';
 
 export interface CompanionOptions {
   readonly shell: AppInfo['shell'];
@@ -69,6 +73,8 @@ export interface CompanionOptions {
   readonly devicePasswords?: DevicePasswordService;
   /** The Security panel's calls: locks, viewer settings, viewer authentication. */
   readonly security?: SecurityService;
+  /** The Hooks panel's calls and the built-in receiver. */
+  readonly hooks?: HookService;
 }
 
 export class Companion implements Implementation<Contract> {
@@ -93,6 +99,10 @@ export class Companion implements Implementation<Contract> {
 
   uploadsChanged(change: UploadsChange): void {
     this.events.emit('uploads', change);
+  }
+
+  hookDelivered(record: HookDelivery): void {
+    this.events.emit('hookDelivery', record);
   }
 
   get ingestUrl(): string | null {
@@ -395,6 +405,27 @@ export class Companion implements Implementation<Contract> {
     return this.#security().removeHashLock(channelId);
   }
 
+  hooks(channelId: string): Promise<HooksState> {
+    return this.#hooks().state(channelId);
+  }
+
+  registerHook(channelId: string, event: HookEventName, recipient: string): Promise<HooksState> {
+    return this.#hooks().register(channelId, event, recipient);
+  }
+
+  removeHook(channelId: string, event: HookEventName): Promise<HooksState> {
+    return this.#hooks().remove(channelId, event);
+  }
+
+  async hookDeliveries(): Promise<HookDelivery[]> {
+    return this.#hooks().deliveries();
+  }
+
+  #hooks(): HookService {
+    if (!this.#options.hooks) throw new CompanionError('unavailable', 'Hooks are managed in the app.');
+    return this.#options.hooks;
+  }
+
   async appInfo(): Promise<AppInfo> {
     return {
       name: packageJson.productName,
@@ -442,6 +473,7 @@ export class Companion implements Implementation<Contract> {
     // The queue first: its transfers stop where they are while the platform (the sandbox) still answers.
     await this.#options.uploads?.close();
     await this.#options.live?.close();
+    await this.#options.hooks?.close();
     await this.#options.session.close();
   }
 }

@@ -11,12 +11,15 @@ import { createPlatformCaller } from './platform/platform-caller.js';
 import { SignInNeededError } from './platform/platform-error.js';
 import { createPlatformApi } from './platform/endpoints/index.js';
 import { LiveService, type LiveServiceOptions } from './live/live-service.js';
+import { HookService } from './hooks/hook-service.js';
 import { ManagerService } from './managers/manager-service.js';
 import { LookService } from './look/look-service.js';
 import { DevicePasswordService } from './device-passwords/device-password-service.js';
+import { HookReceiverSettingsStore } from './settings/hook-receiver-settings.js';
 import { LiveSettingsStore } from './settings/live-settings.js';
 import type { PlatformCaller } from './platform/platform-request.js';
 import { discoverUser } from './session/discover-user.js';
+import { SANDBOX_PROFILE } from './profiles/profiles.js';
 import { SessionService } from './session/session-service.js';
 import type { SignInDriver } from './session/sign-in-driver.js';
 import { dataDir, defaultDataDir } from './settings/data-dir.js';
@@ -41,6 +44,8 @@ export interface CoreOptions {
    * opens the queue itself, and one process must not hold it twice.
    */
   readonly uploads?: { readonly tuning?: UploadServiceOptions['tuning'] };
+  /** Runs the built-in hook receiver of the sandbox profile (the app's shells). */
+  readonly hookReceiver?: boolean;
 }
 
 export interface Core {
@@ -103,11 +108,25 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const devicePasswords = new DevicePasswordService(platformApi);
   const channelAdmin = new ChannelAdminService(platformApi);
   const security = new SecurityService(platformApi);
-  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security });
+  const sandboxVault = secretsFor(SANDBOX_PROFILE);
+  const hooks = new HookService({
+    platformApi,
+    session,
+    logger,
+    receiver: options.hookReceiver
+      ? {
+          settings: new HookReceiverSettingsStore(directory),
+          secrets: { load: () => sandboxVault.hookSecrets(), save: (secrets) => sandboxVault.setHookSecrets(secrets) },
+          onRecord: (record) => companion?.hookDelivered(record),
+        }
+      : undefined,
+  });
+  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks });
   const notice = await session.open(options.profile);
   if (notice) logger.warn(notice);
   await live?.open();
   await uploads?.open();
+  await hooks.open();
   const dispatch = createDispatcher(companion.contract, companion, {
     translateError: (error) => {
       if (error instanceof SignInNeededError) void session.tokenRefused();

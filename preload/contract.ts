@@ -444,6 +444,44 @@ export const HashLockResult = z.object({
 });
 export type HashLockResult = z.output<typeof HashLockResult>;
 
+/** Part B "Event names": what a channel hook can be registered for. */
+export const HOOK_EVENTS = ['channel.status.live', 'channel.status.offair', 'video.create', 'video.deleted'] as const;
+export const HookEventName = z.enum(HOOK_EVENTS);
+export type HookEventName = z.output<typeof HookEventName>;
+
+/** One event's hook on a channel; `status` null when none is registered. */
+export const HookRow = z.object({
+  event: HookEventName,
+  recipient: z.string().nullable(),
+  status: z.enum(['pending', 'active', 'suspended']).nullable(),
+  /** The hook calls this app's built-in receiver (sandbox profile). */
+  atReceiver: z.boolean(),
+});
+export type HookRow = z.output<typeof HookRow>;
+
+export const HooksState = z.object({
+  channelId: z.string(),
+  /** The built-in receiver's address: only with the sandbox profile (a real platform cannot reach this computer). */
+  receiverUrl: z.string().nullable(),
+  hooks: z.array(HookRow),
+});
+export type HooksState = z.output<typeof HooksState>;
+
+/** What the built-in receiver got: a handshake it answered or refused, or a delivery and its signature check. */
+export const HookDelivery = z.object({
+  id: z.number(),
+  /** Milliseconds since the epoch. */
+  at: z.number(),
+  kind: z.enum(['handshake', 'delivery']),
+  event: z.string(),
+  channelId: z.string().nullable(),
+  videoId: z.string().nullable(),
+  /** Handshake answered / signature verified; false when refused or not verified. */
+  accepted: z.boolean(),
+  note: z.string(),
+});
+export type HookDelivery = z.output<typeof HookDelivery>;
+
 /** Part A "Branding" and "Limits": the logo is at most 170 x 170 px, one of three types. */
 export const LOGO_LIMITS = { maxSide: 170, types: ['image/jpeg', 'image/png', 'image/gif'] } as const;
 /** Part A "Limits": the channel picture is square and under 1 MB (read as 1,000,000 bytes). */
@@ -554,6 +592,10 @@ export const contract = defineContract({
     hashLock: { args: z.tuple([channelId]), result: HashLockView.nullable() },
     setHashLock: { args: z.tuple([channelId, HashLockChange]), result: HashLockResult },
     removeHashLock: { args: z.tuple([channelId]), result: z.null() },
+    hooks: { args: z.tuple([channelId]), result: HooksState },
+    registerHook: { args: z.tuple([channelId, HookEventName, webAddress]), result: HooksState },
+    removeHook: { args: z.tuple([channelId, HookEventName]), result: HooksState },
+    hookDeliveries: { args: z.tuple([]), result: z.array(HookDelivery) },
   },
   events: {
     /** Something the streamer should read: shown as a banner. */
@@ -564,6 +606,8 @@ export const contract = defineContract({
     live: LiveState,
     /** The upload queue changed: changed rows and totals, batched to at most about four a second. */
     uploads: UploadsChange,
+    /** The built-in hook receiver got a handshake or a delivery. */
+    hookDelivery: HookDelivery,
   },
 });
 

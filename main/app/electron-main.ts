@@ -30,6 +30,7 @@ async function start(): Promise<void> {
     signInDriver: loginWindowDriver(() => mainWindow),
     live: {},
     uploads: {},
+    hookReceiver: true,
   });
   showUploadProgress((listener) => companion.events.on('uploads', listener), () => mainWindow);
   // Start the sandbox profile's platform with the app, so the first sign-in finds it running.

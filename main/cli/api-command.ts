@@ -7,8 +7,9 @@ import { coreForCommand } from './core-for-command.js';
 const METHODS = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'DELETE']);
 
 export const apiCommand: Command = {
-  synopsis: 'api METHOD PATH [-f key=value]...\n                             a signed raw call; prints the JSON body (GET fields go in the query)',
-  options: { field: { type: 'string', short: 'f', multiple: true } },
+  synopsis:
+    'api METHOD PATH [-f key=value]... [--client]\n                             a signed raw call; prints the JSON body (GET fields go in the query);\n                             --client signs with the app\'s client-credentials token (hooks)',
+  options: { field: { type: 'string', short: 'f', multiple: true }, client: { type: 'boolean' } },
   async run(context, values, positionals) {
     const [rawMethod, path, ...extra] = positionals;
     const method = rawMethod?.toUpperCase() as HttpMethod | undefined;
@@ -33,6 +34,7 @@ export const apiCommand: Command = {
           query: method === 'GET' || method === 'DELETE' ? { ...queryFields, ...fields } : queryFields,
           ...(method === 'POST' || method === 'PUT' ? { form: fields } : {}),
           endpoint: `${method} ${pathOnly}`,
+          ...(values.client === true ? { auth: 'client' as const } : {}),
         },
         z.unknown(),
       );

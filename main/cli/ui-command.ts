@@ -19,6 +19,7 @@ export const uiCommand: Command = {
       signInDriver: { redirectUri: () => `${origin}${OAUTH_CALLBACK_PATH}`, authorize: async () => null },
       live: { ingestPort: portOption(values, 'ingest-port') },
       uploads: {},
+      hookReceiver: true,
     });
     const { companion, session, dispatch } = core;
     const server = await startBrowserModeServer({

@@ -100,6 +100,10 @@ export class SessionService implements TokenSource {
     return this.#profileName;
   }
 
+  get profileKind(): 'sandbox' | 'platform' {
+    return this.#profile.kind;
+  }
+
   async platform(): Promise<PlatformAddress> {
     if (this.#profile.kind === 'platform') {
       return { apiUrl: this.#profile.apiUrl, authUrl: this.#profile.authUrl, clientId: this.#profile.clientId, clientSecret: await this.#secrets().clientSecret() };
@@ -293,6 +297,14 @@ export class SessionService implements TokenSource {
     this.#refused = true;
     this.#lastError = { code: 'sign_in_needed', message: 'The platform no longer accepts your sign-in (it expired or was revoked). Sign in again.' };
     await this.#changed();
+  }
+
+  /**
+   * The platform refused the application's own (client-credentials) token: it is forgotten, so the next
+   * client call asks for a fresh one. The user's sign-in is not touched.
+   */
+  async clientTokenRefused(): Promise<void> {
+    await this.#secrets().deleteToken('client');
   }
 
   async #signedIn(token: AccessToken): Promise<void> {

@@ -121,6 +121,28 @@ export class Vault {
     return this.store.delete(this.account(`upload-password/${requireChannelId(videoId)}`));
   }
 
+  /**
+   * The secrets the built-in hook receiver exchanged in handshakes, by `<channel id>/<event>`: one item, so
+   * the receiver reads them all at start (video events name no channel; every secret for the event is tried).
+   */
+  async hookSecrets(): Promise<Record<string, string>> {
+    const text = await this.read('hook-secrets');
+    if (text === null) return {};
+    const parsed = z.record(z.string(), z.string()).safeParse(safeJson(text));
+    if (parsed.success) {
+      for (const secret of Object.values(parsed.data)) this.register(secret);
+      return parsed.data;
+    }
+    await this.store.delete(this.account('hook-secrets'));
+    this.logger.warn('The stored hook secrets were unreadable and have been deleted; register the hooks again.', { profile: this.profile });
+    return {};
+  }
+
+  async setHookSecrets(secrets: Record<string, string>): Promise<void> {
+    for (const secret of Object.values(secrets)) this.register(secret);
+    await this.store.set(this.account('hook-secrets'), JSON.stringify(secrets));
+  }
+
   private async read(what: string): Promise<string | null> {
     const value = await this.store.get(this.account(what));
     if (value !== null) this.register(value);
@@ -164,13 +186,8 @@ export async function listProfilesWithSecrets(store: SecretStore): Promise<strin
 
 /** The token, or a description of what is wrong with the stored text (never the text itself). */
 function parseToken(text: string): AccessToken | string {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // JSON.parse's message quotes the input.
-    return 'not JSON';
-  }
+  const json = safeJson(text);
+  if (json === undefined) return 'not JSON';
   const parsed = storedToken.safeParse(json);
   if (parsed.success) return parsed.data;
   return parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
@@ -185,4 +202,13 @@ function requireProfileName(profile: string): void {
 function requireChannelId(id: string): string {
   if (id === '') throw new TypeError('An id must not be empty.');
   return id;
+}
+
+/** Parsed JSON, or undefined (JSON.parse's message quotes the input, which may be a secret). */
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

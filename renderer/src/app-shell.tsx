@@ -6,6 +6,7 @@ import { BrandingPanel } from './panels/branding-panel';
 import { DevicePasswordsPanel } from './panels/device-passwords-panel';
 import { ChannelPanel } from './panels/channel-panel';
 import { GoLivePanel } from './panels/go-live-panel';
+import { HooksPanel } from './panels/hooks-panel';
 import { ManagersPanel } from './panels/managers-panel';
 import { SecurityPanel } from './panels/security-panel';
 import { SettingsPanel } from './panels/settings-panel';
@@ -15,7 +16,7 @@ import { UploadsPanel } from './panels/uploads-panel';
 import { useAppInfoStore } from './state/app-info-slice';
 import { panels, useNavigationStore, type PanelId } from './state/navigation-slice';
 
-const purposes: Record<Exclude<PanelId, 'settings' | 'sign-in' | 'go-live' | 'uploads' | 'channel' | 'managers' | 'device-passwords' | 'security' | 'branding'>, string> = {
+const purposes: Record<Exclude<PanelId, 'settings' | 'sign-in' | 'go-live' | 'uploads' | 'channel' | 'managers' | 'device-passwords' | 'security' | 'branding' | 'hooks'>, string> = {
   videos: 'Edit, trim, caption, chapter and organise your videos and playlists.',
 };
 
@@ -29,6 +30,7 @@ function PanelView({ panel }: { panel: PanelId }) {
   if (panel === 'device-passwords') return <DevicePasswordsPanel />;
   if (panel === 'security') return <SecurityPanel />;
   if (panel === 'branding') return <BrandingPanel />;
+  if (panel === 'hooks') return <HooksPanel />;
   const label = panels.find((entry) => entry.id === panel)?.label ?? panel;
   return <UpcomingPanel title={label} purpose={purposes[panel]} />;
 }

@@ -12,6 +12,7 @@ export const panels = [
   { id: 'device-passwords', label: 'Device passwords' },
   { id: 'security', label: 'Security' },
   { id: 'branding', label: 'Branding' },
+  { id: 'hooks', label: 'Hooks' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 

@@ -1,0 +1,113 @@
+// A channel's hooks for the Hooks panel: each event's hook and status, register and remove (shown at once,
+// put back when the platform refuses), a refresh while a handshake is awaited, and what the built-in
+// receiver got, newest first, as it arrives.
+import { create } from 'zustand';
+import type { ChannelChoice, HookDelivery, HookEventName, HookRow, HooksState } from '../../../preload/contract.js';
+import { companion } from '../bridge/companion-bridge';
+import { errorText } from './request-outcome';
+
+// Types
+export type HooksBusy = 'load' | HookEventName;
+
+export interface HooksSliceState {
+  readonly channels: readonly ChannelChoice[] | null;
+  readonly channelId: string | null;
+  readonly state: HooksState | null;
+  readonly busy: HooksBusy | null;
+  readonly error: string | null;
+  readonly done: string | null;
+  /** Newest first, as many as the receiver keeps. */
+  readonly deliveries: readonly HookDelivery[];
+}
+
+export interface HooksActions {
+  load(): Promise<void>;
+  choose(channelId: string): Promise<void>;
+  register(event: HookEventName, recipient: string): Promise<boolean>;
+  remove(event: HookEventName): Promise<void>;
+  /** Reads the chosen channel's hooks again without clearing the view (while a handshake is awaited). */
+  refresh(): Promise<void>;
+  received(delivery: HookDelivery): void;
+}
+
+const DELIVERIES_KEPT = 200;
+
+// Initial state
+export const initialHooksState: HooksSliceState = { channels: null, channelId: null, state: null, busy: null, error: null, done: null, deliveries: [] };
+
+function withRow(state: HooksState, row: HookRow): HooksState {
+  return { ...state, hooks: state.hooks.map((entry) => (entry.event === row.event ? row : entry)) };
+}
+
+// Hook (with its actions)
+export const useHooksStore = create<HooksSliceState & HooksActions>()((set, get) => {
+  async function read(channelId: string): Promise<void> {
+    set({ busy: 'load', channelId, state: null, error: null, done: null });
+    try {
+      const state = await companion.hooks(channelId);
+      if (get().channelId === channelId) set({ state, busy: null });
+    } catch (error) {
+      set({ busy: null, error: errorText(error) });
+    }
+  }
+
+  /** One change at a time: the row shows the change at once and is put back on refusal. */
+  async function change(event: HookEventName, optimistic: HookRow, request: (channelId: string) => Promise<HooksState>, done: string): Promise<boolean> {
+    const { channelId, state, busy } = get();
+    if (channelId === null || state === null || busy !== null) return false;
+    set({ busy: event, error: null, done: null, state: withRow(state, optimistic) });
+    try {
+      const after = await request(channelId);
+      if (get().channelId === channelId) set({ busy: null, state: after, done });
+      return true;
+    } catch (error) {
+      set({ busy: null, state, error: errorText(error) });
+      return false;
+    }
+  }
+
+  return {
+    ...initialHooksState,
+    load: async () => {
+      set({ busy: 'load', error: null });
+      let channels: ChannelChoice[];
+      try {
+        [channels] = await Promise.all([companion.liveChannels(), companion.hookDeliveries().then((deliveries) => set({ deliveries }))]);
+      } catch (error) {
+        set({ channels: [], busy: null, error: errorText(error) });
+        return;
+      }
+      const chosen = get().channelId;
+      const next = chosen !== null && channels.some((channel) => channel.id === chosen) ? chosen : ((channels.find((channel) => channel.isDefault) ?? channels[0])?.id ?? null);
+      set({ channels, busy: null });
+      if (next !== null) await read(next);
+    },
+    choose: (channelId) => read(channelId),
+    register: (event, recipient) =>
+      change(
+        event,
+        { event, recipient, status: 'pending', atReceiver: recipient === get().state?.receiverUrl },
+        (channelId) => companion.registerHook(channelId, event, recipient),
+        `Registered ${event}. The platform now checks the recipient with a handshake; the hook is active once it answers.`,
+      ),
+    remove: async (event) => {
+      await change(event, { event, recipient: null, status: null, atReceiver: false }, (channelId) => companion.removeHook(channelId, event), `Removed the ${event} hook.`);
+    },
+    refresh: async () => {
+      const { channelId, busy } = get();
+      if (channelId === null || busy !== null) return;
+      try {
+        const state = await companion.hooks(channelId);
+        if (get().channelId === channelId && get().busy === null) set({ state });
+      } catch {
+        // A passing refresh failure changes nothing on screen; the next action reports it.
+      }
+    },
+    received: (delivery) => {
+      set((current) => ({ deliveries: [delivery, ...current.deliveries].slice(0, DELIVERIES_KEPT) }));
+      if (delivery.kind === 'handshake' && delivery.channelId === get().channelId) void get().refresh();
+    },
+  };
+});
+
+companion.on('hookDelivery', (delivery) => useHooksStore.getState().received(delivery));
