@@ -80,6 +80,13 @@ test.describe('managers and device passwords', () => {
     expect(after.find((manager) => manager.email === 'rio@sandbox.invalid')).toMatchObject({ alias: 'Rio (clips)', active: false, channels: [backstage.id] });
     expect(after.find((manager) => manager.email === 'lee@sandbox.invalid')?.active).toBe(false);
     expect(after.filter((manager) => manager.active)).toHaveLength(3);
+
+    // Removing asks first, naming the manager; only "Yes, remove" removes.
+    await rio.getByRole('button', { name: 'Remove rio@sandbox.invalid' }).click();
+    await expect(rio.getByRole('group', { name: /^Remove rio@sandbox\.invalid as a manager\?/ })).toBeVisible();
+    await rio.getByRole('button', { name: 'Yes, remove' }).click();
+    await expect(rio).toHaveCount(0);
+    expect((await managers()).some((manager) => manager.email === 'rio@sandbox.invalid')).toBe(false);
   });
 
   test('Device passwords: create one (password shown once) and delete one; a stale row and a bad date range are refused', async ({ page }) => {
@@ -112,13 +119,20 @@ test.describe('managers and device passwords', () => {
     await created.getByRole('button', { name: 'Done, hide it' }).click();
     await expect(created).toHaveCount(0);
 
-    // Delete one from the list.
-    await table.locator('tr[data-user-name="dp-backpack-camera"]').getByRole('button', { name: 'Delete Backpack camera' }).click();
-    await expect(table.locator('tr[data-user-name="dp-backpack-camera"]')).toHaveCount(0);
+    // Delete one from the list: the first click asks, "Keep" changes nothing, "Yes, delete" deletes.
+    const backpack = table.locator('tr[data-user-name="dp-backpack-camera"]');
+    await backpack.getByRole('button', { name: 'Delete Backpack camera' }).click();
+    await expect(backpack.getByRole('group', { name: 'Delete the password of Backpack camera? The device can no longer sign in with it.' })).toBeVisible();
+    await backpack.getByRole('button', { name: 'Keep' }).click();
+    expect((await devicePasswords()).some((entry) => entry.user_name === 'dp-backpack-camera')).toBe(true);
+    await backpack.getByRole('button', { name: 'Delete Backpack camera' }).click();
+    await backpack.getByRole('button', { name: 'Yes, delete' }).click();
+    await expect(backpack).toHaveCount(0);
 
     // Deleted elsewhere meanwhile: the platform answers not_found and the panel says to reload.
     await api('DELETE', '/users/self/device-passwords/dp-studio-encoder.json');
     await table.locator('tr[data-user-name="dp-studio-encoder"]').getByRole('button', { name: 'Delete Studio encoder' }).click();
+    await table.locator('tr[data-user-name="dp-studio-encoder"]').getByRole('button', { name: 'Yes, delete' }).click();
     await expect(page.getByTestId('device-passwords-error')).toContainText('no longer exists');
 
     const listed = await devicePasswords();

@@ -3,7 +3,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { CreatedDevicePassword } from '../../../preload/contract.js';
 import { useDevicePasswordsStore } from '../state/device-passwords-slice';
+import { ConfirmButton } from './confirm-button';
 import { CopyButton } from './copy-button';
+import { Pager } from './pager';
 import './team-panels.css';
 
 const MAX_NAME = 100;
@@ -150,24 +152,21 @@ export function DevicePasswordsPanel() {
                     <td>{formatTime(item.validFrom, '—')}</td>
                     <td>{formatTime(item.validUntil, 'no end')}</td>
                     <td>
-                      <button type="button" className="button button-small" disabled={deleting.includes(item.userName)} onClick={() => void remove(item.userName)} aria-label={`Delete ${item.deviceName}`}>
-                        Delete
-                      </button>
+                      <ConfirmButton
+                        label="Delete"
+                        ariaLabel={`Delete ${item.deviceName}`}
+                        question={`Delete the password of ${item.deviceName}? The device can no longer sign in with it.`}
+                        confirmLabel="Yes, delete"
+                        disabled={deleting.includes(item.userName)}
+                        onConfirm={() => void remove(item.userName)}
+                      />
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           )}
-          <div className="pager" aria-label="Pages">
-            <button type="button" className="button button-small" disabled={!page.hasPrevious || loading} onClick={() => void load(page.page - 1)}>
-              Previous
-            </button>
-            <span data-testid="device-passwords-page">Page {page.page}</span>
-            <button type="button" className="button button-small" disabled={!page.hasNext || loading} onClick={() => void load(page.page + 1)}>
-              Next
-            </button>
-          </div>
+          <Pager page={page.page} hasPrevious={page.hasPrevious} hasNext={page.hasNext} disabled={loading} testId="device-passwords-page" onPage={(next) => void load(next)} />
         </>
       )}
     </section>

@@ -3,9 +3,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ManagerRow, ManagersState } from '../../../preload/contract.js';
 import { useManagersStore } from '../state/managers-slice';
+import { ConfirmButton } from './confirm-button';
+import { Pager } from './pager';
 import './team-panels.css';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MANAGERS_PER_PAGE = 50;
 const MAX_ALIAS = 100;
 
 function inviteProblem(email: string, alias: string, managers: readonly ManagerRow[]): string | null {
@@ -83,60 +86,73 @@ function ManagerTable({ state }: { state: ManagersState }) {
   const change = useManagersStore((store) => store.change);
   const setChannel = useManagersStore((store) => store.setChannel);
   const remove = useManagersStore((store) => store.remove);
+  const [page, setPage] = useState(1);
   if (state.managers.length === 0) return <p className="hint">No managers yet. Invite someone above.</p>;
+  // The platform answers the whole list (up to 500 managers); the table shows one page of it at a time.
+  const pages = Math.max(1, Math.ceil(state.managers.length / MANAGERS_PER_PAGE));
+  const shown = Math.min(page, pages);
+  const rows = state.managers.slice((shown - 1) * MANAGERS_PER_PAGE, shown * MANAGERS_PER_PAGE);
   return (
-    <table className="managers" data-testid="managers">
-      <thead>
-        <tr>
-          <th scope="col">Manager</th>
-          <th scope="col">Alias</th>
-          <th scope="col">Active</th>
-          <th scope="col">Channels</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {state.managers.map((row) => {
-          const busy = pending.includes(row.userId);
-          return (
-            <tr key={row.userId} data-manager={row.email} data-active={row.active} aria-busy={busy}>
-              <td>{row.email}</td>
-              <td>
-                {/* Keyed by the alias: a saved or rolled-back alias starts the editor afresh. */}
-                <AliasEditor key={row.alias} row={row} disabled={busy} />
-              </td>
-              <td>
-                <label className="checkbox">
-                  <input type="checkbox" checked={row.active} disabled={busy} onChange={(event) => void change(row.userId, { active: event.target.checked })} />
-                  {row.active ? 'Active' : 'Inactive'}
-                </label>
-              </td>
-              <td>
-                {state.channels.map((channel) => (
-                  <label key={channel.id} className="checkbox">
-                    <input
-                      type="checkbox"
-                      aria-label={`${row.email} manages ${channel.title}`}
-                      checked={row.channels.includes(channel.id)}
-                      disabled={busy}
-                      onChange={(event) => void setChannel(row.userId, channel.id, event.target.checked)}
-                    />
-                    {channel.title}
+    <>
+      <table className="managers" data-testid="managers">
+        <thead>
+          <tr>
+            <th scope="col">Manager</th>
+            <th scope="col">Alias</th>
+            <th scope="col">Active</th>
+            <th scope="col">Channels</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const busy = pending.includes(row.userId);
+            return (
+              <tr key={row.userId} data-manager={row.email} data-active={row.active} aria-busy={busy}>
+                <td>{row.email}</td>
+                <td>
+                  {/* Keyed by the alias: a saved or rolled-back alias starts the editor afresh. */}
+                  <AliasEditor key={row.alias} row={row} disabled={busy} />
+                </td>
+                <td>
+                  <label className="checkbox">
+                    <input type="checkbox" checked={row.active} disabled={busy} onChange={(event) => void change(row.userId, { active: event.target.checked })} />
+                    {row.active ? 'Active' : 'Inactive'}
                   </label>
-                ))}
-              </td>
-              <td>
-                <button type="button" className="button button-small" disabled={busy} onClick={() => void remove(row.userId)} aria-label={`Remove ${row.email}`}>
-                  Remove
-                </button>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+                </td>
+                <td>
+                  {state.channels.map((channel) => (
+                    <label key={channel.id} className="checkbox">
+                      <input
+                        type="checkbox"
+                        aria-label={`${row.email} manages ${channel.title}`}
+                        checked={row.channels.includes(channel.id)}
+                        disabled={busy}
+                        onChange={(event) => void setChannel(row.userId, channel.id, event.target.checked)}
+                      />
+                      {channel.title}
+                    </label>
+                  ))}
+                </td>
+                <td>
+                  <ConfirmButton
+                    label="Remove"
+                    ariaLabel={`Remove ${row.email}`}
+                    question={`Remove ${row.email} as a manager? They lose access to all your channels.`}
+                    confirmLabel="Yes, remove"
+                    disabled={busy}
+                    onConfirm={() => void remove(row.userId)}
+                  />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {pages > 1 && <Pager page={shown} hasPrevious={shown > 1} hasNext={shown < pages} testId="managers-page" onPage={setPage} />}
+    </>
   );
 }
 
