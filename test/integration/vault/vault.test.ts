@@ -194,6 +194,20 @@ describe('client secret, stream keys and the local ingest key', () => {
     expect(lookup(`${PROFILE_A}/stream-key/1002`)).toBeNull();
   });
 
+  it('keep the hook secrets as one item, read back whole; an unreadable item is deleted and reported', async () => {
+    const a = new Vault(store, PROFILE_A, logger);
+    expect(await a.hookSecrets()).toEqual({});
+    await a.setHookSecrets({ '5001/video.create': `hook-a-${run}`, '5002/channel.status.live': `hook-b-${run}` });
+    expect(await a.hookSecrets()).toEqual({ '5001/video.create': `hook-a-${run}`, '5002/channel.status.live': `hook-b-${run}` });
+    expect(JSON.parse(lookup(`${PROFILE_A}/hook-secrets`)!)).toEqual({ '5001/video.create': `hook-a-${run}`, '5002/channel.status.live': `hook-b-${run}` });
+
+    await store.set(`${PROFILE_A}/hook-secrets`, `{"cut": "hook-c-${run}`);
+    expect(await a.hookSecrets()).toEqual({});
+    expect(lookup(`${PROFILE_A}/hook-secrets`)).toBeNull();
+    expect(logLines().some((line) => line.level === 'warn' && String(line.msg).includes('hook secrets were unreadable'))).toBe(true);
+    expect(readFileSync(logFile, 'utf8')).not.toContain(`hook-c-${run}`);
+  });
+
   it('refuses profile names that would break the account naming', () => {
     expect(() => new Vault(store, 'a/b', logger)).toThrow(/profile name/);
     expect(() => new Vault(store, '', logger)).toThrow(/profile name/);
