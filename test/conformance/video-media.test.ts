@@ -26,7 +26,8 @@ const copyStatusShape = z.object({ is_finished: z.boolean(), video_id: z.number(
 const videoEnvelope = z.object({ video: videoShape });
 
 describe('thumbnail, trim, copy', () => {
-  const handle = useSandbox({ copyMs: 400 });
+  // Long enough that the first status read comes before the copy is done, even on a busy machine.
+  const handle = useSandbox({ copyMs: 1000 });
   let demo: AccessToken;
   let rival: AccessToken;
   beforeAll(async () => {

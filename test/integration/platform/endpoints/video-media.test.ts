@@ -2,7 +2,7 @@
 // (a download from pending to available, then its bytes; a copy from unfinished to a new video) on a
 // real uploaded file, and edit, expiration, metadata values, thumbnail and trim as the app will call them.
 import { execFile } from 'node:child_process';
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   clip = join(work, 'clip.mp4');
   // 12 seconds: long enough for a copy of at least 10.
   await promisify(execFile)('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=10', '-t', '12', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-y', clip]);
-  apis = await startSandboxApis({ uploadStepMs: 20, downloadGenerationMs: 300, copyMs: 300 });
+  apis = await startSandboxApis({ uploadStepMs: 20, downloadGenerationMs: 300, copyMs: 1000 });
 });
 
 afterAll(async () => {
@@ -115,6 +115,12 @@ describe('video downloads and copies over HTTP', () => {
       // The copy has media of its own, so it downloads too.
       const file = (await download(copyId, 'mp4')).file;
       expect((await fetch(file.download_url!)).status).toBe(200);
+      // Deleting the copy removes the media the sandbox cut for it; the link goes with the video.
+      const cut = sandbox.admin.store.video(copyId)?.filePath;
+      expect(cut).toContain(join(sandbox.dataDir, 'copies'));
+      await api.videos.remove(copyId);
+      await expect.poll(() => stat(cut!).then(() => true, () => false)).toBe(false);
+      expect((await fetch(file.download_url!)).status).toBe(404);
     } finally {
       sandbox.admin.store.off('video-created', onCreated);
     }
