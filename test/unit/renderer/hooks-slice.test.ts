@@ -1,0 +1,79 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CompanionError, HOOK_EVENTS, type HookDelivery, type HookRow, type HooksState } from '../../../preload/contract.js';
+
+// The slice talks to main through the bridge; here the bridge is a fake whose answers each test sets.
+const bridge = vi.hoisted(() => ({
+  companion: { liveChannels: vi.fn(), hooks: vi.fn(), registerHook: vi.fn(), removeHook: vi.fn(), hookDeliveries: vi.fn(), on: vi.fn() },
+}));
+vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
+
+const { initialHooksState, useHooksStore } = await import('../../../renderer/src/state/hooks-slice');
+
+const RECEIVER = 'http://127.0.0.1:4000/hooks';
+
+function stateWith(rows: Partial<Record<HookRow['event'], Partial<HookRow>>> = {}, channelId = '7'): HooksState {
+  return { channelId, receiverUrl: RECEIVER, hooks: HOOK_EVENTS.map((event) => ({ event, recipient: null, status: null, atReceiver: false, ...rows[event] })) };
+}
+
+const row = (event: HookRow['event']) => useHooksStore.getState().state!.hooks.find((entry) => entry.event === event)!;
+
+function delivery(overrides: Partial<HookDelivery>): HookDelivery {
+  return { id: 1, at: 0, kind: 'delivery', event: 'video.create', channelId: null, videoId: '3', accepted: true, note: 'Signature verified.', ...overrides };
+}
+
+beforeEach(async () => {
+  vi.clearAllMocks();
+  useHooksStore.setState({ ...initialHooksState });
+  bridge.companion.liveChannels.mockResolvedValue([
+    { id: '6', title: 'Other', isDefault: false },
+    { id: '7', title: 'Main', isDefault: true },
+  ]);
+  bridge.companion.hookDeliveries.mockResolvedValue([delivery({ id: 1 })]);
+  bridge.companion.hooks.mockResolvedValue(stateWith());
+  await useHooksStore.getState().load();
+});
+
+describe('hooks slice', () => {
+  it('opens on the default channel with what the receiver got so far', () => {
+    expect(bridge.companion.hooks).toHaveBeenCalledWith('7');
+    expect(useHooksStore.getState()).toMatchObject({ channelId: '7', busy: null, deliveries: [{ id: 1 }] });
+  });
+
+  it('shows a registration as pending at once and keeps what main answers', async () => {
+    let answer!: (state: HooksState) => void;
+    bridge.companion.registerHook.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const running = useHooksStore.getState().register('video.create', RECEIVER);
+    expect(row('video.create')).toMatchObject({ status: 'pending', recipient: RECEIVER, atReceiver: true });
+    expect(useHooksStore.getState().busy).toBe('video.create');
+    answer(stateWith({ 'video.create': { status: 'active', recipient: RECEIVER, atReceiver: true } }));
+    expect(await running).toBe(true);
+    expect(row('video.create').status).toBe('active');
+  });
+
+  it('puts the row back and says why when the platform refuses', async () => {
+    bridge.companion.registerHook.mockRejectedValue(new CompanionError('not_found', 'This channel no longer exists. Reload the list of channels.'));
+    expect(await useHooksStore.getState().register('channel.status.live', 'https://example.com/hooks')).toBe(false);
+    expect(row('channel.status.live').status).toBeNull();
+    expect(useHooksStore.getState()).toMatchObject({ busy: null, error: 'This channel no longer exists. Reload the list of channels.' });
+
+    useHooksStore.setState({ state: stateWith({ 'video.deleted': { status: 'active', recipient: RECEIVER } }) });
+    bridge.companion.removeHook.mockRejectedValue(new CompanionError('platform_error', 'offline'));
+    await useHooksStore.getState().remove('video.deleted');
+    expect(row('video.deleted').status).toBe('active');
+  });
+
+  it('adds what arrives on top, and reads the hooks again when a handshake for this channel came in', async () => {
+    bridge.companion.hooks.mockResolvedValue(stateWith({ 'video.create': { status: 'active' } }));
+    useHooksStore.getState().received(delivery({ id: 2, kind: 'handshake', channelId: '6' }));
+    expect(bridge.companion.hooks).toHaveBeenCalledTimes(1);
+    useHooksStore.getState().received(delivery({ id: 3, kind: 'handshake', channelId: '7' }));
+    await vi.waitFor(() => expect(row('video.create').status).toBe('active'));
+    expect(useHooksStore.getState().deliveries.map((entry) => entry.id)).toEqual([3, 2, 1]);
+  });
+
+  it('keeps the newest 200 deliveries', () => {
+    for (let id = 10; id < 260; id += 1) useHooksStore.getState().received(delivery({ id }));
+    expect(useHooksStore.getState().deliveries).toHaveLength(200);
+    expect(useHooksStore.getState().deliveries[0]?.id).toBe(259);
+  });
+});
