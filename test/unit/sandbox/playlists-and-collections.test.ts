@@ -1,10 +1,15 @@
 // The sandbox's playlist ordering (1-based positions, moves shift the videos in between) and what a deleted
 // video or channel takes with it from featured lists, playlists and upcoming events.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forgetChannelCollections, forgetVideoInCollections } from '../../../sandbox/state/collections.js';
 import { featuredOf, setFeatured } from '../../../sandbox/state/featured-videos.js';
 import type { SandboxData } from '../../../sandbox/state/model.js';
 import { addToPlaylist, createPlaylist, findPlaylist, moveInPlaylist, positionOf, removeFromPlaylist, type Playlist } from '../../../sandbox/state/playlists.js';
+import { SandboxStore } from '../../../sandbox/state/sandbox-store.js';
+import { seedData } from '../../../sandbox/state/seed.js';
 import { scheduleEvent, upcomingEventsOf } from '../../../sandbox/state/upcoming-events.js';
 
 /** Just enough state for the collection functions: they read `videos` and their own parts. */
@@ -117,5 +122,29 @@ describe('upcoming events', () => {
     at('running', 900, 600);
     at('soon', 2000, 60);
     expect(upcomingEventsOf(data, 'c', 1000).map((event) => event.title)).toEqual(['running', 'soon', 'later']);
+  });
+});
+
+describe('state files', () => {
+  it('a state file written before featured lists, playlists and events existed loads, with none of them', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'collections-state-'));
+    try {
+      const file = join(directory, 'state.json');
+      const old: Partial<SandboxData> = { ...seedData() };
+      delete old.featured;
+      delete old.playlists;
+      delete old.upcomingEvents;
+      await writeFile(file, JSON.stringify(old));
+      const store = new SandboxStore(file);
+      const channel = store.data.channels[0]!.id;
+      expect(featuredOf(store.data, channel)).toEqual([]);
+      expect(upcomingEventsOf(store.data, channel, 0)).toEqual([]);
+      const playlist = createPlaylist(store.data, { ownerId: store.data.accounts[0]!.id, channelId: null, title: 'New', enabled: true, now: 1 });
+      expect(findPlaylist(store.data, playlist.id)).toBe(playlist);
+      store.deleteVideo(store.data.videos[0]!);
+      await store.flushed();
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 });
