@@ -9,9 +9,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseByteRange } from '../../../sandbox/http/byte-range.js';
 import { startCopyService } from '../../../sandbox/media/copy-service.js';
 import { startDownloadService } from '../../../sandbox/media/download-service.js';
+import { startVideoMedia } from '../../../sandbox/media/video-media.js';
 import { placeholderMedia } from '../../../sandbox/media/media-files.js';
+import { metadataOf, videoValuesOf } from '../../../sandbox/state/custom-metadata.js';
+import type { SandboxData } from '../../../sandbox/state/model.js';
 import { SandboxStore } from '../../../sandbox/state/sandbox-store.js';
-import { DOWNLOAD_WINDOW_SECONDS, downloadState, videoExtrasData, type DownloadFile } from '../../../sandbox/state/video-extras.js';
+import { seedData } from '../../../sandbox/state/seed.js';
+import { DOWNLOAD_WINDOW_SECONDS, downloadState, videoExtraOf, videoExtrasData, type DownloadFile } from '../../../sandbox/state/video-extras.js';
 
 const run = promisify(execFile);
 
@@ -144,6 +148,35 @@ describe('after a restart', () => {
       expect(videoExtrasData(second.data).copies).toHaveLength(1);
     } finally {
       await restarted.close();
+    }
+  });
+});
+
+describe('state files', () => {
+  it('a state file written before video extras and video metadata values existed loads, and gets them on first use', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'video-extras-state-'));
+    try {
+      const file = join(folder, 'state.json');
+      const old: Partial<SandboxData> = { ...seedData() };
+      delete old.videoExtras;
+      old.metadata = { fields: [], channelValues: {}, channelDisplays: {}, nextFieldId: 7000 };
+      await writeFile(file, JSON.stringify(old));
+      const store = new SandboxStore(file);
+      const video = store.data.videos[0]!;
+      expect(videoExtraOf(store.data, video.id)).toEqual({});
+      expect(videoExtrasData(store.data).copies).toEqual([]);
+      expect(videoValuesOf(store.data)).toEqual({});
+      expect(metadataOf(store.data).videoValues).toEqual({});
+      const media = startVideoMedia({ store, dataDir: folder });
+      try {
+        store.deleteVideo(video);
+        expect(videoExtrasData(store.data).videos[video.id]).toBeUndefined();
+      } finally {
+        await media.close();
+      }
+      await store.flushed();
+    } finally {
+      await rm(folder, { recursive: true, force: true });
     }
   });
 });
