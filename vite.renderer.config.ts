@@ -14,5 +14,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     reportCompressedSize: true,
+    // scripts/initial-load.mjs reads it to report what the first paint loads.
+    manifest: true,
   },
 });

@@ -1,6 +1,7 @@
 // One build for everything: main + sandbox (tsc), the renderer (Vite + React), the preload bundle (Vite, CJS).
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { describeInitialLoad, initialLoad, INITIAL_LOAD_LIMIT_BYTES } from './initial-load.mjs';
 import { run } from './run.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -10,6 +11,9 @@ export async function build() {
   await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { cwd: root, label: 'compile main' });
   const { build: viteBuild } = await import('vite');
   await viteBuild({ configFile: `${root}vite.renderer.config.ts` });
+  const load = initialLoad(`${root}build/renderer`);
+  console.log(describeInitialLoad(load));
+  if (load.gzipBytes > INITIAL_LOAD_LIMIT_BYTES) throw new Error('The renderer initial load is over its limit: load the new code with the panel that needs it (app-shell.tsx lazyPanel).');
   await viteBuild({ configFile: `${root}vite.preload.config.ts`, logLevel: 'warn' });
 }
 
