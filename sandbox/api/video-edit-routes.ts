@@ -6,7 +6,7 @@ import { empty, ok } from '../http/reply.js';
 import type { RequestContext } from '../http/request-context.js';
 import type { Router } from '../http/router.js';
 import type { Video, VideoProtection } from '../state/model.js';
-import { videoExtraOf } from '../state/video-extras.js';
+import { videoExtraIfAny, videoExtraOf } from '../state/video-extras.js';
 import { ownedVideo } from './access.js';
 
 export const MAX_VIDEO_TITLE_LENGTH = 255;
@@ -54,7 +54,7 @@ function expirationVideo(context: RequestContext): Video {
 
 function getExpiration(context: RequestContext) {
   const video = expirationVideo(context);
-  const rule = videoExtraOf(context.store.data, video.id).expiration ?? { rule: 'never' };
+  const rule = videoExtraIfAny(context.store.data, video.id).expiration ?? { rule: 'never' };
   return ok(rule.rule === 'never' ? { rule: 'never' } : { rule: rule.rule, expires_at: rule.expiresAt });
 }
 

@@ -9,7 +9,7 @@ import type { RequestContext } from '../http/request-context.js';
 import type { Router } from '../http/router.js';
 import type { CopyService } from '../media/copy-service.js';
 import type { Video } from '../state/model.js';
-import { videoExtraOf } from '../state/video-extras.js';
+import { videoExtraIfAny, videoExtraOf } from '../state/video-extras.js';
 import { ownedVideo, requireToken } from './access.js';
 import { IMAGE_CONTENT_TYPES, readImageHeader } from './image-header.js';
 import { MAX_VIDEO_DESCRIPTION_LENGTH, MAX_VIDEO_TITLE_LENGTH } from './video-edit-routes.js';
@@ -72,7 +72,7 @@ function uploadThumbnail(context: RequestContext) {
 /** Not in the spec: what the thumbnail calls set, so clients and tests can check (null: the default frame). */
 function getThumbnail(context: RequestContext) {
   const { video } = ownedVideo(context);
-  const thumbnail = videoExtraOf(context.store.data, video.id).thumbnail;
+  const thumbnail = videoExtraIfAny(context.store.data, video.id).thumbnail;
   const image = thumbnail?.image ?? null;
   return ok({
     thumbnail: thumbnail
@@ -133,7 +133,7 @@ function setTrim(context: RequestContext) {
 /** With no trim set, the whole video: start 0, end its length in whole seconds. */
 function getTrim(context: RequestContext) {
   const { video } = ownedVideo(context);
-  const trim = videoExtraOf(context.store.data, video.id).trim ?? { start: 0, end: Math.round(lengthOf(video)) };
+  const trim = videoExtraIfAny(context.store.data, video.id).trim ?? { start: 0, end: Math.round(lengthOf(video)) };
   return ok({ trim: { start: trim.start, end: trim.end } });
 }
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Video } from '../state/model.js';
 import { randomToken } from '../state/random.js';
 import type { SandboxStore } from '../state/sandbox-store.js';
-import { downloadState, videoExtraOf, videoExtrasData, type DownloadFile, type DownloadFormat } from '../state/video-extras.js';
+import { downloadState, videoExtraIfAny, videoExtraOf, videoExtrasData, type DownloadFile, type DownloadFormat } from '../state/video-extras.js';
 import { DOWNLOAD_CONTENT_TYPES, prepareDownloadFile } from './media-files.js';
 
 /** "short by default": long enough for a client to see `pending`, short enough not to wait on. */
@@ -74,9 +74,9 @@ export function startDownloadService(options: DownloadServiceOptions): DownloadS
   };
 
   const current = (video: Video, format: DownloadFormat): DownloadFile | undefined => {
-    const downloads = videoExtraOf(store.data, video.id).downloads;
+    const downloads = videoExtraIfAny(store.data, video.id).downloads;
     const file = downloads?.[format];
-    if (!file) return undefined;
+    if (!downloads || !file) return undefined;
     if (downloadState(file, Date.now()).status === 'unavailable') {
       // Past its 24 hours: forgotten, so the state reads `unavailable` and a new request starts afresh.
       delete downloads[format];

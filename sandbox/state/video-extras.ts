@@ -74,6 +74,11 @@ export function videoExtraOf(data: SandboxData, videoId: string): VideoExtra {
   return videos[videoId];
 }
 
+/** What is set for a video, without making an entry: for reads, so reading leaves the state as it was. */
+export function videoExtraIfAny(data: SandboxData, videoId: string): Readonly<VideoExtra> {
+  return data.videoExtras?.videos[videoId] ?? {};
+}
+
 /** Forgets a deleted video's extras (its copy requests stay: a finished copy is its own video). */
 export function forgetVideoExtras(data: SandboxData, videoId: string): VideoExtra | undefined {
   const videos = videoExtrasData(data).videos;
