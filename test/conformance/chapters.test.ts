@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { covers } from './coverage.js';
-import { expectError, expectRouteAnswers, expectStatus, request, type AccessToken } from './http-client.js';
+import { expectError, expectRouteAnswers, expectStatus, request, type AccessToken, type Form } from './http-client.js';
 import { bearerToken } from './oauth-client.js';
 import { MISSING_ID, unique, useSandbox, videoId } from './sandbox-fixture.js';
 import { bodyOf } from './spec-shapes.js';
@@ -90,7 +90,7 @@ describe('chapters', () => {
 
     it('400 invalid_value for a missing title or a missing or non-integer position', async () => {
       covers(ADD, '400 invalid_value');
-      for (const form of [{ position: 5 }, { title: '', position: 5 }, { title: 'No position' }, { title: 'Words', position: 'soon' }, { title: 'Negative', position: -3 }, { title: 'Fraction', position: '1.5' }]) {
+      for (const form of <Form[]>[{ position: 5 }, { title: '', position: 5 }, { title: 'No position' }, { title: 'Words', position: 'soon' }, { title: 'Negative', position: -3 }, { title: 'Fraction', position: '1.5' }]) {
         expectError(await request('POST', chaptersUrl(qaNight()), { token: demo, form }), 400, 'invalid_value');
       }
     });
@@ -150,7 +150,7 @@ describe('chapters', () => {
     it('400 invalid_value: title and position are required', async () => {
       covers(EDIT, '400 invalid_value');
       const chapter = await add(launch());
-      for (const form of [{ title: 'Only a title' }, { position: 40 }, { title: 'Bad', position: 'x' }]) {
+      for (const form of <Form[]>[{ title: 'Only a title' }, { position: 40 }, { title: 'Bad', position: 'x' }]) {
         expectError(await request('PUT', chapterUrl(launch(), chapter.id), { token: demo, form }), 400, 'invalid_value');
       }
     });

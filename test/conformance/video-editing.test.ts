@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BENEFITS } from '../../sandbox/index.js';
 import { covers } from './coverage.js';
-import { expectError, expectRouteAnswers, expectStatus, request, type AccessToken } from './http-client.js';
+import { expectError, expectRouteAnswers, expectStatus, request, type AccessToken, type Form } from './http-client.js';
 import { bearerToken } from './oauth-client.js';
 import { MISSING_ID, unique, useSandbox, videoId } from './sandbox-fixture.js';
 import { bodyOf, videoShape } from './spec-shapes.js';
@@ -129,7 +129,7 @@ describe('video editing', () => {
 
     it('400 bad_request when rule is missing or invalid (only never is supported)', async () => {
       covers(SET_EXPIRATION, '400 bad_request');
-      for (const form of [{}, { rule: 'at_given_time' }, { rule: 'someday' }]) {
+      for (const form of <Form[]>[{}, { rule: 'at_given_time' }, { rule: 'someday' }]) {
         expectError(await request('PUT', expirationUrl(launch()), { token: demo, form }), 400, 'bad_request');
       }
     });

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { testImage, TEST_IMAGE_TYPES } from '../support/test-images.js';
 import { covers } from './coverage.js';
-import { describeResult, expectError, expectStatus, request, type AccessToken } from './http-client.js';
+import { describeResult, expectError, expectStatus, request, type AccessToken, type Form } from './http-client.js';
 import { bearerToken } from './oauth-client.js';
 import { channelId, eventually, unique, useSandbox, videoId } from './sandbox-fixture.js';
 import { bodyOf, videoShape } from './spec-shapes.js';
@@ -107,7 +107,7 @@ describe('thumbnail, trim, copy', () => {
     it('PUT 400 bad_request for invalid times or a trim under 10 seconds', async () => {
       covers(SET_TRIM, '400 bad_request');
       const id = qa();
-      for (const form of [{ start: 30, end: 39 }, { start: 40, end: 30 }, { start: 'soon', end: 40 }, { end: 40 }, { start: 0 }, { start: -5, end: 40 }]) {
+      for (const form of <Form[]>[{ start: 30, end: 39 }, { start: 40, end: 30 }, { start: 'soon', end: 40 }, { end: 40 }, { start: 0 }, { start: -5, end: 40 }]) {
         expectError(await request('PUT', trimUrl(id), { token: demo, form }), 400, 'bad_request');
       }
       expectStatus(await request('PUT', trimUrl(id), { token: demo, form: { start: 30, end: 40 } }), 204);
@@ -151,7 +151,7 @@ describe('thumbnail, trim, copy', () => {
 
     it('400 bad_request for a part under 10 seconds, invalid times, or no title', async () => {
       covers(COPY, '400 bad_request');
-      for (const form of [{ start: 0, end: 9, title: 'Short' }, { start: 50, end: 20, title: 'Backwards' }, { start: 'x', end: 20, title: 'Bad' }, { start: 0, end: 20 }]) {
+      for (const form of <Form[]>[{ start: 0, end: 9, title: 'Short' }, { start: 50, end: 20, title: 'Backwards' }, { start: 'x', end: 20, title: 'Bad' }, { start: 0, end: 20 }]) {
         expectError(await request('POST', copyUrl(launch()), { token: demo, form }), 400, 'bad_request');
       }
     });
