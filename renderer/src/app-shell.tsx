@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { AccountArea } from './account-area';
 import { ConnectionIndicator } from './connection-indicator';
 import { NoticeBanners } from './notice-banners';
@@ -11,11 +11,11 @@ import { panels, useNavigationStore, type PanelId } from './state/navigation-sli
  * A panel loaded when it is first opened: the window's first paint carries only the shell and the
  * Sign-in panel (the build reports the initial load; see scripts/initial-load.mjs).
  */
-function lazyPanel<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ComponentType {
-  return lazy(async () => ({ default: (await load())[name] }));
+function lazyPanel<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyExoticComponent<ComponentType> {
+  return lazy<ComponentType>(async () => ({ default: (await load())[name] }));
 }
 
-const lazyPanels: Partial<Record<PanelId, ComponentType>> = {
+const lazyPanels: Partial<Record<PanelId, LazyExoticComponent<ComponentType>>> = {
   'go-live': lazyPanel(() => import('./panels/go-live-panel'), 'GoLivePanel'),
   uploads: lazyPanel(() => import('./panels/uploads-panel'), 'UploadsPanel'),
   channel: lazyPanel(() => import('./panels/channel-panel'), 'ChannelPanel'),
