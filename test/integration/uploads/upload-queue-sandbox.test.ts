@@ -78,10 +78,13 @@ describe('interruptions', () => {
   it('resumes a paused transfer from the byte the server has, and honours the speed limit', { timeout: 60_000 }, async () => {
     const file = join(rig.work, 'paused.avi');
     const size = await makeBigVideo(file, 6);
-    const { queue, events } = rig.queue({ speedLimit: 2 * 1024 * 1024 });
+    const limit = 2 * 1024 * 1024;
+    const { queue, events } = rig.queue({ speedLimit: limit });
     await queue.add([file], { channelId: rig.channelId });
+    const started = performance.now();
     queue.start();
-    await events.waitFor('progress', 20_000, (event) => event.bytes > size / 3);
+    const crossed = await events.waitFor('progress', 20_000, (event) => event.bytes > size / 3);
+    const elapsedSeconds = (performance.now() - started) / 1000;
     queue.pause();
     const paused = await events.waitFor('paused', 5000, () => true, true);
     expect(paused.reason).toBe('user');
@@ -92,10 +95,11 @@ describe('interruptions', () => {
     expect(transferred.resumedFrom).toBeGreaterThan(size / 3);
     expect((await events.waitFor('done', 20_000)).complete).toBe(1);
     expect(uploadsOf('paused')).toHaveLength(1);
-    // Under the limit: no progress step was faster than 2 MiB/s with some margin for the bucket.
-    const limited = events.of('progress').filter((event) => event.bytes < transferred.resumedFrom && event.speed > 0);
-    expect(limited.length).toBeGreaterThan(0);
-    for (const event of limited) expect(event.speed).toBeLessThan(2 * 1024 * 1024 * 1.35);
+    // Under the limit, measured on the test's own clock over the whole limited stretch: at most the limit,
+    // plus the quarter second the bucket may hold and one 64 KiB slice. (Single progress steps are not
+    // compared: on a loaded machine the meter's short window sees bursts of bytes that waited in the socket.)
+    expect(crossed.bytes).toBeLessThanOrEqual(limit * (elapsedSeconds + 0.25) + 64 * 1024);
+    expect(events.of('progress').some((event) => event.bytes < transferred.resumedFrom && event.speed > 0)).toBe(true);
     const video = rig.sandbox.admin.store.video(queue.rows()[0]!.videoId!);
     expect(await sha256(video!.filePath!)).toBe(await sha256(file));
     await queue.close();
