@@ -152,6 +152,8 @@ test.describe('featured videos, playlists and upcoming events', () => {
     await row.getByLabel('Playlist title').fill('After the show: best bits');
     await row.getByRole('button', { name: 'Save' }).click();
     await expect(table.locator('tr[data-playlist="After the show: best bits"]')).toBeVisible();
+    await expect(editor.getByRole('heading', { level: 3 })).toHaveText('After the show: best bits');
+    expect((await playlistsOf('/playlists.json')).find((playlist) => playlist.id === created.id)?.title).toBe('After the show: best bits');
     await page.screenshot({ path: 'test-results/screenshots/playlists.png', fullPage: true });
 
     // Full house holds 20 of 20: adding is refused with a sentence, and nothing changes.

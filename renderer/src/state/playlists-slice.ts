@@ -21,7 +21,8 @@ export interface PlaylistsSliceState {
   readonly listBusy: 'load' | 'create' | null;
   /** The playlist being renamed or deleted. */
   readonly rowBusy: string | null;
-  readonly openId: string | null;
+  /** The open playlist, as last listed or answered (its title and channel stay known on any page). */
+  readonly opened: PlaylistRow | null;
   readonly contents: PlaylistContents | null;
   readonly contentsBusy: 'load' | 'change' | null;
   readonly error: string | null;
@@ -37,7 +38,7 @@ export interface PlaylistsActions {
   create(title: string): Promise<boolean>;
   rename(playlistId: string, title: string): Promise<boolean>;
   remove(playlistId: string): Promise<void>;
-  open(playlistId: string): Promise<void>;
+  open(playlist: PlaylistRow): Promise<void>;
   close(): void;
   addVideo(video: CollectionVideo): Promise<void>;
   removeVideo(videoId: string): Promise<void>;
@@ -53,7 +54,7 @@ export const initialPlaylistsState: PlaylistsSliceState = {
   list: null,
   listBusy: null,
   rowBusy: null,
-  openId: null,
+  opened: null,
   contents: null,
   contentsBusy: null,
   error: null,
@@ -85,16 +86,17 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
 
   /** One change at a time to the open playlist: shown at once, put back on refusal. */
   async function change(videos: readonly CollectionVideo[], request: (playlistId: string) => Promise<PlaylistContents>, done: string): Promise<void> {
-    const { openId, contents, contentsBusy } = get();
-    if (openId === null || contents === null || contentsBusy !== null) return;
+    const { opened, contents, contentsBusy } = get();
+    if (opened === null || contents === null || contentsBusy !== null) return;
+    const openId = opened.id;
     set({ contentsBusy: 'change', error: null, done: null, contents: { ...contents, videos: [...videos] } });
     try {
       const after = await request(openId);
-      if (get().openId === openId) set({ contentsBusy: null, contents: after, done });
+      if (get().opened?.id === openId) set({ contentsBusy: null, contents: after, done });
       // The playlist's total duration changed with its videos.
       void readList(get().list?.page ?? 1);
     } catch (error) {
-      if (get().openId === openId) set({ contentsBusy: null, contents, error: errorText(error) });
+      if (get().opened?.id === openId) set({ contentsBusy: null, contents, error: errorText(error) });
     }
   }
 
@@ -114,12 +116,15 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
       await readList(1);
     },
     choose: async (channelId) => {
-      set({ channelId, error: null, done: null, ...(get().owner === 'channel' ? { list: null, openId: null, contents: null } : {}) });
+      set({ channelId, error: null, done: null });
+      // The user's own playlists are the same on every channel.
+      if (get().owner === 'user') return;
+      set({ list: null, opened: null, contents: null });
       await readList(1);
     },
     show: async (owner) => {
       if (owner === get().owner) return;
-      set({ owner, list: null, openId: null, contents: null, error: null, done: null });
+      set({ owner, list: null, opened: null, contents: null, error: null, done: null });
       await readList(1);
     },
     goTo: (page) => readList(page),
@@ -131,7 +136,7 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
         const created = await companion.createPlaylist({ channelId, title });
         set({ listBusy: null, done: `Created the playlist “${created.title}”. Add videos to it below.` });
         await readList(get().list?.page ?? 1);
-        await get().open(created.id);
+        await get().open(created);
         return true;
       } catch (error) {
         set({ listBusy: null, error: errorText(error) });
@@ -144,6 +149,7 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
       try {
         const renamed = await companion.renamePlaylist(playlistId, title);
         withRow(renamed);
+        if (get().opened?.id === renamed.id) set({ opened: renamed });
         set({ rowBusy: null, done: `Renamed the playlist to “${renamed.title}”.` });
         return true;
       } catch (error) {
@@ -158,7 +164,7 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
       set({ rowBusy: playlistId, error: null, done: null, list: { ...list, items: list.items.filter((entry) => entry.id !== playlistId) } });
       try {
         await companion.deletePlaylist(playlistId);
-        set({ rowBusy: null, done: `Deleted the playlist “${removed?.title ?? playlistId}”.`, ...(get().openId === playlistId ? { openId: null, contents: null } : {}) });
+        set({ rowBusy: null, done: `Deleted the playlist “${removed?.title ?? playlistId}”.`, ...(get().opened?.id === playlistId ? { opened: null, contents: null } : {}) });
         await readList(list.page);
       } catch (error) {
         // Put the row back, unless the platform says it is gone anyway.
@@ -166,16 +172,17 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
         set({ rowBusy: null, ...(gone ? {} : { list }), error: errorText(error) });
       }
     },
-    open: async (playlistId) => {
-      set({ openId: playlistId, contents: null, contentsBusy: 'load', error: null });
+    open: async (playlist) => {
+      const playlistId = playlist.id;
+      set({ opened: playlist, contents: null, contentsBusy: 'load', error: null });
       try {
         const contents = await companion.playlistVideos(playlistId);
-        if (get().openId === playlistId) set({ contents, contentsBusy: null });
+        if (get().opened?.id === playlistId) set({ contents, contentsBusy: null });
       } catch (error) {
-        if (get().openId === playlistId) set({ contentsBusy: null, error: errorText(error) });
+        if (get().opened?.id === playlistId) set({ contentsBusy: null, error: errorText(error) });
       }
     },
-    close: () => set({ openId: null, contents: null, contentsBusy: null }),
+    close: () => set({ opened: null, contents: null, contentsBusy: null }),
     addVideo: async (video) => {
       const videos = get().contents?.videos ?? [];
       if (videos.some((entry) => entry.id === video.id)) return;

@@ -133,7 +133,19 @@ describe('playlists slice', () => {
     bridge.companion.playlistVideos.mockResolvedValue({ ...contents([]), playlistId: 'p2' });
     expect(await usePlaylistsStore.getState().create('After the show')).toBe(true);
     expect(bridge.companion.createPlaylist).toHaveBeenCalledWith({ channelId: null, title: 'After the show' });
-    expect(usePlaylistsStore.getState()).toMatchObject({ openId: 'p2', listBusy: null, contents: { playlistId: 'p2' } });
+    expect(usePlaylistsStore.getState()).toMatchObject({ opened: { id: 'p2', title: 'After the show' }, listBusy: null, contents: { playlistId: 'p2' } });
+  });
+
+  it('a rename changes the row and the open playlist; another channel leaves the own playlists as they are', async () => {
+    bridge.companion.playlistVideos.mockResolvedValue(contents([]));
+    await usePlaylistsStore.getState().open(page(['Watch later']).items[0]!);
+    bridge.companion.renamePlaylist.mockResolvedValue({ id: 'p1', title: 'Later', channelId: null, totalDuration: 0, updatedAt: 3 });
+    expect(await usePlaylistsStore.getState().rename('p1', 'Later')).toBe(true);
+    expect(usePlaylistsStore.getState().list?.items[0]?.title).toBe('Later');
+    expect(usePlaylistsStore.getState().opened?.title).toBe('Later');
+    await usePlaylistsStore.getState().choose('6');
+    expect(bridge.companion.playlists).toHaveBeenCalledTimes(1);
+    expect(usePlaylistsStore.getState()).toMatchObject({ channelId: '6', opened: { id: 'p1' } });
   });
 
   it('puts a deleted row back on refusal, but not when the platform says it is gone', async () => {
@@ -148,7 +160,7 @@ describe('playlists slice', () => {
 
   it('moves a video at once with its 1-based place, and puts it back on refusal', async () => {
     bridge.companion.playlistVideos.mockResolvedValue(contents(['1', '2', '3']));
-    await usePlaylistsStore.getState().open('p1');
+    await usePlaylistsStore.getState().open(page(['Watch later']).items[0]!);
     bridge.companion.movePlaylistVideo.mockRejectedValue(new CompanionError('bad_request', 'That place is outside the playlist.'));
     const running = usePlaylistsStore.getState().moveVideo(0, 2);
     expect(ids(usePlaylistsStore.getState().contents?.videos)).toEqual(['2', '3', '1']);
@@ -160,7 +172,7 @@ describe('playlists slice', () => {
 
   it('adds a video at once and keeps what main answers', async () => {
     bridge.companion.playlistVideos.mockResolvedValue(contents(['1']));
-    await usePlaylistsStore.getState().open('p1');
+    await usePlaylistsStore.getState().open(page(['Watch later']).items[0]!);
     bridge.companion.addPlaylistVideo.mockResolvedValue(contents(['1', '4']));
     await usePlaylistsStore.getState().addVideo(video('4'));
     expect(bridge.companion.addPlaylistVideo).toHaveBeenCalledWith('p1', '4');

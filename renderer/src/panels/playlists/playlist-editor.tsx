@@ -1,20 +1,19 @@
 // The open playlist: how full it is, its videos in order (drag or Move up / down), remove, and a picker to
 // add videos (the channel's for a channel playlist, all of the user's for their own).
-import type { PlaylistRow } from '../../../../preload/contract.js';
 import { usePlaylistsStore } from '../../state/playlists-slice';
 import { useVideoPickerStore } from '../../state/video-picker-slice';
 import { capacityText, isFull } from './capacity-text';
 import { OrderedVideoList } from './ordered-video-list';
 import { VideoPicker } from './video-picker';
 
-export function PlaylistEditor({ playlist }: { playlist: PlaylistRow | null }) {
-  const { openId, contents, contentsBusy, addVideo, removeVideo, moveVideo, close } = usePlaylistsStore();
+export function PlaylistEditor() {
+  const { opened, contents, contentsBusy, addVideo, removeVideo, moveVideo, close } = usePlaylistsStore();
   const pickerOpen = useVideoPickerStore((picker) => picker.target === 'playlist');
   const openPicker = useVideoPickerStore((picker) => picker.open);
-  if (openId === null) return null;
+  if (opened === null) return null;
 
-  const shown = contents?.playlistId === openId ? contents : null;
-  const title = playlist?.title ?? 'Playlist';
+  const shown = contents?.playlistId === opened.id ? contents : null;
+  const title = opened.title;
   return (
     <section className="collection-section playlist-editor" aria-labelledby="playlist-editor-title" data-testid="playlist-editor" aria-busy={contentsBusy !== null}>
       <h3 id="playlist-editor-title">{title}</h3>
@@ -36,7 +35,7 @@ export function PlaylistEditor({ playlist }: { playlist: PlaylistRow | null }) {
           {pickerOpen ? (
             <VideoPicker present={shown.videos.map((video) => video.id)} disabled={contentsBusy !== null} testId="playlist-picker" onAdd={(video) => void addVideo(video)} />
           ) : (
-            <button type="button" className="button" disabled={contentsBusy !== null} onClick={() => void openPicker('playlist', playlist?.channelId ?? null)}>
+            <button type="button" className="button" disabled={contentsBusy !== null} onClick={() => void openPicker('playlist', opened.channelId)}>
               Add videos…
             </button>
           )}

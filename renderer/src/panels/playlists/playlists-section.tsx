@@ -9,7 +9,7 @@ import { PlaylistEditor } from './playlist-editor';
 import { PlaylistRow } from './playlist-row';
 
 export function PlaylistsSection({ channel }: { channel: ChannelChoice | null }) {
-  const { owner, list, listBusy, rowBusy, openId, error, done, show, goTo, create, rename, remove, open } = usePlaylistsStore();
+  const { owner, list, listBusy, rowBusy, opened, error, done, show, goTo, create, rename, remove, open } = usePlaylistsStore();
   const closePicker = useVideoPickerStore((picker) => picker.close);
   const whose = owner === 'user' ? 'yours' : `on ${channel?.title ?? 'the channel'}`;
   const choice = (value: PlaylistOwner, text: string) => (
@@ -50,12 +50,12 @@ export function PlaylistsSection({ channel }: { channel: ChannelChoice | null })
                   <PlaylistRow
                     key={`${playlist.id}:${playlist.title}`}
                     playlist={playlist}
-                    isOpen={playlist.id === openId}
+                    isOpen={playlist.id === opened?.id}
                     busy={rowBusy !== null}
                     onOpen={() => {
                       // A picker open for another playlist would add to this one.
                       closePicker();
-                      void open(playlist.id);
+                      void open(playlist);
                     }}
                     onRename={(title) => rename(playlist.id, title)}
                     onDelete={() => void remove(playlist.id)}
@@ -67,7 +67,7 @@ export function PlaylistsSection({ channel }: { channel: ChannelChoice | null })
           <Pager page={list.page} hasPrevious={list.hasPrevious} hasNext={list.hasNext} disabled={listBusy !== null} testId="playlists-page" onPage={(page) => void goTo(page)} />
         </>
       )}
-      <PlaylistEditor playlist={list?.items.find((playlist) => playlist.id === openId) ?? null} />
+      <PlaylistEditor />
     </section>
   );
 }
