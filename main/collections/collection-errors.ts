@@ -5,7 +5,7 @@ import { CollectionFullError, PlatformError, SignInNeededError } from '../platfo
 
 export const CHANNEL_GONE = 'This channel no longer exists. Reload the list of channels.';
 export const PLAYLIST_GONE = 'This playlist no longer exists; it may have been deleted elsewhere. Reload the list of playlists.';
-export const NOT_YOURS = 'The signed-in account may not change this: it is not yours (or no longer shared with you). Choose one of your own channels, playlists or videos.';
+const NOT_YOURS = 'The signed-in account may not change this: it is not yours (or no longer shared with you). Choose one of your own channels, playlists or videos.';
 
 /** "3 of 10", or null when the platform did not say both numbers. */
 export function fullness(capacity: CollectionCapacity): string | null {

@@ -5,7 +5,7 @@ import type { PlatformApi } from '../platform/endpoints/index.js';
 import { CHANNEL_GONE, explained } from './collection-errors.js';
 import { videoRow } from './collection-rows.js';
 
-export const VIDEO_CHOICES_PAGE_SIZE = 50;
+const VIDEO_CHOICES_PAGE_SIZE = 50;
 
 export class VideoChoiceService {
   readonly #platformApi: () => Promise<PlatformApi>;
