@@ -44,6 +44,15 @@ import {
   type UploadsChange,
   type UploadsState,
   type UploadTotals,
+  type FeaturedVideos,
+  type NewPlaylist,
+  type PlaylistContents,
+  type PlaylistPage,
+  type PlaylistPageRequest,
+  type PlaylistRow,
+  type UpcomingEventPage,
+  type VideoChoicePage,
+  type VideoChoiceRequest,
 } from '../preload/contract.js';
 import packageJson from '../package.json' with { type: 'json' };
 import type { ChannelAdminService } from './channel-admin/channel-admin-service.js';
@@ -57,6 +66,7 @@ import type { BrandingType, ChannelBackground, ImageUpload, LogoSettings, Upload
 import type { DevicePasswordService } from './device-passwords/device-password-service.js';
 import type { SecurityService } from './channel-security/security-service.js';
 import type { HookService } from './hooks/hook-service.js';
+import type { CollectionServices } from './collections/collection-services.js';
 
 export interface CompanionOptions {
   readonly shell: AppInfo['shell'];
@@ -75,6 +85,8 @@ export interface CompanionOptions {
   readonly security?: SecurityService;
   /** The Hooks panel's calls and the built-in receiver. */
   readonly hooks?: HookService;
+  /** The Playlists panel's calls (featured videos, playlists, the video picker) and the channel's upcoming events. */
+  readonly collections?: CollectionServices;
 }
 
 export class Companion implements Implementation<Contract> {
@@ -424,6 +436,59 @@ export class Companion implements Implementation<Contract> {
   #hooks(): HookService {
     if (!this.#options.hooks) throw new CompanionError('unavailable', 'Hooks are managed in the app.');
     return this.#options.hooks;
+  }
+
+  #collections(): CollectionServices {
+    if (!this.#options.collections) throw new CompanionError('unavailable', 'Featured videos, playlists and upcoming events are managed in the app.');
+    return this.#options.collections;
+  }
+
+  featuredVideos(channelId: string): Promise<FeaturedVideos> {
+    return this.#collections().featured.state(channelId);
+  }
+
+  setFeaturedVideos(channelId: string, videoIds: string[]): Promise<FeaturedVideos> {
+    return this.#collections().featured.set(channelId, videoIds);
+  }
+
+  playlists(request: PlaylistPageRequest): Promise<PlaylistPage> {
+    return this.#collections().playlists.page(request);
+  }
+
+  createPlaylist(request: NewPlaylist): Promise<PlaylistRow> {
+    return this.#collections().playlists.create(request);
+  }
+
+  renamePlaylist(playlistId: string, title: string): Promise<PlaylistRow> {
+    return this.#collections().playlists.rename(playlistId, title);
+  }
+
+  deletePlaylist(playlistId: string): Promise<null> {
+    return this.#collections().playlists.remove(playlistId);
+  }
+
+  playlistVideos(playlistId: string): Promise<PlaylistContents> {
+    return this.#collections().playlists.contents(playlistId);
+  }
+
+  addPlaylistVideo(playlistId: string, videoId: string): Promise<PlaylistContents> {
+    return this.#collections().playlists.addVideo(playlistId, videoId);
+  }
+
+  removePlaylistVideo(playlistId: string, videoId: string): Promise<PlaylistContents> {
+    return this.#collections().playlists.removeVideo(playlistId, videoId);
+  }
+
+  movePlaylistVideo(playlistId: string, videoId: string, position: number): Promise<PlaylistContents> {
+    return this.#collections().playlists.moveVideo(playlistId, videoId, position);
+  }
+
+  videoChoices(request: VideoChoiceRequest): Promise<VideoChoicePage> {
+    return this.#collections().videoChoices.page(request);
+  }
+
+  upcomingEvents(channelId: string, page: number): Promise<UpcomingEventPage> {
+    return this.#collections().events.page(channelId, page);
   }
 
   async appInfo(): Promise<AppInfo> {

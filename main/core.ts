@@ -2,6 +2,7 @@
 // embedded sandbox), the facade and its dispatcher. Electron, browser mode and the CLI each call this once.
 import type { AppInfo } from '../preload/contract.js';
 import { ChannelAdminService } from './channel-admin/channel-admin-service.js';
+import { createCollectionServices } from './collections/collection-services.js';
 import { SecurityService } from './channel-security/security-service.js';
 import { Companion } from './companion.js';
 import { toCompanionError } from './companion-errors.js';
@@ -108,6 +109,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const devicePasswords = new DevicePasswordService(platformApi);
   const channelAdmin = new ChannelAdminService(platformApi);
   const security = new SecurityService(platformApi);
+  const collections = createCollectionServices(platformApi);
   const sandboxVault = secretsFor(SANDBOX_PROFILE);
   const hooks = new HookService({
     platformApi,
@@ -121,7 +123,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         }
       : undefined,
   });
-  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks });
+  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks, collections });
   const notice = await session.open(options.profile);
   if (notice) logger.warn(notice);
   await live?.open();

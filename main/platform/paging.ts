@@ -25,6 +25,19 @@ export function pageOf<T>(items: readonly T[], paging: Paging): Page<T> {
   return { items, next: href === undefined || href === null || href === '' ? null : href };
 }
 
+/** One page of a list for a view that pages (Previous / Next) instead of reading everything. */
+export interface ListPage<T> {
+  readonly items: readonly T[];
+  readonly hasPrevious: boolean;
+  readonly hasNext: boolean;
+}
+
+/** A page from a list body whose `paging` gives `previous` and `next` as URL strings (or null). */
+export function listPageOf<T>(items: readonly T[], paging: { readonly previous?: string | null; readonly next?: string | null } | undefined): ListPage<T> {
+  const previous = paging?.previous;
+  return { items, hasPrevious: typeof previous === 'string' && previous !== '', hasNext: pageOf(items, paging).next !== null };
+}
+
 export const DEFAULT_MAX_PAGES = 1000;
 
 /**

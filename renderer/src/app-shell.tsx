@@ -18,6 +18,7 @@ function lazyPanel<K extends string>(load: () => Promise<Record<K, ComponentType
 const lazyPanels: Partial<Record<PanelId, LazyExoticComponent<ComponentType>>> = {
   'go-live': lazyPanel(() => import('./panels/go-live-panel'), 'GoLivePanel'),
   uploads: lazyPanel(() => import('./panels/uploads-panel'), 'UploadsPanel'),
+  playlists: lazyPanel(() => import('./panels/playlists-panel'), 'PlaylistsPanel'),
   channel: lazyPanel(() => import('./panels/channel-panel'), 'ChannelPanel'),
   managers: lazyPanel(() => import('./panels/managers-panel'), 'ManagersPanel'),
   'device-passwords': lazyPanel(() => import('./panels/device-passwords-panel'), 'DevicePasswordsPanel'),

@@ -17,7 +17,7 @@ test('the printed address shows the app shell, connected, with every panel in th
   await expect(page.getByTestId('app-shell')).toBeVisible();
   await expect(page.getByTestId('connection-indicator')).toHaveAttribute('data-state', 'connected');
   const nav = page.getByRole('navigation', { name: 'Panels' });
-  await expect(nav.getByRole('button')).toHaveText(['Sign in', 'Go live', 'Uploads', 'Videos', 'Channel', 'Managers', 'Device passwords', 'Security', 'Branding', 'Hooks', 'Settings']);
+  await expect(nav.getByRole('button')).toHaveText(['Sign in', 'Go live', 'Uploads', 'Videos', 'Playlists', 'Channel', 'Managers', 'Device passwords', 'Security', 'Branding', 'Hooks', 'Settings']);
 
   await nav.getByRole('button', { name: 'Uploads' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Uploads');

@@ -1,5 +1,5 @@
 // Upcoming events of a channel (spec part B, "Upcoming events"). A protected list is its owner's only.
-import { pagedItems, pageOf } from '../paging.js';
+import { listPageOf, pagedItems, pageOf, type ListPage } from '../paging.js';
 import type { PlatformCaller } from '../platform-request.js';
 import { readAuth, segment, type ReadOptions } from './request-parts.js';
 import { upcomingEventListBody, type UpcomingEvent } from './schemas.js';
@@ -9,17 +9,28 @@ export interface UpcomingEventListOptions extends ReadOptions {
   readonly pageSize?: number;
 }
 
+const ENDPOINT = 'GET /channels/<channel_id>/upcoming-events.<format>';
+
 export function upcomingEventsApi(caller: PlatformCaller) {
+  const onePage = async (channelId: string, page: number, options: UpcomingEventListOptions) => {
+    const { body } = await caller.call(
+      { method: 'GET', path: `/channels/${segment(channelId)}/upcoming-events.json`, query: { page, pagesize: options.pageSize }, endpoint: ENDPOINT, auth: readAuth(options) },
+      upcomingEventListBody,
+    );
+    return body;
+  };
   return {
     list(channelId: string, options: UpcomingEventListOptions = {}): AsyncIterable<UpcomingEvent> {
-      const endpoint = 'GET /channels/<channel_id>/upcoming-events.<format>';
-      return pagedItems(endpoint, async (page) => {
-        const { body } = await caller.call(
-          { method: 'GET', path: `/channels/${segment(channelId)}/upcoming-events.json`, query: { page, pagesize: options.pageSize }, endpoint, auth: readAuth(options) },
-          upcomingEventListBody,
-        );
+      return pagedItems(ENDPOINT, async (page) => {
+        const body = await onePage(channelId, page, options);
         return pageOf(body.events, body.paging);
       });
+    },
+
+    /** One page (1-based), for a view that pages instead of reading everything. */
+    async page(channelId: string, page: number, options: UpcomingEventListOptions = {}): Promise<ListPage<UpcomingEvent>> {
+      const body = await onePage(channelId, page, options);
+      return listPageOf(body.events, body.paging);
     },
   };
 }

@@ -5,6 +5,7 @@ import { useSessionStore } from '../state/session-slice';
 import { ChannelEditor } from './channel/channel-editor';
 import { CustomMetadataSection } from './channel/custom-metadata-section';
 import { DeleteChannel } from './channel/delete-channel';
+import { UpcomingEventsSection } from './channel/upcoming-events-section';
 import { ChannelSelect } from './channel-select';
 import { PanelOutcome, SignInFirst } from './panel-parts';
 
@@ -39,6 +40,7 @@ export function ChannelPanel() {
           </p>
           <ChannelEditor key={`${details.id}:${details.title}:${details.description}:${details.tags.join(',')}`} details={details} busy={busy === 'save'} onSave={(edit) => void save(edit)} />
           <DeleteChannel key={details.id} title={details.title} busy={busy !== null} onDelete={(title) => void remove(title)} />
+          <UpcomingEventsSection channelId={details.id} />
           <CustomMetadataSection channelId={details.id} />
         </>
       )}

@@ -7,6 +7,7 @@ export const panels = [
   { id: 'go-live', label: 'Go live' },
   { id: 'uploads', label: 'Uploads' },
   { id: 'videos', label: 'Videos' },
+  { id: 'playlists', label: 'Playlists' },
   { id: 'channel', label: 'Channel' },
   { id: 'managers', label: 'Managers' },
   { id: 'device-passwords', label: 'Device passwords' },

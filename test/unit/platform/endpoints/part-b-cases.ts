@@ -467,6 +467,14 @@ const playlists: EndpointCase[] = [
     malformed: { body: { playlists: [{ ...playlist, total_duration: 7200 }] } },
   },
   {
+    fn: 'playlists.pageForUser',
+    call: (api) => api.playlists.pageForUser(2, { includeEmpty: true }),
+    request: { method: 'GET', path: '/playlists.json', query: { page: 2, 'filter[include_empty]': 1 }, endpoint: 'GET /playlists.<format>', auth: 'user' },
+    reply: { body: { playlists: [{ ...playlist, channel_id: null }], paging: { previous: 'https://api.example.test/playlists.json?page=1', next: 'https://api.example.test/playlists.json?page=3' } } },
+    result: { items: [{ ...playlist, channel_id: null }], hasPrevious: true, hasNext: true },
+    malformed: { body: { playlists: [{ ...playlist, updated_at: 'today' }] } },
+  },
+  {
     fn: 'playlists.create',
     call: (api) => api.playlists.create('Best of'),
     request: { method: 'POST', path: '/playlists.json', form: { title: 'Best of' }, endpoint: 'POST /playlists.<format>', auth: 'user' },
@@ -573,6 +581,20 @@ const playlists: EndpointCase[] = [
     malformed: { body: { playlists: [{ id: 'p/7' }] } },
   },
   {
+    fn: 'playlists.pageForChannel',
+    call: (api) => api.playlists.pageForChannel(CHANNEL_ID, 1, { includeEmpty: true }),
+    request: {
+      method: 'GET',
+      path: `/channels/${CHANNEL}/playlists.json`,
+      query: { page: 1, 'filter[include_empty]': 1 },
+      endpoint: 'GET /channels/<channel_id>/playlists.<format>',
+      auth: 'user',
+    },
+    reply: { body: { playlists: [playlist], paging: { previous: null, next: null } } },
+    result: { items: [playlist], hasPrevious: false, hasNext: false },
+    malformed: { body: { playlists: [{ id: 'p/7' }] } },
+  },
+  {
     fn: 'playlists.createForChannel',
     call: (api) => api.playlists.createForChannel(CHANNEL_ID, 'Backstage', { enabled: false }),
     request: {
@@ -605,6 +627,14 @@ const upcomingEvents: EndpointCase[] = [
     reply: { body: { events: [upcomingEvent], paging: { previous: null, next: null } } },
     result: [upcomingEvent],
     malformed: { body: { events: [{ ...upcomingEvent, duration: '90 min' }] } },
+  },
+  {
+    fn: 'upcomingEvents.page',
+    call: (api) => api.upcomingEvents.page(CHANNEL_ID, 2, { pageSize: 50, anonymous: true }),
+    request: { method: 'GET', path: `/channels/${CHANNEL}/upcoming-events.json`, query: { page: 2, pagesize: 50 }, endpoint: 'GET /channels/<channel_id>/upcoming-events.<format>', auth: 'none' },
+    reply: { body: { events: [upcomingEvent], paging: { previous: 'https://api.example.test/channels/c/upcoming-events.json?page=1', next: null } } },
+    result: { items: [upcomingEvent], hasPrevious: true, hasNext: false },
+    malformed: { body: { events: [{ ...upcomingEvent, start: 'soon' }] } },
   },
 ];
 
