@@ -57,6 +57,21 @@ import type { BrandingType, ChannelBackground, ImageUpload, LogoSettings, Upload
 import type { DevicePasswordService } from './device-passwords/device-password-service.js';
 import type { SecurityService } from './channel-security/security-service.js';
 import type { HookService } from './hooks/hook-service.js';
+import type { VideoTools } from './video-tools/video-tools.js';
+import type {
+  CaptionFlags,
+  CaptionLanguage,
+  ChapterFields,
+  CopyOrder,
+  CopyProgress,
+  ThumbnailUpload,
+  TrimRange,
+  VideoCaption,
+  VideoChapter,
+  VideoLabel,
+  VideoLabels,
+  VideoTrim,
+} from '../preload/contract.js';
 
 export interface CompanionOptions {
   readonly shell: AppInfo['shell'];
@@ -75,6 +90,8 @@ export interface CompanionOptions {
   readonly security?: SecurityService;
   /** The Hooks panel's calls and the built-in receiver. */
   readonly hooks?: HookService;
+  /** The Videos panel's per-video tools: thumbnail, trim and copy, labels, chapters, captions. */
+  readonly videoTools?: VideoTools;
 }
 
 export class Companion implements Implementation<Contract> {
@@ -419,6 +436,99 @@ export class Companion implements Implementation<Contract> {
 
   async hookDeliveries(): Promise<HookDelivery[]> {
     return this.#hooks().deliveries();
+  }
+
+  #videoTools(): VideoTools {
+    if (!this.#options.videoTools) throw new CompanionError('unavailable', 'Video tools need the app.');
+    return this.#options.videoTools;
+  }
+
+  uploadVideoThumbnail(videoId: string, image: ThumbnailUpload): Promise<UploadedImage> {
+    return this.#videoTools().thumbnail.upload(videoId, image);
+  }
+
+  setVideoThumbnailFrame(videoId: string, position: number): Promise<null> {
+    return this.#videoTools().thumbnail.setFrame(videoId, position);
+  }
+
+  videoTrim(videoId: string): Promise<VideoTrim> {
+    return this.#videoTools().trimCopy.trim(videoId);
+  }
+
+  setVideoTrim(videoId: string, range: TrimRange): Promise<VideoTrim> {
+    return this.#videoTools().trimCopy.setTrim(videoId, range);
+  }
+
+  removeVideoTrim(videoId: string): Promise<VideoTrim> {
+    return this.#videoTools().trimCopy.removeTrim(videoId);
+  }
+
+  copyVideoPart(videoId: string, order: CopyOrder): Promise<CopyProgress> {
+    return this.#videoTools().trimCopy.copy(videoId, order);
+  }
+
+  videoCopyStatus(requestId: string): Promise<CopyProgress> {
+    return this.#videoTools().trimCopy.copyStatus(requestId);
+  }
+
+  videoLabels(videoId: string): Promise<VideoLabels> {
+    return this.#videoTools().labels.forVideo(videoId);
+  }
+
+  createLabel(name: string): Promise<VideoLabel> {
+    return this.#videoTools().labels.create(name);
+  }
+
+  renameLabel(labelId: number, name: string): Promise<null> {
+    return this.#videoTools().labels.rename(labelId, name);
+  }
+
+  deleteLabel(labelId: number): Promise<null> {
+    return this.#videoTools().labels.remove(labelId);
+  }
+
+  setVideoLabel(videoId: string, labelId: number, attached: boolean): Promise<null> {
+    return this.#videoTools().labels.setOnVideo(videoId, labelId, attached);
+  }
+
+  videoChapters(videoId: string): Promise<VideoChapter[]> {
+    return this.#videoTools().chapters.list(videoId);
+  }
+
+  addVideoChapter(videoId: string, fields: ChapterFields): Promise<VideoChapter[]> {
+    return this.#videoTools().chapters.add(videoId, fields);
+  }
+
+  editVideoChapter(videoId: string, chapterId: string, fields: ChapterFields): Promise<VideoChapter[]> {
+    return this.#videoTools().chapters.edit(videoId, chapterId, fields);
+  }
+
+  deleteVideoChapter(videoId: string, chapterId: string): Promise<VideoChapter[]> {
+    return this.#videoTools().chapters.remove(videoId, chapterId);
+  }
+
+  deleteAllVideoChapters(videoId: string): Promise<VideoChapter[]> {
+    return this.#videoTools().chapters.removeAll(videoId);
+  }
+
+  videoCaptions(videoId: string): Promise<VideoCaption[]> {
+    return this.#videoTools().captions.list(videoId);
+  }
+
+  captionLanguages(): Promise<CaptionLanguage[]> {
+    return this.#videoTools().captions.languages();
+  }
+
+  uploadVideoCaption(videoId: string, language: string, vtt: string): Promise<VideoCaption[]> {
+    return this.#videoTools().captions.upload(videoId, language, vtt);
+  }
+
+  setVideoCaptionFlags(videoId: string, language: string, flags: CaptionFlags): Promise<VideoCaption[]> {
+    return this.#videoTools().captions.setFlags(videoId, language, flags);
+  }
+
+  videoCaptionVtt(videoId: string, language: string): Promise<string> {
+    return this.#videoTools().captions.vtt(videoId, language);
   }
 
   #hooks(): HookService {

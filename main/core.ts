@@ -12,6 +12,7 @@ import { SignInNeededError } from './platform/platform-error.js';
 import { createPlatformApi } from './platform/endpoints/index.js';
 import { LiveService, type LiveServiceOptions } from './live/live-service.js';
 import { HookService } from './hooks/hook-service.js';
+import { createVideoTools } from './video-tools/video-tools.js';
 import { ManagerService } from './managers/manager-service.js';
 import { LookService } from './look/look-service.js';
 import { DevicePasswordService } from './device-passwords/device-password-service.js';
@@ -121,7 +122,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         }
       : undefined,
   });
-  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks });
+  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks, videoTools: createVideoTools(platformApi) });
   const notice = await session.open(options.profile);
   if (notice) logger.warn(notice);
   await live?.open();
