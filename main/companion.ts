@@ -58,6 +58,9 @@ import type { DevicePasswordService } from './device-passwords/device-password-s
 import type { SecurityService } from './channel-security/security-service.js';
 import type { HookService } from './hooks/hook-service.js';
 import type { VideoTools } from './video-tools/video-tools.js';
+import type { SaveVideoDownload, VideoDetailLevel, VideoDetails, VideoDownloadable, VideoDownloadsState, VideoDownloadTransfer, VideoEdit, VideoExpiration, VideoFileFormat, VideoListRequest, VideoMetadata, VideoPage } from '../preload/contract.js';
+import type { VideoDownloadService } from './video-library/video-download-service.js';
+import type { VideoLibraryService } from './video-library/video-library-service.js';
 import type {
   CaptionFlags,
   CaptionLanguage,
@@ -92,6 +95,10 @@ export interface CompanionOptions {
   readonly hooks?: HookService;
   /** The Videos panel's per-video tools: thumbnail, trim and copy, labels, chapters, captions. */
   readonly videoTools?: VideoTools;
+  /** The Videos panel's library calls: list, details, edit, delete, expiration, metadata values. */
+  readonly videoLibrary?: VideoLibraryService;
+  /** The Videos panel's downloads: the platform's file and saving it to this computer. */
+  readonly videoDownloads?: VideoDownloadService;
 }
 
 export class Companion implements Implementation<Contract> {
@@ -120,6 +127,10 @@ export class Companion implements Implementation<Contract> {
 
   hookDelivered(record: HookDelivery): void {
     this.events.emit('hookDelivery', record);
+  }
+
+  videoDownloadChanged(transfer: VideoDownloadTransfer): void {
+    this.events.emit('videoDownload', transfer);
   }
 
   get ingestUrl(): string | null {
@@ -436,6 +447,73 @@ export class Companion implements Implementation<Contract> {
 
   async hookDeliveries(): Promise<HookDelivery[]> {
     return this.#hooks().deliveries();
+  }
+
+  // Videos panel (issue 8): library, download, expiration, metadata values
+  #videoLibrary(): VideoLibraryService {
+    if (!this.#options.videoLibrary) throw new CompanionError('unavailable', 'The video library needs the app.');
+    return this.#options.videoLibrary;
+  }
+
+  #videoDownloads(): VideoDownloadService {
+    if (!this.#options.videoDownloads) throw new CompanionError('unavailable', 'Video downloads need the app.');
+    return this.#options.videoDownloads;
+  }
+
+  videos(request: VideoListRequest): Promise<VideoPage> {
+    return this.#videoLibrary().page(request);
+  }
+
+  videoDetails(videoId: string, detailLevel: VideoDetailLevel): Promise<VideoDetails> {
+    return this.#videoLibrary().details(videoId, detailLevel);
+  }
+
+  editVideo(videoId: string, edit: VideoEdit): Promise<VideoDetails> {
+    return this.#videoLibrary().edit(videoId, edit);
+  }
+
+  deleteVideo(videoId: string): Promise<null> {
+    return this.#videoLibrary().remove(videoId);
+  }
+
+  videoDownloadable(videoId: string, format: VideoFileFormat): Promise<VideoDownloadable> {
+    return this.#videoDownloads().downloadable(videoId, format);
+  }
+
+  requestVideoDownloadable(videoId: string, format: VideoFileFormat): Promise<VideoDownloadable> {
+    return this.#videoDownloads().request(videoId, format);
+  }
+
+  async videoDownloads(): Promise<VideoDownloadsState> {
+    return this.#videoDownloads().state();
+  }
+
+  saveVideoDownload(videoId: string, format: VideoFileFormat, request: SaveVideoDownload): Promise<VideoDownloadTransfer> {
+    return this.#videoDownloads().save(videoId, format, request);
+  }
+
+  async showVideoDownload(transferId: string): Promise<null> {
+    return this.#videoDownloads().reveal(transferId);
+  }
+
+  videoExpiration(videoId: string): Promise<VideoExpiration> {
+    return this.#videoLibrary().expiration(videoId);
+  }
+
+  setVideoExpirationNever(videoId: string): Promise<VideoExpiration> {
+    return this.#videoLibrary().setNever(videoId);
+  }
+
+  videoMetadata(videoId: string): Promise<VideoMetadata> {
+    return this.#videoLibrary().metadata(videoId);
+  }
+
+  setVideoMetadataValue(videoId: string, fieldId: string, value: string): Promise<VideoMetadata> {
+    return this.#videoLibrary().setValue(videoId, fieldId, value);
+  }
+
+  removeVideoMetadataValue(videoId: string, fieldId: string): Promise<VideoMetadata> {
+    return this.#videoLibrary().removeValue(videoId, fieldId);
   }
 
   #videoTools(): VideoTools {
