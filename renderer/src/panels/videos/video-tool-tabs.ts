@@ -2,6 +2,11 @@
 // expiration, metadata): thumbnail, trim and copy, labels, chapters, captions. Each tool is one module
 // with its own slice; this list is where the video view finds them.
 import type { ComponentType } from 'react';
+import { CaptionsTab } from './captions-tab';
+import { ChaptersTab } from './chapters-tab';
+import { LabelsTab } from './labels-tab';
+import { ThumbnailTab } from './thumbnail-tab';
+import { TrimCopyTab } from './trim-copy-tab';
 
 export interface VideoTabProps {
   readonly videoId: string;
@@ -17,4 +22,10 @@ export interface VideoToolTab {
   readonly Tab: ComponentType<VideoTabProps>;
 }
 
-export const videoToolTabs: readonly VideoToolTab[] = [];
+export const videoToolTabs: readonly VideoToolTab[] = [
+  { id: 'thumbnail', label: 'Thumbnail', Tab: ThumbnailTab },
+  { id: 'trim-copy', label: 'Trim and copy', Tab: TrimCopyTab },
+  { id: 'labels', label: 'Labels', Tab: LabelsTab },
+  { id: 'chapters', label: 'Chapters', Tab: ChaptersTab },
+  { id: 'captions', label: 'Captions', Tab: CaptionsTab },
+];
