@@ -18,6 +18,7 @@ function lazyPanel<K extends string>(load: () => Promise<Record<K, ComponentType
 const lazyPanels: Partial<Record<PanelId, ComponentType>> = {
   'go-live': lazyPanel(() => import('./panels/go-live-panel'), 'GoLivePanel'),
   uploads: lazyPanel(() => import('./panels/uploads-panel'), 'UploadsPanel'),
+  videos: lazyPanel(() => import('./panels/videos/videos-panel'), 'VideosPanel'),
   channel: lazyPanel(() => import('./panels/channel-panel'), 'ChannelPanel'),
   managers: lazyPanel(() => import('./panels/managers-panel'), 'ManagersPanel'),
   'device-passwords': lazyPanel(() => import('./panels/device-passwords-panel'), 'DevicePasswordsPanel'),
@@ -27,9 +28,7 @@ const lazyPanels: Partial<Record<PanelId, ComponentType>> = {
   settings: lazyPanel(() => import('./panels/settings-panel'), 'SettingsPanel'),
 };
 
-const purposes: Partial<Record<PanelId, string>> = {
-  videos: 'Edit, trim, caption, chapter and organise your videos and playlists.',
-};
+const purposes: Partial<Record<PanelId, string>> = {};
 
 function PanelView({ panel }: { panel: PanelId }) {
   if (panel === 'sign-in') return <SignInPanel />;
