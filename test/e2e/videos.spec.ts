@@ -139,6 +139,7 @@ test.describe('the Videos panel', () => {
     await page.getByTestId('video-protect').selectOption('private');
     await page.getByTestId('video-save').click();
     await expect(page.getByTestId('videos-done')).toHaveText('Saved the title, description, protection (now private).');
+    await expect(page.getByTestId('video-facts')).toContainText('Backstage');
     await page.screenshot({ path: 'test-results/screenshots/videos-details.png', fullPage: true });
     const edited = ((await ok(app, 'GET', `/videos/${id}.json`)) as { video: ApiVideo }).video;
     expect(edited).toMatchObject({ title: 'Behind the scenes (edited)', description: 'Setting up the studio before the show.' });
@@ -164,7 +165,10 @@ test.describe('the Videos panel', () => {
       await openVideos(page, app);
       const qa = await videoId(app, 'Q&A night');
       await openVideo(page, qa);
-      await openTab(page, 'Download');
+      // The tabs take the keyboard: from Details, the right arrow selects Download.
+      await page.getByRole('tab', { name: 'Details' }).press('ArrowRight');
+      await expect(page.getByRole('tab', { name: 'Download' })).toBeFocused();
+      await expect(page.getByRole('tab', { name: 'Download' })).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByTestId('download-mp4-status')).toHaveText('Not made yet.');
       await page.getByTestId('download-mp4-request').click();
       await expect(page.getByTestId('download-mp4-status')).toHaveText('The platform is making the file…');

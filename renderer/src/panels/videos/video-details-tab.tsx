@@ -79,8 +79,9 @@ function EditForm({ details }: { details: VideoDetails }) {
 }
 
 export function VideoDetailsTab({ videoId }: VideoTabProps) {
-  const { details, busy, loadDetails, remove } = useVideosStore();
+  const { details, channels, busy, loadDetails, remove } = useVideosStore();
   const shown = details?.id === videoId ? details : null;
+  const channelTitle = channels?.find((channel) => channel.id === shown?.channelId)?.title;
   return (
     <div className="video-details" data-testid="video-details">
       <label className="field">
@@ -101,7 +102,7 @@ export function VideoDetailsTab({ videoId }: VideoTabProps) {
             <dt>Id</dt>
             <dd>{shown.id}</dd>
             <dt>Channel</dt>
-            <dd>{shown.channelId ?? '—'}</dd>
+            <dd>{shown.channelId === null ? '—' : channelTitle ? `${channelTitle} (${shown.channelId})` : shown.channelId}</dd>
             {shown.detailLevel !== 'minimal' && (
               <>
                 <dt>Length</dt>

@@ -1,7 +1,7 @@
 // One video, in tabs: its own (details, download, expiration, metadata), then the per-video tools
 // (video-tool-tabs.ts). A video opened from a caption match says where the words are, so the streamer can
 // go on from that moment (a chapter, a trim, a thumbnail frame) in the tools.
-import { useState, type ComponentType } from 'react';
+import { useState, type ComponentType, type KeyboardEvent } from 'react';
 import { useVideosStore } from '../../state/videos-slice';
 import { formatClock } from './format-clock';
 import { VideoDetailsTab } from './video-details-tab';
@@ -30,6 +30,17 @@ export function VideoView({ videoId }: { videoId: string }) {
     lengthSeconds: known?.lengthSeconds ?? null,
   };
   const current = tabs.find((tab) => tab.id === tabId) ?? tabs[0]!;
+
+  /** The WAI-ARIA tabs pattern: arrows, Home and End move between tabs (one tab stop for the whole row). */
+  function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
+    const index = tabs.indexOf(current);
+    const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const target = tabs[(next + tabs.length) % tabs.length]!;
+    setTabId(target.id);
+    document.getElementById(`video-tab-${target.id}`)?.focus();
+  }
   return (
     <section className="video-view" aria-labelledby="video-view-title" data-testid="video-view">
       <button type="button" className="link-button" onClick={close} data-testid="video-back">
@@ -41,7 +52,7 @@ export function VideoView({ videoId }: { videoId: string }) {
           Found at <strong>{formatClock(jump.startSec)}</strong>–{formatClock(jump.endSec)} in the captions: “{jump.caption}”
         </p>
       )}
-      <div className="video-tabs" role="tablist" aria-label="Video tabs">
+      <div className="video-tabs" role="tablist" aria-label="Video tabs" onKeyDown={onTabKey}>
         {tabs.map((tab) => (
           <button
             key={tab.id}
@@ -49,6 +60,7 @@ export function VideoView({ videoId }: { videoId: string }) {
             role="tab"
             id={`video-tab-${tab.id}`}
             aria-selected={tab.id === current.id}
+            tabIndex={tab.id === current.id ? 0 : -1}
             aria-controls="video-tab-panel"
             className="video-tab"
             onClick={() => setTabId(tab.id)}
