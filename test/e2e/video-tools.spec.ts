@@ -4,8 +4,9 @@
 // while another panel is open. Labels: created, renamed, attached, deleted after asking; a label deleted
 // behind the app's back refused and rolled back. Chapters: added, edited, all deleted after asking; a
 // chapter deleted behind the app's back (404) refused and put back. Captions: a file uploaded, processed,
-// made the default and read back; a bad file refused with the platform's sentence naming the line. Each
+// made the default, read back and saved as a file; a bad file refused with the platform's sentence naming the line. Each
 // checked afterwards through the API.
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { runCli } from '../support/built-cli.js';
 import { testImage } from '../support/test-images.js';
@@ -189,7 +190,7 @@ test.describe('the video tools', () => {
     expect(await chapters()).toEqual([]);
   });
 
-  test('captions: a file uploaded, processed, made the default and read back; a bad file refused naming its line', async ({ page }) => {
+  test('captions: a file uploaded, processed, made the default, read back and saved as a file; a bad file refused naming its line', async ({ page }) => {
     test.setTimeout(120_000);
     const qa = await videoIdOf('Q&A night');
     const captions = async () => ((await api('GET', `/videos/${qa}/captions.json`)) as { captions: { language: string; is_default: boolean; status: string }[] }).captions;
@@ -214,6 +215,11 @@ test.describe('the video tools', () => {
 
     await page.getByTestId('caption-show-de').click();
     await expect(page.getByTestId('caption-file-text')).toHaveText(vtt);
+    const saving = page.waitForEvent('download');
+    await page.getByTestId('caption-save').click();
+    const saved = await saving;
+    expect(saved.suggestedFilename()).toBe(`video-${qa}-de.vtt`);
+    expect(readFileSync((await saved.path())!, 'utf8')).toBe(vtt);
     await page.screenshot({ path: 'test-results/screenshots/video-captions.png', fullPage: true });
 
     // Plainly not WebVTT (no cue timing at all): refused in the browser before sending.
