@@ -66,88 +66,110 @@ function CopyRows({ rows }: { rows: readonly CopyRow[] }) {
   );
 }
 
-export function TrimCopyTab({ videoId, title, lengthSeconds }: VideoTabProps) {
-  const { videoId: loadedFor, trim, busy, error, done, copies, load, setTrim, removeTrim, copy } = useTrimCopyStore();
-  const [trimStart, setTrimStart] = useState('0');
-  const [trimEnd, setTrimEnd] = useState(lengthSeconds !== null ? String(Math.floor(lengthSeconds)) : '');
-  const [copyStart, setCopyStart] = useState('0');
-  const [copyEnd, setCopyEnd] = useState(String(MIN_CUT_SECONDS));
-  const [copyTitle, setCopyTitle] = useState(`${title} (part)`);
+function Problem({ text, testId }: { text: string | null; testId: string }) {
+  return text ? (
+    <p className="error" role="alert" data-testid={testId}>
+      {text}
+    </p>
+  ) : null;
+}
+
+/** Starts from the current trim (keyed by it, so a newly read trim fills the fields). */
+function TrimForm({ current, lengthSeconds }: { current: VideoTrim | null; lengthSeconds: number | null }) {
+  const { busy, setTrim, removeTrim } = useTrimCopyStore();
+  const [start, setStart] = useState(current ? formatClock(current.start) : '0:00');
+  const [end, setEnd] = useState(current ? formatClock(current.end) : lengthSeconds !== null ? formatClock(lengthSeconds) : '');
   const [problem, setProblem] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (loadedFor !== videoId) void load(videoId);
-  }, [videoId, loadedFor, load]);
-
-  async function onTrim(submitted: FormEvent) {
+  async function submit(submitted: FormEvent) {
     submitted.preventDefault();
-    const range = rangeOf(trimStart, trimEnd, lengthSeconds);
+    const range = rangeOf(start, end, lengthSeconds);
     setProblem(typeof range === 'string' ? range : null);
     if (typeof range !== 'string') await setTrim(range);
   }
 
-  async function onCopy(submitted: FormEvent) {
+  return (
+    <form className="video-tool-form" aria-label="Trim" onSubmit={(submitted) => void submit(submitted)} noValidate>
+      <fieldset disabled={busy !== null}>
+        <label className="field field-short">
+          Start
+          <input type="text" value={start} onChange={(changed) => setStart(changed.target.value)} placeholder="0:00" data-testid="trim-start" />
+        </label>
+        <label className="field field-short">
+          End
+          <input type="text" value={end} onChange={(changed) => setEnd(changed.target.value)} placeholder="1:30" data-testid="trim-end" />
+        </label>
+        <button type="submit" className="button button-primary" data-testid="trim-set">
+          {busy === 'set' ? 'Trimming…' : 'Set trim'}
+        </button>
+        <button type="button" className="button" disabled={current === null || playsWhole(current, lengthSeconds)} onClick={() => void removeTrim()} data-testid="trim-remove">
+          {busy === 'remove' ? 'Removing…' : 'Remove trim'}
+        </button>
+      </fieldset>
+      <Problem text={problem} testId="trim-problem" />
+    </form>
+  );
+}
+
+function CopyForm({ title, lengthSeconds }: { title: string; lengthSeconds: number | null }) {
+  const { busy, copy } = useTrimCopyStore();
+  const [start, setStart] = useState('0:00');
+  const [end, setEnd] = useState(formatClock(MIN_CUT_SECONDS));
+  const [copyTitle, setCopyTitle] = useState(`${title} (part)`);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function submit(submitted: FormEvent) {
     submitted.preventDefault();
-    const range = rangeOf(copyStart, copyEnd, lengthSeconds);
+    const range = rangeOf(start, end, lengthSeconds);
     const found = typeof range === 'string' ? range : copyTitle.trim() === '' ? 'Give the new video a title.' : null;
     setProblem(found);
     if (typeof range !== 'string' && !found) await copy({ ...range, title: copyTitle.trim() });
   }
 
+  return (
+    <form className="video-tool-form" aria-label="Copy a part" onSubmit={(submitted) => void submit(submitted)} noValidate>
+      <fieldset disabled={busy !== null}>
+        <label className="field field-short">
+          Start
+          <input type="text" value={start} onChange={(changed) => setStart(changed.target.value)} data-testid="copy-start" />
+        </label>
+        <label className="field field-short">
+          End
+          <input type="text" value={end} onChange={(changed) => setEnd(changed.target.value)} data-testid="copy-end" />
+        </label>
+        <label className="field">
+          Title of the new video
+          <input type="text" value={copyTitle} maxLength={255} onChange={(changed) => setCopyTitle(changed.target.value)} data-testid="copy-title" />
+        </label>
+        <button type="submit" className="button button-primary" data-testid="copy-start-button">
+          {busy === 'copy' ? 'Starting…' : 'Copy to a new video'}
+        </button>
+      </fieldset>
+      <Problem text={problem} testId="copy-problem" />
+    </form>
+  );
+}
+
+export function TrimCopyTab({ videoId, title, lengthSeconds }: VideoTabProps) {
+  const { videoId: loadedFor, trim, busy, error, done, copies, load } = useTrimCopyStore();
+
+  useEffect(() => {
+    if (loadedFor !== videoId) void load(videoId);
+  }, [videoId, loadedFor, load]);
+
   const shown = loadedFor === videoId ? trim : null;
-  const trimmed = shown !== null && !playsWhole(shown, lengthSeconds);
   return (
     <section className="video-tool" aria-label="Trim and copy" data-testid="trim-copy-tab">
       <p className="video-tool-current" data-testid="trim-current">
         {shown ? describeTrim(shown, lengthSeconds) : busy === 'load' ? 'Reading the trim…' : 'The trim could not be read.'}
       </p>
       <PanelOutcome testId="trim" error={error} done={done} />
-      {problem && (
-        <p className="error" role="alert" data-testid="trim-problem">
-          {problem}
-        </p>
-      )}
       <h2>Trim</h2>
       <p className="hint">Playback starts and ends where you say; the original file stays as it is, and removing the trim brings the whole video back.</p>
-      <form className="video-tool-form" aria-label="Trim" onSubmit={(submitted) => void onTrim(submitted)} noValidate>
-        <fieldset disabled={busy !== null}>
-          <label className="field field-short">
-            Start
-            <input type="text" value={trimStart} onChange={(changed) => setTrimStart(changed.target.value)} placeholder="0:00" data-testid="trim-start" />
-          </label>
-          <label className="field field-short">
-            End
-            <input type="text" value={trimEnd} onChange={(changed) => setTrimEnd(changed.target.value)} placeholder="1:30" data-testid="trim-end" />
-          </label>
-          <button type="submit" className="button button-primary" data-testid="trim-set">
-            {busy === 'set' ? 'Trimming…' : 'Set trim'}
-          </button>
-          <button type="button" className="button" disabled={!trimmed} onClick={() => void removeTrim()} data-testid="trim-remove">
-            {busy === 'remove' ? 'Removing…' : 'Remove trim'}
-          </button>
-        </fieldset>
-      </form>
+      <TrimForm key={shown ? `${shown.start}-${shown.end}` : 'unread'} current={shown} lengthSeconds={lengthSeconds} />
       <h2>Copy a part to a new video</h2>
       <p className="hint">The platform makes the copy in the background as an unpublished video on the same channel; it shows below when done, even if you open another panel meanwhile.</p>
-      <form className="video-tool-form" aria-label="Copy a part" onSubmit={(submitted) => void onCopy(submitted)} noValidate>
-        <fieldset disabled={busy !== null}>
-          <label className="field field-short">
-            Start
-            <input type="text" value={copyStart} onChange={(changed) => setCopyStart(changed.target.value)} data-testid="copy-start" />
-          </label>
-          <label className="field field-short">
-            End
-            <input type="text" value={copyEnd} onChange={(changed) => setCopyEnd(changed.target.value)} data-testid="copy-end" />
-          </label>
-          <label className="field">
-            Title of the new video
-            <input type="text" value={copyTitle} maxLength={255} onChange={(changed) => setCopyTitle(changed.target.value)} data-testid="copy-title" />
-          </label>
-          <button type="submit" className="button button-primary" data-testid="copy-start-button">
-            {busy === 'copy' ? 'Starting…' : 'Copy to a new video'}
-          </button>
-        </fieldset>
-      </form>
+      <CopyForm title={title} lengthSeconds={lengthSeconds} />
       <CopyRows rows={copies.filter((row) => row.sourceVideoId === videoId)} />
     </section>
   );
