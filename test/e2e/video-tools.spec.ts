@@ -1,11 +1,12 @@
 // The per-video tools of the Videos panel in browser mode, against the embedded sandbox: list → a video →
-// its tab. Thumbnail: an image uploaded and a frame set; an image of 4000 px refused before upload.
+// its tab. Thumbnail: an image of 9.5 MB uploaded and a frame set; an image of 4000 px refused before upload.
 // Trim and copy: a trim set and removed; a trim under 10 s refused in the form; a copy followed to the end
 // while another panel is open. Labels: created, renamed, attached, deleted after asking; a label deleted
 // behind the app's back refused and rolled back. Chapters: added, edited, all deleted after asking; a
 // chapter deleted behind the app's back (404) refused and put back. Captions: a file uploaded, processed,
 // made the default, read back and saved as a file; a bad file refused with the platform's sentence naming the line. Each
 // checked afterwards through the API.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { runCli } from '../support/built-cli.js';
@@ -50,17 +51,20 @@ test.describe('the video tools', () => {
     await app.stop();
   });
 
-  test('thumbnail: an image uploaded, a frame set; an image of 4000 px never leaves', async ({ page }) => {
+  test('thumbnail: an image of 9.5 MB uploaded whole, a frame set; an image of 4000 px never leaves', async ({ page }) => {
     test.setTimeout(120_000);
     await signInAsDemo(page, app.url);
     const launch = await videoIdOf('Launch stream');
-    const thumbnail = async () => ((await api('GET', `/videos/${launch}/thumbnail.json`)) as { thumbnail: { source: string; position: number | null } | null }).thumbnail;
+    const thumbnail = async () =>
+      ((await api('GET', `/videos/${launch}/thumbnail.json`)) as { thumbnail: { source: string; position: number | null; image: { width: number; height: number; size: number; sha256: string } | null } | null }).thumbnail;
     await openTool(page, launch, 'Thumbnail');
 
-    await page.getByTestId('thumbnail-file').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: testImage('png', 320, 180, 'blue') });
-    await expect(page.getByTestId('thumbnail-done')).toContainText('Thumbnail uploaded (320 x 180 px)');
+    // Close to the spec's 10 MB (the image, then padding after its end): it crosses the app's socket whole.
+    const cover = Buffer.concat([testImage('png', 320, 180, 'blue'), Buffer.alloc(9_500_000)]);
+    await page.getByTestId('thumbnail-file').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: cover });
+    await expect(page.getByTestId('thumbnail-done')).toContainText('Thumbnail uploaded (320 x 180 px)', { timeout: 15_000 });
     await expect(page.getByTestId('thumbnail-preview')).toBeVisible();
-    expect(await thumbnail()).toMatchObject({ source: 'upload' });
+    expect(await thumbnail()).toMatchObject({ source: 'upload', image: { width: 320, height: 180, size: cover.length, sha256: createHash('sha256').update(cover).digest('hex') } });
     await page.screenshot({ path: 'test-results/screenshots/video-thumbnail.png', fullPage: true });
 
     // The spec's limit, checked in the browser: nothing reaches the platform.
