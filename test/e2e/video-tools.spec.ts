@@ -4,8 +4,9 @@
 // while another panel is open. Labels: created, renamed, attached, deleted after asking; a label deleted
 // behind the app's back refused and rolled back. Chapters: added, edited, all deleted after asking; a
 // chapter deleted behind the app's back (404) refused and put back. Captions: a file uploaded, processed,
-// made the default, read back and saved as a file; a bad file refused with the platform's sentence naming the line. Each
-// checked afterwards through the API.
+// made the default, read back and saved as a file; a bad file refused with the platform's sentence naming
+// the line. Each checked afterwards through the API. A caption match found in the list opens the tools at
+// its moment.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -241,5 +242,26 @@ test.describe('the video tools', () => {
     await expect(page.getByTestId('captions-error')).not.toContainText('answered 400');
     await expect(page.getByTestId('caption-row-fr')).toHaveCount(0);
     expect((await captions()).map((caption) => caption.language).sort()).toEqual(['de', 'en']);
+  });
+
+  test('a caption match opens the tools at its moment: a chapter added there, the frame offered', async ({ page }) => {
+    test.setTimeout(120_000);
+    const qa = await videoIdOf('Q&A night');
+    await page.goto(`${app.url}#/videos`);
+    if (await page.getByTestId('video-back').isVisible()) await page.getByTestId('video-back').click();
+    await page.getByTestId('videos-search').fill('microphone');
+    await page.getByTestId('videos-show').click();
+    await page.getByTestId(`caption-matches-${qa}`).getByTestId('caption-match-time').first().click();
+    await expect(page.getByTestId('video-jump')).toContainText('Found at 0:12');
+
+    await page.getByRole('tab', { name: 'Thumbnail' }).click();
+    await expect(page.getByTestId('thumbnail-position')).toHaveValue('12');
+    await page.getByRole('tab', { name: 'Chapters' }).click();
+    await expect(page.getByTestId('chapter-add-position')).toHaveValue('0:12');
+    await page.getByTestId('chapter-add-title').fill('Which microphone');
+    await page.getByTestId('chapter-add-save').click();
+    await expect(page.getByTestId('chapters-done')).toContainText('Chapter "Which microphone" added at 12 s');
+    const { chapters } = (await api('GET', `/videos/${qa}/chapters.json`)) as { chapters: { title: string; position: number }[] };
+    expect(chapters).toContainEqual(expect.objectContaining({ title: 'Which microphone', position: 12 }));
   });
 });

@@ -5,6 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { ChapterFields, VideoChapter } from '../../../../preload/contract.js';
 import { parseClock } from '../../parse-clock';
 import { NEW_CHAPTER_ID, useChaptersStore } from '../../state/chapters-slice';
+import { useVideosStore } from '../../state/videos-slice';
 import { ConfirmButton } from '../confirm-button';
 import { PanelOutcome } from '../panel-parts';
 import { formatClock } from './format-clock';
@@ -130,6 +131,8 @@ function ChapterRow({ chapter, chapters, lengthSeconds }: { chapter: VideoChapte
 
 export function ChaptersTab({ videoId, lengthSeconds }: VideoTabProps) {
   const { videoId: loadedFor, chapters, busy, error, done, load, add, removeAll } = useChaptersStore();
+  // Opened from a caption match: a chapter likely starts at that moment.
+  const jump = useVideosStore((store) => store.jump);
 
   useEffect(() => {
     if (loadedFor !== videoId) void load(videoId);
@@ -167,7 +170,7 @@ export function ChaptersTab({ videoId, lengthSeconds }: VideoTabProps) {
       {shown !== null && (
         <>
           <h2>Add a chapter</h2>
-          <ChapterForm initial={{ title: '', position: '' }} others={shown} lengthSeconds={lengthSeconds} submitLabel="Add chapter" testId="chapter-add" onSave={add} />
+          <ChapterForm initial={{ title: '', position: jump ? formatClock(jump.startSec) : '' }} others={shown} lengthSeconds={lengthSeconds} submitLabel="Add chapter" testId="chapter-add" onSave={add} />
           {shown.length > 0 && (
             <ConfirmButton
               label="Delete all chapters"

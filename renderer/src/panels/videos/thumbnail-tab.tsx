@@ -4,6 +4,7 @@ import './video-tools.css';
 import { useEffect, useState, type FormEvent } from 'react';
 import { THUMBNAIL_LIMITS } from '../../../../preload/contract.js';
 import { useThumbnailStore } from '../../state/thumbnail-slice';
+import { useVideosStore } from '../../state/videos-slice';
 import { readImage } from '../branding/read-image';
 import { PanelOutcome } from '../panel-parts';
 import type { VideoTabProps } from './video-tool-tabs';
@@ -12,7 +13,9 @@ const MAX_MB = THUMBNAIL_LIMITS.maxBytes / 1_000_000;
 
 export function ThumbnailTab({ videoId, lengthSeconds }: VideoTabProps) {
   const { busy, error, done, shown, open, upload, setFrame, refuse } = useThumbnailStore();
-  const [position, setPosition] = useState('0');
+  // Opened from a caption match: that moment is the likely frame.
+  const jump = useVideosStore((store) => store.jump);
+  const [position, setPosition] = useState(jump ? String(Math.floor(jump.startSec)) : '0');
 
   useEffect(() => open(videoId), [videoId, open]);
 

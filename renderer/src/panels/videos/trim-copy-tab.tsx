@@ -5,6 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { MIN_CUT_SECONDS, type VideoTrim } from '../../../../preload/contract.js';
 import { parseClock } from '../../parse-clock';
 import { useTrimCopyStore, type CopyRow } from '../../state/trim-copy-slice';
+import { useVideosStore } from '../../state/videos-slice';
 import { CopyButton } from '../copy-button';
 import { PanelOutcome } from '../panel-parts';
 import { formatClock } from './format-clock';
@@ -113,8 +114,11 @@ function TrimForm({ current, lengthSeconds }: { current: VideoTrim | null; lengt
 
 function CopyForm({ title, lengthSeconds }: { title: string; lengthSeconds: number | null }) {
   const { busy, copy } = useTrimCopyStore();
-  const [start, setStart] = useState('0:00');
-  const [end, setEnd] = useState(formatClock(MIN_CUT_SECONDS));
+  // Opened from a caption match: the part around those words is the likely clip.
+  const jump = useVideosStore((store) => store.jump);
+  const from = jump ? Math.floor(jump.startSec) : 0;
+  const [start, setStart] = useState(formatClock(from));
+  const [end, setEnd] = useState(formatClock(Math.max(from + MIN_CUT_SECONDS, jump ? Math.ceil(jump.endSec) : 0)));
   const [copyTitle, setCopyTitle] = useState(`${title} (part)`);
   const [problem, setProblem] = useState<string | null>(null);
 
