@@ -30,27 +30,42 @@ export interface ThumbnailActions {
 // Initial state
 export const initialThumbnailState: ThumbnailSliceState = { videoId: null, busy: null, error: null, done: null, shown: null };
 
+function forget(shown: ThumbnailShown | null): void {
+  if (shown?.previewUrl) URL.revokeObjectURL(shown.previewUrl);
+}
+
 // Hook (with its actions)
 export const useThumbnailStore = create<ThumbnailSliceState & ThumbnailActions>()((set, get) => ({
   ...initialThumbnailState,
   open: (videoId) => {
-    if (get().videoId !== videoId) set({ ...initialThumbnailState, videoId });
+    if (get().videoId === videoId) return;
+    forget(get().shown);
+    set({ ...initialThumbnailState, videoId });
   },
-  upload: (image, preview) => {
+  upload: async (image, preview) => {
+    const before = get().shown;
     const description = `Image, ${preview.width} x ${preview.height} px`;
-    return videoToolChange(get, set, {
+    const taken = await videoToolChange(get, set, {
       busy: 'upload',
       optimistic: { shown: { source: 'image', previewUrl: preview.url, description } },
       call: (videoId) => companion.uploadVideoThumbnail(videoId, image),
       done: `Thumbnail uploaded (${preview.width} x ${preview.height} px).`,
     });
+    // The preview no longer shown lets go of its copy of the image.
+    if (taken) forget(before);
+    else URL.revokeObjectURL(preview.url);
+    return taken;
   },
-  setFrame: (position) =>
-    videoToolChange(get, set, {
+  setFrame: async (position) => {
+    const before = get().shown;
+    const taken = await videoToolChange(get, set, {
       busy: 'frame',
       optimistic: { shown: { source: 'frame', previewUrl: null, description: `The frame at ${position} s` } },
       call: (videoId) => companion.setVideoThumbnailFrame(videoId, position),
       done: `The thumbnail is now the frame at ${position} s.`,
-    }),
+    });
+    if (taken) forget(before);
+    return taken;
+  },
   refuse: (problem) => set({ error: problem, done: null }),
 }));

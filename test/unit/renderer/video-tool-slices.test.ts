@@ -217,4 +217,17 @@ describe('thumbnail slice', () => {
     await running;
     expect(useThumbnailStore.getState()).toMatchObject({ busy: null, shown: null, error: 'Use a JPEG, PNG or GIF under 10 MB.' });
   });
+
+  it("lets go of a preview once it is no longer shown", async () => {
+    const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    useThumbnailStore.getState().open('9');
+    bridge.companion.uploadVideoThumbnail.mockResolvedValue({ width: 10, height: 10, bytes: 1 });
+    await useThumbnailStore.getState().upload({ contentType: 'image/png', base64: 'AA==' }, { url: 'blob:first', width: 10, height: 10, bytes: 1 });
+    expect(revoke).not.toHaveBeenCalled();
+    await useThumbnailStore.getState().upload({ contentType: 'image/png', base64: 'AA==' }, { url: 'blob:second', width: 10, height: 10, bytes: 1 });
+    expect(revoke).toHaveBeenCalledWith('blob:first');
+    useThumbnailStore.getState().open('10');
+    expect(revoke).toHaveBeenLastCalledWith('blob:second');
+    revoke.mockRestore();
+  });
 });
