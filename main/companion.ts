@@ -67,6 +67,24 @@ import type { DevicePasswordService } from './device-passwords/device-password-s
 import type { SecurityService } from './channel-security/security-service.js';
 import type { HookService } from './hooks/hook-service.js';
 import type { CollectionServices } from './collections/collection-services.js';
+import type { VideoTools } from './video-tools/video-tools.js';
+import type { SaveVideoDownload, VideoDetailLevel, VideoDetails, VideoDownloadable, VideoDownloadsState, VideoDownloadTransfer, VideoEdit, VideoExpiration, VideoFileFormat, VideoListRequest, VideoMetadata, VideoPage } from '../preload/contract.js';
+import type { VideoDownloadService } from './video-library/video-download-service.js';
+import type { VideoLibraryService } from './video-library/video-library-service.js';
+import type {
+  CaptionFlags,
+  CaptionLanguage,
+  ChapterFields,
+  CopyOrder,
+  CopyProgress,
+  ThumbnailUpload,
+  TrimRange,
+  VideoCaption,
+  VideoChapter,
+  VideoLabel,
+  VideoLabels,
+  VideoTrim,
+} from '../preload/contract.js';
 
 export interface CompanionOptions {
   readonly shell: AppInfo['shell'];
@@ -87,6 +105,12 @@ export interface CompanionOptions {
   readonly hooks?: HookService;
   /** The Playlists panel's calls (featured videos, playlists, the video picker) and the channel's upcoming events. */
   readonly collections?: CollectionServices;
+  /** The Videos panel's per-video tools: thumbnail, trim and copy, labels, chapters, captions. */
+  readonly videoTools?: VideoTools;
+  /** The Videos panel's library calls: list, details, edit, delete, expiration, metadata values. */
+  readonly videoLibrary?: VideoLibraryService;
+  /** The Videos panel's downloads: the platform's file and saving it to this computer. */
+  readonly videoDownloads?: VideoDownloadService;
 }
 
 export class Companion implements Implementation<Contract> {
@@ -115,6 +139,10 @@ export class Companion implements Implementation<Contract> {
 
   hookDelivered(record: HookDelivery): void {
     this.events.emit('hookDelivery', record);
+  }
+
+  videoDownloadChanged(transfer: VideoDownloadTransfer): void {
+    this.events.emit('videoDownload', transfer);
   }
 
   get ingestUrl(): string | null {
@@ -431,6 +459,166 @@ export class Companion implements Implementation<Contract> {
 
   async hookDeliveries(): Promise<HookDelivery[]> {
     return this.#hooks().deliveries();
+  }
+
+  // Videos panel (issue 8): library, download, expiration, metadata values
+  #videoLibrary(): VideoLibraryService {
+    if (!this.#options.videoLibrary) throw new CompanionError('unavailable', 'The video library needs the app.');
+    return this.#options.videoLibrary;
+  }
+
+  #videoDownloads(): VideoDownloadService {
+    if (!this.#options.videoDownloads) throw new CompanionError('unavailable', 'Video downloads need the app.');
+    return this.#options.videoDownloads;
+  }
+
+  videos(request: VideoListRequest): Promise<VideoPage> {
+    return this.#videoLibrary().page(request);
+  }
+
+  videoDetails(videoId: string, detailLevel: VideoDetailLevel): Promise<VideoDetails> {
+    return this.#videoLibrary().details(videoId, detailLevel);
+  }
+
+  editVideo(videoId: string, edit: VideoEdit): Promise<VideoDetails> {
+    return this.#videoLibrary().edit(videoId, edit);
+  }
+
+  deleteVideo(videoId: string): Promise<null> {
+    return this.#videoLibrary().remove(videoId);
+  }
+
+  videoDownloadable(videoId: string, format: VideoFileFormat): Promise<VideoDownloadable> {
+    return this.#videoDownloads().downloadable(videoId, format);
+  }
+
+  requestVideoDownloadable(videoId: string, format: VideoFileFormat): Promise<VideoDownloadable> {
+    return this.#videoDownloads().request(videoId, format);
+  }
+
+  async videoDownloads(): Promise<VideoDownloadsState> {
+    return this.#videoDownloads().state();
+  }
+
+  saveVideoDownload(videoId: string, format: VideoFileFormat, request: SaveVideoDownload): Promise<VideoDownloadTransfer> {
+    return this.#videoDownloads().save(videoId, format, request);
+  }
+
+  async showVideoDownload(transferId: string): Promise<null> {
+    return this.#videoDownloads().reveal(transferId);
+  }
+
+  videoExpiration(videoId: string): Promise<VideoExpiration> {
+    return this.#videoLibrary().expiration(videoId);
+  }
+
+  setVideoExpirationNever(videoId: string): Promise<VideoExpiration> {
+    return this.#videoLibrary().setNever(videoId);
+  }
+
+  videoMetadata(videoId: string): Promise<VideoMetadata> {
+    return this.#videoLibrary().metadata(videoId);
+  }
+
+  setVideoMetadataValue(videoId: string, fieldId: string, value: string): Promise<VideoMetadata> {
+    return this.#videoLibrary().setValue(videoId, fieldId, value);
+  }
+
+  removeVideoMetadataValue(videoId: string, fieldId: string): Promise<VideoMetadata> {
+    return this.#videoLibrary().removeValue(videoId, fieldId);
+  }
+
+  #videoTools(): VideoTools {
+    if (!this.#options.videoTools) throw new CompanionError('unavailable', 'Video tools need the app.');
+    return this.#options.videoTools;
+  }
+
+  uploadVideoThumbnail(videoId: string, image: ThumbnailUpload): Promise<UploadedImage> {
+    return this.#videoTools().thumbnail.upload(videoId, image);
+  }
+
+  setVideoThumbnailFrame(videoId: string, position: number): Promise<null> {
+    return this.#videoTools().thumbnail.setFrame(videoId, position);
+  }
+
+  videoTrim(videoId: string): Promise<VideoTrim> {
+    return this.#videoTools().trimCopy.trim(videoId);
+  }
+
+  setVideoTrim(videoId: string, range: TrimRange): Promise<VideoTrim> {
+    return this.#videoTools().trimCopy.setTrim(videoId, range);
+  }
+
+  removeVideoTrim(videoId: string): Promise<VideoTrim> {
+    return this.#videoTools().trimCopy.removeTrim(videoId);
+  }
+
+  copyVideoPart(videoId: string, order: CopyOrder): Promise<CopyProgress> {
+    return this.#videoTools().trimCopy.copy(videoId, order);
+  }
+
+  videoCopyStatus(requestId: string): Promise<CopyProgress> {
+    return this.#videoTools().trimCopy.copyStatus(requestId);
+  }
+
+  videoLabels(videoId: string): Promise<VideoLabels> {
+    return this.#videoTools().labels.forVideo(videoId);
+  }
+
+  createLabel(name: string): Promise<VideoLabel> {
+    return this.#videoTools().labels.create(name);
+  }
+
+  renameLabel(labelId: number, name: string): Promise<null> {
+    return this.#videoTools().labels.rename(labelId, name);
+  }
+
+  deleteLabel(labelId: number): Promise<null> {
+    return this.#videoTools().labels.remove(labelId);
+  }
+
+  setVideoLabel(videoId: string, labelId: number, attached: boolean): Promise<null> {
+    return this.#videoTools().labels.setOnVideo(videoId, labelId, attached);
+  }
+
+  videoChapters(videoId: string): Promise<VideoChapter[]> {
+    return this.#videoTools().chapters.list(videoId);
+  }
+
+  addVideoChapter(videoId: string, fields: ChapterFields): Promise<VideoChapter[]> {
+    return this.#videoTools().chapters.add(videoId, fields);
+  }
+
+  editVideoChapter(videoId: string, chapterId: string, fields: ChapterFields): Promise<VideoChapter[]> {
+    return this.#videoTools().chapters.edit(videoId, chapterId, fields);
+  }
+
+  deleteVideoChapter(videoId: string, chapterId: string): Promise<VideoChapter[]> {
+    return this.#videoTools().chapters.remove(videoId, chapterId);
+  }
+
+  deleteAllVideoChapters(videoId: string): Promise<VideoChapter[]> {
+    return this.#videoTools().chapters.removeAll(videoId);
+  }
+
+  videoCaptions(videoId: string): Promise<VideoCaption[]> {
+    return this.#videoTools().captions.list(videoId);
+  }
+
+  captionLanguages(): Promise<CaptionLanguage[]> {
+    return this.#videoTools().captions.languages();
+  }
+
+  uploadVideoCaption(videoId: string, language: string, vtt: string): Promise<VideoCaption[]> {
+    return this.#videoTools().captions.upload(videoId, language, vtt);
+  }
+
+  setVideoCaptionFlags(videoId: string, language: string, flags: CaptionFlags): Promise<VideoCaption[]> {
+    return this.#videoTools().captions.setFlags(videoId, language, flags);
+  }
+
+  videoCaptionVtt(videoId: string, language: string): Promise<string> {
+    return this.#videoTools().captions.vtt(videoId, language);
   }
 
   #hooks(): HookService {

@@ -13,6 +13,7 @@ import { SignInNeededError } from './platform/platform-error.js';
 import { createPlatformApi } from './platform/endpoints/index.js';
 import { LiveService, type LiveServiceOptions } from './live/live-service.js';
 import { HookService } from './hooks/hook-service.js';
+import { createVideoTools } from './video-tools/video-tools.js';
 import { ManagerService } from './managers/manager-service.js';
 import { LookService } from './look/look-service.js';
 import { DevicePasswordService } from './device-passwords/device-password-service.js';
@@ -26,6 +27,8 @@ import type { SignInDriver } from './session/sign-in-driver.js';
 import { dataDir, defaultDataDir } from './settings/data-dir.js';
 import { UploadSettingsStore } from './settings/upload-settings.js';
 import { UploadService, type UploadServiceOptions } from './upload-service/upload-service.js';
+import { VideoDownloadService } from './video-library/video-download-service.js';
+import { VideoLibraryService } from './video-library/video-library-service.js';
 import { keytarSecretStore } from './vault/secret-store.js';
 import { Vault, vaultServiceFor } from './vault/vault.js';
 
@@ -47,6 +50,8 @@ export interface CoreOptions {
   readonly uploads?: { readonly tuning?: UploadServiceOptions['tuning'] };
   /** Runs the built-in hook receiver of the sandbox profile (the app's shells). */
   readonly hookReceiver?: boolean;
+  /** Saved video files: the folder when none is named (default: ~/Downloads), and how the shell shows one. */
+  readonly videoDownloads?: { readonly folder?: string; readonly reveal?: (file: string) => void };
 }
 
 export interface Core {
@@ -123,7 +128,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         }
       : undefined,
   });
-  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks, collections });
+  const videoLibrary = new VideoLibraryService(platformApi);
+  const videoDownloads = new VideoDownloadService({
+    platformApi,
+    defaultFolder: options.videoDownloads?.folder,
+    reveal: options.videoDownloads?.reveal,
+    onChange: (transfer) => companion?.videoDownloadChanged(transfer),
+  });
+  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks, collections, videoTools: createVideoTools(platformApi), videoLibrary, videoDownloads });
   const notice = await session.open(options.profile);
   if (notice) logger.warn(notice);
   await live?.open();

@@ -606,6 +606,207 @@ export const UpcomingEventPage = z.object({ channelId: z.string(), items: z.arra
 export type UpcomingEventPage = z.output<typeof UpcomingEventPage>;
 
 const playlistId = z.string().min(1).max(100);
+// Video tools: a video's thumbnail, trim and copy, labels, chapters and captions (the Videos panel's tool tabs).
+
+/**
+ * Part B "Limits": a thumbnail "under 10 MB" (read as 10,000,000 bytes, the stricter reading) and "smaller
+ * than 4000x4000 px" (each side under 4000).
+ */
+export const THUMBNAIL_LIMITS = { maxBytes: 10_000_000, maxSide: 4000, types: ['image/jpeg', 'image/png', 'image/gif'] } as const;
+/** Part B "Limits": a trim and a copy are at least 10 seconds long. */
+export const MIN_CUT_SECONDS = 10;
+
+export const ThumbnailUpload = z.object({
+  contentType: z.enum(THUMBNAIL_LIMITS.types),
+  /** 9,999,999 bytes are 13,333,332 base64 characters. */
+  base64: z.string().min(1).max(13_333_336),
+});
+export type ThumbnailUpload = z.output<typeof ThumbnailUpload>;
+
+const wholeSeconds = z.number().int().min(0).max(100_000_000);
+const atLeastMinimumCut = (range: { start: number; end: number }) => range.end - range.start >= MIN_CUT_SECONDS;
+const minimumCutMessage = `the end must be at least ${MIN_CUT_SECONDS} seconds after the start`;
+
+/** Playback start and end in whole seconds, as the platform reports them. */
+export const VideoTrim = z.object({ start: z.number(), end: z.number() });
+export type VideoTrim = z.output<typeof VideoTrim>;
+
+export const TrimRange = z.object({ start: wholeSeconds, end: wholeSeconds }).refine(atLeastMinimumCut, minimumCutMessage);
+export type TrimRange = z.output<typeof TrimRange>;
+
+export const CopyOrder = z
+  .object({ start: wholeSeconds, end: wholeSeconds, title: z.string().trim().min(1, 'the title is required').max(255), description: z.string().max(5000).optional() })
+  .refine(atLeastMinimumCut, minimumCutMessage);
+export type CopyOrder = z.output<typeof CopyOrder>;
+
+/** A copy in progress or done: the platform says only whether it has finished, then the new video. */
+export const CopyProgress = z.object({ requestId: z.string(), finished: z.boolean(), videoId: z.string().nullable(), videoUrl: z.string().nullable() });
+export type CopyProgress = z.output<typeof CopyProgress>;
+
+export const VideoLabel = z.object({ id: z.number(), name: z.string(), color: z.string() });
+export type VideoLabel = z.output<typeof VideoLabel>;
+
+/** The account's labels and which of them the video carries. */
+export const VideoLabels = z.object({ videoId: z.string(), labels: z.array(VideoLabel), attached: z.array(z.number()) });
+export type VideoLabels = z.output<typeof VideoLabels>;
+
+const oneLine = (text: string) => !/[\r\n]/.test(text);
+export const LabelName = z.string().trim().min(1, 'the name is required').max(100).refine(oneLine, 'one line');
+
+export const VideoChapter = z.object({ id: z.string(), title: z.string(), position: z.number() });
+export type VideoChapter = z.output<typeof VideoChapter>;
+
+export const ChapterFields = z.object({ title: z.string().trim().min(1, 'the title is required').max(100).refine(oneLine, 'one line'), position: wholeSeconds });
+export type ChapterFields = z.output<typeof ChapterFields>;
+
+export const VideoCaption = z.object({ language: z.string(), isDefault: z.boolean(), isVisible: z.boolean(), status: z.enum(['processing', 'active']) });
+export type VideoCaption = z.output<typeof VideoCaption>;
+
+export const CaptionLanguage = z.object({ code: z.string(), name: z.string() });
+export type CaptionLanguage = z.output<typeof CaptionLanguage>;
+
+export const CaptionFlags = z
+  .object({ isVisible: z.boolean().optional(), isDefault: z.boolean().optional() })
+  .refine((flags) => flags.isVisible !== undefined || flags.isDefault !== undefined, 'nothing to change');
+export type CaptionFlags = z.output<typeof CaptionFlags>;
+
+const labelId = z.number().int().positive();
+const chapterId = z.string().min(1).max(100);
+const captionLanguage = z.string().min(1).max(20);
+/** A WebVTT file as text; the spec sets no size, the transports carry JSON. */
+const webVtt = z.string().min(1).max(5_000_000);
+
+// ---- Videos panel (issue 8): the library, downloads, expiration, custom metadata values ----------------
+
+/** Part B "Limits": the video lists page 50 at a time; "Video edit": the sandbox's title and description limits. */
+export const VIDEO_PAGE_SIZE = 50;
+export const VIDEO_LIMITS = { title: 255, description: 5000, query: 200 } as const;
+
+export const VideoListRequest = z.object({
+  /** A channel's videos; null: all of the signed-in user's (`/users/self/videos`). */
+  channelId: z.string().min(1).max(100).nullable(),
+  page: z.number().int().min(1).max(100_000),
+  /** Text search: the platform searches public videos only, and only without a protection filter. */
+  q: z.string().trim().max(VIDEO_LIMITS.query).optional(),
+  sort: z.enum(['recent', 'popular']),
+  /** Empty: every protection level. */
+  protect: z.array(Protection).max(2),
+});
+export type VideoListRequest = z.output<typeof VideoListRequest>;
+
+export const CaptionMatch = z.object({ startSec: z.number(), endSec: z.number(), caption: z.string() });
+export type CaptionMatch = z.output<typeof CaptionMatch>;
+
+export const VideoRow = z.object({
+  id: z.string(),
+  /** From the video's channel link; null when the link names no channel. */
+  channelId: z.string().nullable(),
+  title: z.string(),
+  description: z.string(),
+  /** The video's web page. */
+  url: z.string().nullable(),
+  lengthSeconds: z.number().nullable(),
+  /** Unix seconds. */
+  createdAt: z.number().nullable(),
+  views: z.number().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  /** Only from a search: the caption cues that hold the words, earliest first. */
+  captionMatches: z.array(CaptionMatch).nullable(),
+});
+export type VideoRow = z.output<typeof VideoRow>;
+
+export const VideoPage = z.object({
+  request: VideoListRequest,
+  items: z.array(VideoRow),
+  hasPrevious: z.boolean(),
+  hasNext: z.boolean(),
+  /** What the platform's rules did to the request (a search drops the protection filter), in words. */
+  note: z.string().nullable(),
+});
+export type VideoPage = z.output<typeof VideoPage>;
+
+export const VideoDetailLevel = z.enum(['minimal', 'default', 'owner']);
+export type VideoDetailLevel = z.output<typeof VideoDetailLevel>;
+
+export const VideoDetails = VideoRow.extend({
+  detailLevel: VideoDetailLevel,
+  addedAt: z.number().nullable(),
+  fileSize: z.number().nullable(),
+  /** Direct HLS address: detail level owner, when the account has it. */
+  hlsUrl: z.string().nullable(),
+});
+export type VideoDetails = z.output<typeof VideoDetails>;
+
+export const VideoEdit = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(1, 'the title is required')
+      .max(VIDEO_LIMITS.title)
+      .refine((title) => ![...title].some((character) => character.charCodeAt(0) < 0x20), 'no line breaks or control characters')
+      .optional(),
+    description: z.string().max(VIDEO_LIMITS.description).optional(),
+    protect: Protection.optional(),
+  })
+  .refine((edit) => edit.title !== undefined || edit.description !== undefined || edit.protect !== undefined, 'nothing to change');
+export type VideoEdit = z.output<typeof VideoEdit>;
+
+export const VideoFileFormat = z.enum(['mp4', 'flv']);
+export type VideoFileFormat = z.output<typeof VideoFileFormat>;
+
+/** Part B "Downloadable version", for one video and container. */
+export const VideoDownloadable = z.object({
+  videoId: z.string(),
+  format: VideoFileFormat,
+  status: z.enum(['available', 'unavailable', 'pending']),
+  downloadUrl: z.string().nullable(),
+  /** Unix seconds: the end of the 24-hour window; null when it never ends. */
+  expiresAt: z.number().nullable(),
+});
+export type VideoDownloadable = z.output<typeof VideoDownloadable>;
+
+/** A file being saved from a download link to this computer. */
+export const VideoDownloadTransfer = z.object({
+  id: z.string(),
+  videoId: z.string(),
+  format: VideoFileFormat,
+  /** Where the finished file is (while running it is written beside it as `<file>.part`). */
+  file: z.string(),
+  state: z.enum(['running', 'complete', 'failed']),
+  bytes: z.number(),
+  /** Null until the server says how big the file is. */
+  total: z.number().nullable(),
+  /** How many times a cut connection was picked up where it stopped. */
+  resumes: z.number(),
+  failure: z.string().nullable(),
+});
+export type VideoDownloadTransfer = z.output<typeof VideoDownloadTransfer>;
+
+export const VideoDownloadsState = z.object({
+  /** Where files go when no folder is given: the OS Downloads folder. */
+  defaultFolder: z.string(),
+  /** The shell can show a saved file in its folder (Electron); browser mode shows the path instead. */
+  canReveal: z.boolean(),
+  transfers: z.array(VideoDownloadTransfer),
+});
+export type VideoDownloadsState = z.output<typeof VideoDownloadsState>;
+
+export const SaveVideoDownload = z.object({ folder: z.string().trim().min(1).max(4096).optional() });
+export type SaveVideoDownload = z.output<typeof SaveVideoDownload>;
+
+/** Part B "Expiration": `expiresAt` only with the rule `at_given_time`. */
+export const VideoExpiration = z.object({ videoId: z.string(), rule: z.enum(['never', 'at_given_time']), expiresAt: z.number().nullable() });
+export type VideoExpiration = z.output<typeof VideoExpiration>;
+
+export const VideoMetadata = z.object({
+  videoId: z.string(),
+  /** The account's field definitions for videos. */
+  fields: z.array(MetadataField),
+  values: z.array(z.object({ fieldId: z.string(), value: z.string() })),
+});
+export type VideoMetadata = z.output<typeof VideoMetadata>;
+
 const videoId = z.string().min(1).max(100);
 
 const uploadId = z.string().min(1).max(100);
@@ -702,6 +903,46 @@ export const contract = defineContract({
     movePlaylistVideo: { args: z.tuple([playlistId, videoId, z.number().int().min(1).max(100_000)]), result: PlaylistContents },
     videoChoices: { args: z.tuple([VideoChoiceRequest]), result: VideoChoicePage },
     upcomingEvents: { args: z.tuple([channelId, z.number().int().min(1).max(100_000)]), result: UpcomingEventPage },
+    // Videos panel (issue 8): library, download, expiration, custom metadata values
+    videos: { args: z.tuple([VideoListRequest]), result: VideoPage },
+    videoDetails: { args: z.tuple([videoId, VideoDetailLevel]), result: VideoDetails },
+    editVideo: { args: z.tuple([videoId, VideoEdit]), result: VideoDetails },
+    deleteVideo: { args: z.tuple([videoId]), result: z.null() },
+    videoDownloadable: { args: z.tuple([videoId, VideoFileFormat]), result: VideoDownloadable },
+    /** Asks the platform to make the file; asking again while it is pending or available reports the same file. */
+    requestVideoDownloadable: { args: z.tuple([videoId, VideoFileFormat]), result: VideoDownloadable },
+    videoDownloads: { args: z.tuple([]), result: VideoDownloadsState },
+    saveVideoDownload: { args: z.tuple([videoId, VideoFileFormat, SaveVideoDownload]), result: VideoDownloadTransfer },
+    showVideoDownload: { args: z.tuple([z.string().min(1).max(100)]), result: z.null() },
+    videoExpiration: { args: z.tuple([videoId]), result: VideoExpiration },
+    setVideoExpirationNever: { args: z.tuple([videoId]), result: VideoExpiration },
+    videoMetadata: { args: z.tuple([videoId]), result: VideoMetadata },
+    setVideoMetadataValue: { args: z.tuple([videoId, fieldId, z.string().min(1).max(1000)]), result: VideoMetadata },
+    removeVideoMetadataValue: { args: z.tuple([videoId, fieldId]), result: VideoMetadata },
+    // Video tools: thumbnail, trim and copy, labels, chapters, captions
+    uploadVideoThumbnail: { args: z.tuple([videoId, ThumbnailUpload]), result: UploadedImage },
+    /** Seconds into the video. */
+    setVideoThumbnailFrame: { args: z.tuple([videoId, z.number().min(0).max(100_000_000)]), result: z.null() },
+    videoTrim: { args: z.tuple([videoId]), result: VideoTrim },
+    setVideoTrim: { args: z.tuple([videoId, TrimRange]), result: VideoTrim },
+    removeVideoTrim: { args: z.tuple([videoId]), result: VideoTrim },
+    copyVideoPart: { args: z.tuple([videoId, CopyOrder]), result: CopyProgress },
+    videoCopyStatus: { args: z.tuple([z.string().min(1).max(200)]), result: CopyProgress },
+    videoLabels: { args: z.tuple([videoId]), result: VideoLabels },
+    createLabel: { args: z.tuple([LabelName]), result: VideoLabel },
+    renameLabel: { args: z.tuple([labelId, LabelName]), result: z.null() },
+    deleteLabel: { args: z.tuple([labelId]), result: z.null() },
+    setVideoLabel: { args: z.tuple([videoId, labelId, z.boolean()]), result: z.null() },
+    videoChapters: { args: z.tuple([videoId]), result: z.array(VideoChapter) },
+    addVideoChapter: { args: z.tuple([videoId, ChapterFields]), result: z.array(VideoChapter) },
+    editVideoChapter: { args: z.tuple([videoId, chapterId, ChapterFields]), result: z.array(VideoChapter) },
+    deleteVideoChapter: { args: z.tuple([videoId, chapterId]), result: z.array(VideoChapter) },
+    deleteAllVideoChapters: { args: z.tuple([videoId]), result: z.array(VideoChapter) },
+    videoCaptions: { args: z.tuple([videoId]), result: z.array(VideoCaption) },
+    captionLanguages: { args: z.tuple([]), result: z.array(CaptionLanguage) },
+    uploadVideoCaption: { args: z.tuple([videoId, captionLanguage, webVtt]), result: z.array(VideoCaption) },
+    setVideoCaptionFlags: { args: z.tuple([videoId, captionLanguage, CaptionFlags]), result: z.array(VideoCaption) },
+    videoCaptionVtt: { args: z.tuple([videoId, captionLanguage]), result: z.string() },
   },
   events: {
     /** Something the streamer should read: shown as a banner. */
@@ -714,6 +955,8 @@ export const contract = defineContract({
     uploads: UploadsChange,
     /** The built-in hook receiver got a handshake or a delivery. */
     hookDelivery: HookDelivery,
+    /** A video file being saved made progress (at most about four a second), finished or failed. */
+    videoDownload: VideoDownloadTransfer,
   },
 });
 

@@ -1,6 +1,6 @@
 // The Electron entry: wires the companion core to one locked-down window. Policy lives in
 // window-security.ts, IPC in ipc-bridge.ts, serving in app-protocol.ts; this file only connects them.
-import { app, BrowserWindow, nativeTheme, protocol, session } from 'electron';
+import { app, BrowserWindow, nativeTheme, protocol, session, shell } from 'electron';
 import { createCore } from '../core.js';
 import { registerAppScheme, serveAppProtocol } from './app-protocol.js';
 import { connectIpc } from './ipc-bridge.js';
@@ -31,6 +31,8 @@ async function start(): Promise<void> {
     live: {},
     uploads: {},
     hookReceiver: true,
+    // Only a file this app saved is shown, and only in its folder (never opened or run).
+    videoDownloads: { folder: app.getPath('downloads'), reveal: (file) => shell.showItemInFolder(file) },
   });
   showUploadProgress((listener) => companion.events.on('uploads', listener), () => mainWindow);
   // Start the sandbox profile's platform with the app, so the first sign-in finds it running.

@@ -105,7 +105,8 @@ export class ChannelAdminService {
   }
 }
 
-function fieldFromPlatform(field: PlatformMetadataField): MetadataField {
+/** A field definition as the contract shows it (the Videos panel reads video fields the same way). */
+export function fieldFromPlatform(field: PlatformMetadataField): MetadataField {
   return {
     id: field.id ?? field.name,
     name: field.name,

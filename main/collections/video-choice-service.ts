@@ -14,26 +14,13 @@ export class VideoChoiceService {
     this.#platformApi = platformApi;
   }
 
-  /**
-   * The typed client reads video lists as iterators, so page N walks the N pages before it (and peeks at
-   * the next one to know whether there is more). A picker is rarely paged far; the Videos panel owns the
-   * video list calls, and a direct page read belongs there.
-   */
   async page(request: VideoChoiceRequest): Promise<VideoChoicePage> {
     const api = await this.#platformApi();
     const options = { pageSize: VIDEO_CHOICES_PAGE_SIZE, q: request.q || undefined };
-    const videos = request.channelId === null ? api.videos.listForUser(options) : api.videos.listForChannel(request.channelId, options);
-    const skip = (request.page - 1) * VIDEO_CHOICES_PAGE_SIZE;
     return explained(
       async () => {
-        const items = [];
-        let index = 0;
-        for await (const video of videos) {
-          if (index++ < skip) continue;
-          if (items.length === VIDEO_CHOICES_PAGE_SIZE) return { items, page: request.page, hasPrevious: request.page > 1, hasNext: true };
-          items.push(videoRow(video));
-        }
-        return { items, page: request.page, hasPrevious: request.page > 1, hasNext: false };
+        const page = request.channelId === null ? await api.videos.pageForUser(request.page, options) : await api.videos.pageForChannel(request.channelId, request.page, options);
+        return { items: page.items.map(videoRow), page: request.page, hasPrevious: page.hasPrevious, hasNext: page.hasNext };
       },
       { byStatus: { 404: CHANNEL_GONE } },
     );

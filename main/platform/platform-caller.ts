@@ -106,15 +106,16 @@ function answerError(endpoint: string, fetched: Fetched, secrets: readonly strin
   const { status } = fetched;
   const { error, description } = errorBody(fetched.text);
   const said = withoutSecrets([error, description].filter((part) => part !== null).join(': '), secrets);
+  const details = { description: description === null ? null : withoutSecrets(description, secrets) };
   const what = `${endpoint} answered ${status}${said === '' ? '' : ` (${said})`}`;
-  if (status === 401) return new SignInNeededError(status, error, endpoint, `${what}: the sign-in is missing, expired or revoked, or the item is locked. Sign in again, then retry.`);
+  if (status === 401) return new SignInNeededError(status, error, endpoint, `${what}: the sign-in is missing, expired or revoked, or the item is locked. Sign in again, then retry.`, details);
   if (status === 413 && error === 'limit_reached') {
     // Already an error: a count that cannot be read is left unknown rather than hiding the error.
     const count = (name: string) => headerCount(fetched.headers, name) ?? null;
     const capacity = { limit: count(COLLECTION_LIMIT_HEADER), remaining: count(COLLECTION_REMAINING_HEADER) };
-    return new CollectionFullError(status, error, endpoint, `${what}: the list is full; take something out of it first.`, capacity);
+    return new CollectionFullError(status, error, endpoint, `${what}: the list is full; take something out of it first.`, capacity, details);
   }
-  return new PlatformError(status, error, endpoint, `${what}: ${advice(status)}`);
+  return new PlatformError(status, error, endpoint, `${what}: ${advice(status)}`, details);
 }
 
 function advice(status: number): string {

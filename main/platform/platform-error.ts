@@ -12,10 +12,18 @@ export class PlatformError extends Error {
     /** The spec row, e.g. `PUT /channels/<channel_id>.<format>`. */
     readonly endpoint: string,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; description?: string | null },
   ) {
     super(message, options);
+    this.description = options?.description ?? null;
   }
+
+  /**
+   * The platform's own sentence (`error_description`), secrets blotted out, or null. The message wraps it
+   * with the endpoint and advice; a service that can say something better than the advice (the line a
+   * caption file is wrong on) shows this alone.
+   */
+  readonly description: string | null;
 }
 
 /** 401: the token is missing, expired, revoked or refused. The UI and CLI answer with a sign-in prompt. */
@@ -35,7 +43,8 @@ export class CollectionFullError extends PlatformError {
     endpoint: string,
     message: string,
     readonly capacity: CollectionCapacity,
+    options?: { description?: string | null },
   ) {
-    super(status, error, endpoint, message);
+    super(status, error, endpoint, message, options);
   }
 }

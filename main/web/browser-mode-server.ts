@@ -49,8 +49,9 @@ export async function startBrowserModeServer<C extends ContractShape>(options: B
   const host = options.host ?? '127.0.0.1';
   const token = options.token ?? createLaunchToken();
   const dispatch = options.dispatch ?? createDispatcher(options.contract, options.implementation, { onInternalError: options.onInternalError });
-  // 2 MiB: a channel picture (under 1 MB) travels as base64 inside one message.
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 2 * 1024 * 1024 });
+  // 16 MiB: a video thumbnail (under 10 MB, the largest image the spec allows) travels as base64 inside one
+  // message, about 13.4 MB. Only a socket that presented the launch token gets this far.
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
   sockets.on('connection', (socket) => attachContractSocket(socket, dispatch, options.events));
 
   const server = createServer((request, response) => {

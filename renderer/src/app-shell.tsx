@@ -3,7 +3,6 @@ import { AccountArea } from './account-area';
 import { ConnectionIndicator } from './connection-indicator';
 import { NoticeBanners } from './notice-banners';
 import { SignInPanel } from './panels/sign-in-panel';
-import { UpcomingPanel } from './panels/upcoming-panel';
 import { useAppInfoStore } from './state/app-info-slice';
 import { panels, useNavigationStore, type PanelId } from './state/navigation-slice';
 
@@ -15,10 +14,11 @@ function lazyPanel<K extends string>(load: () => Promise<Record<K, ComponentType
   return lazy<ComponentType>(async () => ({ default: (await load())[name] }));
 }
 
-const lazyPanels: Partial<Record<PanelId, LazyExoticComponent<ComponentType>>> = {
+const lazyPanels: Record<Exclude<PanelId, 'sign-in'>, LazyExoticComponent<ComponentType>> = {
   'go-live': lazyPanel(() => import('./panels/go-live-panel'), 'GoLivePanel'),
   uploads: lazyPanel(() => import('./panels/uploads-panel'), 'UploadsPanel'),
   playlists: lazyPanel(() => import('./panels/playlists-panel'), 'PlaylistsPanel'),
+  videos: lazyPanel(() => import('./panels/videos/videos-panel'), 'VideosPanel'),
   channel: lazyPanel(() => import('./panels/channel-panel'), 'ChannelPanel'),
   managers: lazyPanel(() => import('./panels/managers-panel'), 'ManagersPanel'),
   'device-passwords': lazyPanel(() => import('./panels/device-passwords-panel'), 'DevicePasswordsPanel'),
@@ -28,28 +28,20 @@ const lazyPanels: Partial<Record<PanelId, LazyExoticComponent<ComponentType>>> =
   settings: lazyPanel(() => import('./panels/settings-panel'), 'SettingsPanel'),
 };
 
-const purposes: Partial<Record<PanelId, string>> = {
-  videos: 'Edit, trim, caption, chapter and organise your videos and playlists.',
-};
-
 function PanelView({ panel }: { panel: PanelId }) {
   if (panel === 'sign-in') return <SignInPanel />;
   const Panel = lazyPanels[panel];
-  if (Panel) {
-    return (
-      <Suspense
-        fallback={
-          <p className="hint" role="status">
-            Opening…
-          </p>
-        }
-      >
-        <Panel />
-      </Suspense>
-    );
-  }
-  const label = panels.find((entry) => entry.id === panel)?.label ?? panel;
-  return <UpcomingPanel title={label} purpose={purposes[panel] ?? ''} />;
+  return (
+    <Suspense
+      fallback={
+        <p className="hint" role="status">
+          Opening…
+        </p>
+      }
+    >
+      <Panel />
+    </Suspense>
+  );
 }
 
 export function AppShell() {

@@ -79,4 +79,4 @@ export type * from './schemas.js';
 export type { CopyOrder, TrimRange } from './thumbnails-trim-copy.js';
 export type { UpcomingEventListOptions } from './upcoming-events.js';
 export type { UploadInit } from './uploads.js';
-export type { VideoEdit, VideoGetOptions, VideoListOptions, VideoProtection } from './videos.js';
+export type { VideoEdit, VideoGetOptions, VideoListOptions, VideoListPage, VideoProtection } from './videos.js';

@@ -18,6 +18,12 @@ export interface VideoListOptions {
   readonly protect?: readonly VideoProtection[];
 }
 
+export interface VideoListPage {
+  readonly items: readonly Video[];
+  readonly hasPrevious: boolean;
+  readonly hasNext: boolean;
+}
+
 export interface VideoGetOptions extends ReadOptions {
   /** `minimal`: id and links only. `owner`: adds sensitive data such as `stream.dhls`; needs the owner's token. */
   readonly detailLevel?: 'minimal' | 'owner';
@@ -30,22 +36,44 @@ export interface VideoEdit {
 }
 
 export function videosApi(caller: PlatformCaller) {
+  const onePage = async (path: string, endpoint: string, page: number, options: VideoListOptions, auth: PlatformRequest['auth']) => {
+    // filter[protect] is "comma separated without whitespace"; an empty set is no filter.
+    const query = { page, pagesize: options.pageSize, q: options.q, sort: options.sort, 'filter[protect]': options.protect?.join(',') || undefined };
+    const { body } = await caller.call({ method: 'GET', path, query, endpoint, auth }, videoListBody);
+    return body;
+  };
   const list = (path: string, endpoint: string, options: VideoListOptions, auth: PlatformRequest['auth']) =>
     pagedItems(endpoint, async (page) => {
-      // filter[protect] is "comma separated without whitespace"; an empty set is no filter.
-      const query = { page, pagesize: options.pageSize, q: options.q, sort: options.sort, 'filter[protect]': options.protect?.join(',') || undefined };
-      const { body } = await caller.call({ method: 'GET', path, query, endpoint, auth }, videoListBody);
+      const body = await onePage(path, endpoint, page, options, auth);
       return pageOf(body.videos, body.paging);
     });
+  const single = async (path: string, endpoint: string, page: number, options: VideoListOptions, auth: PlatformRequest['auth']): Promise<VideoListPage> => {
+    const body = await onePage(path, endpoint, page, options, auth);
+    const previous = body.paging?.previous;
+    return { items: body.videos, hasPrevious: typeof previous === 'string' && previous !== '', hasNext: pageOf(body.videos, body.paging).next !== null };
+  };
+  const channelList = (channelId: string) => `/channels/${segment(channelId)}/videos.json`;
+  const CHANNEL_LIST = 'GET /channels/<channel_id>/videos.<format>';
+  const USER_LIST = 'GET /users/self/videos.<format>';
   const videoPath = (videoId: string) => `/videos/${segment(videoId)}.json`;
   return {
     /** A protected channel's list is its owner's only (401 otherwise). */
     listForChannel(channelId: string, options: VideoListOptions & ReadOptions = {}): AsyncIterable<Video> {
-      return list(`/channels/${segment(channelId)}/videos.json`, 'GET /channels/<channel_id>/videos.<format>', options, readAuth(options));
+      return list(channelList(channelId), CHANNEL_LIST, options, readAuth(options));
     },
 
     listForUser(options: VideoListOptions = {}): AsyncIterable<Video> {
-      return list('/users/self/videos.json', 'GET /users/self/videos.<format>', options, 'user');
+      return list('/users/self/videos.json', USER_LIST, options, 'user');
+    },
+
+    /** One page (1-based) of a channel's videos, for a view that pages instead of reading everything. */
+    pageForChannel(channelId: string, page: number, options: VideoListOptions & ReadOptions = {}): Promise<VideoListPage> {
+      return single(channelList(channelId), CHANNEL_LIST, page, options, readAuth(options));
+    },
+
+    /** One page (1-based) of the user's videos. */
+    pageForUser(page: number, options: VideoListOptions = {}): Promise<VideoListPage> {
+      return single('/users/self/videos.json', USER_LIST, page, options, 'user');
     },
 
     /** A video of a protected channel comes at the minimal level without a token. */

@@ -184,12 +184,12 @@ describe('createPlatformCaller: answers', () => {
     const { caller } = setup([json(403, { error: 'lack_of_ownership', error_description: 'You may not manage channel 7.' }), json(404, { error: 'not_found' })]);
     const forbidden = await rejection(caller.call(GET, anything));
     expect(forbidden).not.toBeInstanceOf(SignInNeededError);
-    expect(forbidden).toMatchObject({ status: 403, error: 'lack_of_ownership' });
+    expect(forbidden).toMatchObject({ status: 403, error: 'lack_of_ownership', description: 'You may not manage channel 7.' });
     expect(forbidden.message).toBe(
       'GET /users/self/channels.<format> answered 403 (lack_of_ownership: You may not manage channel 7.): the signed-in account may not do this; use an account that owns or manages the item.',
     );
     const missing = await rejection(caller.call(GET, anything));
-    expect(missing).toMatchObject({ status: 404, error: 'not_found' });
+    expect(missing).toMatchObject({ status: 404, error: 'not_found', description: null });
     expect(missing.message).toMatch(/does not exist/);
   });
 
@@ -218,6 +218,7 @@ describe('createPlatformCaller: answers', () => {
     expect(error.message).not.toContain(MAC.accessToken);
     expect(error.message).not.toContain(MAC.macKey);
     expect(error.message).toContain('[redacted]');
+    expect(error.description).toBe('Token [redacted] with key [redacted] is unknown.');
   });
 
   it("reports a success body that is not JSON as malformed_response, keeping the status, without quoting it", async () => {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { MetadataField } from '../../../../preload/contract.js';
 
-/** Why a value does not fit its field, or null; the platform checks again. */
-function valueProblem(field: MetadataField, value: string): string | null {
+/** Why a value does not fit its field, or null; the platform checks again. The Videos panel checks video values the same way. */
+export function valueProblem(field: MetadataField, value: string): string | null {
   if (value.trim() === '') return 'Enter a value (or clear it).';
   if (value.length > 1000) return 'At most 1000 characters.';
   if (field.type === 'number' && !Number.isFinite(Number(value))) return 'Enter a number.';

@@ -46,6 +46,28 @@ const videos: EndpointCase[] = [
     malformed: { body: { videos: [{ ...video, views: '42' }] } },
   },
   {
+    fn: 'videos.pageForChannel',
+    call: (api) => api.videos.pageForChannel(CHANNEL_ID, 2, { q: 'show', sort: 'recent', protect: [], pageSize: 50 }),
+    request: {
+      method: 'GET',
+      path: `/channels/${CHANNEL}/videos.json`,
+      query: { page: 2, pagesize: 50, q: 'show', sort: 'recent' },
+      endpoint: 'GET /channels/<channel_id>/videos.<format>',
+      auth: 'user',
+    },
+    reply: { body: { videos: [video], paging: { previous: 'https://api.example.test/channels/5/videos.json?page=1', next: 'https://api.example.test/channels/5/videos.json?page=3' } } },
+    result: { items: [video], hasPrevious: true, hasNext: true },
+    malformed: { body: { videos: [{ ...video, length: 60 }] } },
+  },
+  {
+    fn: 'videos.pageForUser',
+    call: (api) => api.videos.pageForUser(1, { sort: 'popular', protect: ['private'] }),
+    request: { method: 'GET', path: '/users/self/videos.json', query: { page: 1, sort: 'popular', 'filter[protect]': 'private' }, endpoint: 'GET /users/self/videos.<format>', auth: 'user' },
+    reply: { body: { videos: [video] } },
+    result: { items: [video], hasPrevious: false, hasNext: false },
+    malformed: { body: { videos: [{ ...video, title: 7 }] } },
+  },
+  {
     fn: 'videos.get',
     call: (api) => api.videos.get(VIDEO_ID, { detailLevel: 'owner' }),
     request: { method: 'GET', path: `/videos/${VIDEO}.json`, query: { detail_level: 'owner' }, endpoint: 'GET /videos/<video_id>.<format>', auth: 'user' },

@@ -1,0 +1,63 @@
+// Which videos the list shows: one channel's or all of the user's, search words, order and protection.
+import { useState, type FormEvent } from 'react';
+import { VIDEO_LIMITS, type VideoListRequest } from '../../../../preload/contract.js';
+import { useVideosStore } from '../../state/videos-slice';
+
+type ProtectChoice = 'all' | 'public' | 'private';
+
+const ALL_MINE = '';
+
+export function VideoListControls() {
+  const { channels, request, busy, search } = useVideosStore();
+  const [scope, setScope] = useState(request.channelId ?? ALL_MINE);
+  const [q, setQ] = useState(request.q ?? '');
+  const [sort, setSort] = useState<VideoListRequest['sort']>(request.sort);
+  const [protect, setProtect] = useState<ProtectChoice>(request.protect.length === 1 ? request.protect[0]! : 'all');
+  const searching = q.trim() !== '';
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void search({ channelId: scope === ALL_MINE ? null : scope, q: searching ? q.trim() : undefined, sort, protect: searching || protect === 'all' ? [] : [protect] });
+  }
+
+  return (
+    <form className="video-controls" aria-label="Which videos" onSubmit={submit} noValidate>
+      <fieldset disabled={busy === 'list'}>
+        <label className="field">
+          Videos of
+          <select value={scope} onChange={(event) => setScope(event.target.value)} data-testid="videos-scope">
+            <option value={ALL_MINE}>All my channels</option>
+            {(channels ?? []).map((channel) => (
+              <option key={channel.id} value={channel.id}>
+                {channel.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field field-wide">
+          Search titles, descriptions and captions
+          <input type="search" value={q} maxLength={VIDEO_LIMITS.query} onChange={(event) => setQ(event.target.value)} placeholder="e.g. microphone" data-testid="videos-search" />
+        </label>
+        <label className="field">
+          Order
+          <select value={sort} onChange={(event) => setSort(event.target.value as VideoListRequest['sort'])} data-testid="videos-sort">
+            <option value="recent">Most recent</option>
+            <option value="popular">Most viewed</option>
+          </select>
+        </label>
+        <label className="field">
+          Protection
+          <select value={searching ? 'all' : protect} disabled={searching} onChange={(event) => setProtect(event.target.value as ProtectChoice)} data-testid="videos-protect">
+            <option value="all">Public and private</option>
+            <option value="public">Public only</option>
+            <option value="private">Private only</option>
+          </select>
+        </label>
+        <button type="submit" className="button button-primary" data-testid="videos-show">
+          {busy === 'list' ? 'Loading…' : 'Show'}
+        </button>
+      </fieldset>
+      {searching && <p className="hint">The platform searches public videos only, so a search shows no private ones and ignores the protection choice.</p>}
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+// This video's values of the account's custom video fields: set or clear each.
+import { useEffect, useState } from 'react';
+import type { MetadataField } from '../../../../preload/contract.js';
+import { useVideoMetadataValuesStore } from '../../state/video-metadata-values-slice';
+import { valueProblem } from '../channel/metadata-value-row';
+import { PanelOutcome } from '../panel-parts';
+import type { VideoTabProps } from './video-tool-tabs';
+
+function ValueRow({ field, value, busy, onSet, onClear }: { field: MetadataField; value: string | null; busy: boolean; onSet: (value: string) => void; onClear: () => void }) {
+  const [draft, setDraft] = useState(value ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const choices = field.type === 'boolean' ? ['true', 'false'] : field.enumItems;
+  const save = () => {
+    const found = valueProblem(field, draft);
+    setProblem(found);
+    if (!found) onSet(draft);
+  };
+  return (
+    <tr data-testid={`video-metadata-${field.name}`}>
+      <th scope="row">
+        {field.displayName}
+        <span className="hint"> ({field.name}, {field.type}{field.isRequired ? ', required' : ''})</span>
+      </th>
+      <td>
+        {choices.length > 0 ? (
+          <select value={draft} disabled={busy} onChange={(event) => setDraft(event.target.value)} aria-label={`${field.displayName} value`} data-testid="video-metadata-value">
+            <option value="">—</option>
+            {choices.map((choice) => (
+              <option key={choice} value={choice}>
+                {choice}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input value={draft} disabled={busy} onChange={(event) => setDraft(event.target.value)} aria-label={`${field.displayName} value`} data-testid="video-metadata-value" />
+        )}
+        {problem && (
+          <span className="error" role="alert">
+            {' '}
+            {problem}
+          </span>
+        )}
+      </td>
+      <td className="button-row">
+        <button type="button" className="button button-small button-primary" disabled={busy} onClick={save} data-testid="video-metadata-set">
+          Set
+        </button>
+        <button type="button" className="button button-small" disabled={busy || value === null} onClick={onClear} data-testid="video-metadata-clear">
+          Clear
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+export function VideoMetadataTab({ videoId }: VideoTabProps) {
+  const { metadata, busy, error, planNote, done, load, setValue, removeValue } = useVideoMetadataValuesStore();
+
+  useEffect(() => {
+    void load(videoId);
+  }, [videoId, load]);
+
+  const shown = metadata?.videoId === videoId ? metadata : null;
+  return (
+    <div className="video-metadata" data-testid="video-metadata">
+      <PanelOutcome testId="video-metadata" error={error} planNote={planNote} done={done} />
+      {busy === 'load' && <p role="status">Loading…</p>}
+      {shown && shown.fields.length === 0 && <p className="next-action">Your account has no custom fields for videos yet. Define one (content type video) on the platform, then come back.</p>}
+      {shown && shown.fields.length > 0 && (
+        <table className="metadata-table">
+          <tbody>
+            {shown.fields.map((field) => {
+              const value = shown.values.find((entry) => entry.fieldId === field.id)?.value ?? null;
+              return (
+                <ValueRow
+                  key={`${field.id}:${value ?? ''}`}
+                  field={field}
+                  value={value}
+                  busy={busy !== null}
+                  onSet={(next) => void setValue(field.id, next)}
+                  onClear={() => void removeValue(field.id)}
+                />
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+// Downloads in the video view: the platform's MP4 and FLV files of the chosen video (ask, then read again
+// while `pending` until `available`), and saving one to a folder on the computer running the app, with the
+// progress main reports as it goes.
+import { create } from 'zustand';
+import type { VideoDownloadable, VideoDownloadTransfer, VideoFileFormat } from '../../../preload/contract.js';
+import { companion } from '../bridge/companion-bridge';
+import { errorOrPlanNote } from './request-outcome';
+
+// Types
+export interface VideoDownloadSliceState {
+  readonly videoId: string | null;
+  readonly files: Readonly<Record<VideoFileFormat, VideoDownloadable | null>>;
+  /** Which request runs: its buttons wait. */
+  readonly busy: VideoFileFormat | 'load' | null;
+  readonly defaultFolder: string | null;
+  readonly canReveal: boolean;
+  /** Every file saved (or being saved) since the app started, by transfer id. */
+  readonly transfers: Readonly<Record<string, VideoDownloadTransfer>>;
+  readonly error: string | null;
+  readonly planNote: string | null;
+}
+
+export interface VideoDownloadActions {
+  load(videoId: string): Promise<void>;
+  request(format: VideoFileFormat): Promise<void>;
+  /** Reads a pending file's state again (the panel does it every second or so while one is pending). */
+  poll(format: VideoFileFormat): Promise<void>;
+  save(format: VideoFileFormat, folder: string): Promise<boolean>;
+  reveal(transferId: string): Promise<void>;
+  transferChanged(transfer: VideoDownloadTransfer): void;
+}
+
+export const VIDEO_FILE_FORMATS: readonly VideoFileFormat[] = ['mp4', 'flv'];
+
+// Initial state
+export const initialVideoDownloadState: VideoDownloadSliceState = {
+  videoId: null,
+  files: { mp4: null, flv: null },
+  busy: null,
+  defaultFolder: null,
+  canReveal: false,
+  transfers: {},
+  error: null,
+  planNote: null,
+};
+
+// Hook (with its actions)
+export const useVideoDownloadStore = create<VideoDownloadSliceState & VideoDownloadActions>()((set, get) => {
+  function keep(file: VideoDownloadable): void {
+    if (get().videoId === file.videoId) set({ files: { ...get().files, [file.format]: file } });
+  }
+
+  return {
+    ...initialVideoDownloadState,
+    load: async (videoId) => {
+      set({ videoId, files: { mp4: null, flv: null }, busy: 'load', error: null, planNote: null });
+      try {
+        const [state, ...files] = await Promise.all([companion.videoDownloads(), ...VIDEO_FILE_FORMATS.map((format) => companion.videoDownloadable(videoId, format))]);
+        if (get().videoId !== videoId) return;
+        const transfers = { ...get().transfers };
+        for (const transfer of state.transfers) transfers[transfer.id] ??= transfer;
+        set({ defaultFolder: state.defaultFolder, canReveal: state.canReveal, transfers, busy: null });
+        files.forEach(keep);
+      } catch (error) {
+        if (get().videoId === videoId) set({ busy: null, ...errorOrPlanNote(error) });
+      }
+    },
+    request: async (format) => {
+      const { videoId, busy } = get();
+      if (videoId === null || busy !== null) return;
+      set({ busy: format, error: null, planNote: null });
+      try {
+        keep(await companion.requestVideoDownloadable(videoId, format));
+        set({ busy: null });
+      } catch (error) {
+        set({ busy: null, ...errorOrPlanNote(error) });
+      }
+    },
+    poll: async (format) => {
+      const videoId = get().videoId;
+      if (videoId === null) return;
+      try {
+        keep(await companion.videoDownloadable(videoId, format));
+      } catch (error) {
+        if (get().videoId === videoId) set(errorOrPlanNote(error));
+      }
+    },
+    save: async (format, folder) => {
+      const { videoId, busy } = get();
+      if (videoId === null || busy !== null) return false;
+      set({ busy: format, error: null, planNote: null });
+      try {
+        const transfer = await companion.saveVideoDownload(videoId, format, folder.trim() === '' ? {} : { folder: folder.trim() });
+        // An event may have brought a later state of this transfer already.
+        set({ busy: null, transfers: { [transfer.id]: transfer, ...get().transfers } });
+        return true;
+      } catch (error) {
+        set({ busy: null, ...errorOrPlanNote(error) });
+        return false;
+      }
+    },
+    reveal: async (transferId) => {
+      try {
+        await companion.showVideoDownload(transferId);
+      } catch (error) {
+        set(errorOrPlanNote(error));
+      }
+    },
+    transferChanged: (transfer) => set({ transfers: { ...get().transfers, [transfer.id]: transfer } }),
+  };
+});
+
+companion.on('videoDownload', (transfer) => useVideoDownloadStore.getState().transferChanged(transfer));

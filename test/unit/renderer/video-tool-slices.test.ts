@@ -1,0 +1,233 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CompanionError, type VideoCaption, type VideoChapter } from '../../../preload/contract.js';
+
+// The slices talk to main through the bridge; here the bridge is a fake whose answers each test sets.
+const bridge = vi.hoisted(() => ({
+  companion: {
+    videoTrim: vi.fn(),
+    setVideoTrim: vi.fn(),
+    copyVideoPart: vi.fn(),
+    videoCopyStatus: vi.fn(),
+    videoLabels: vi.fn(),
+    createLabel: vi.fn(),
+    setVideoLabel: vi.fn(),
+    deleteLabel: vi.fn(),
+    videoChapters: vi.fn(),
+    addVideoChapter: vi.fn(),
+    deleteAllVideoChapters: vi.fn(),
+    videoCaptions: vi.fn(),
+    captionLanguages: vi.fn(),
+    uploadVideoCaption: vi.fn(),
+    setVideoCaptionFlags: vi.fn(),
+    uploadVideoThumbnail: vi.fn(),
+    on: vi.fn(),
+  },
+}));
+vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
+
+const { COPY_POLL_MS, initialTrimCopyState, useTrimCopyStore } = await import('../../../renderer/src/state/trim-copy-slice');
+const { initialLabelsState, useLabelsStore } = await import('../../../renderer/src/state/labels-slice');
+const { initialChaptersState, NEW_CHAPTER_ID, useChaptersStore } = await import('../../../renderer/src/state/chapters-slice');
+const { initialCaptionsState, useCaptionsStore } = await import('../../../renderer/src/state/captions-slice');
+const { initialThumbnailState, useThumbnailStore } = await import('../../../renderer/src/state/thumbnail-slice');
+
+/** A promise the test settles when it wants, to look at the state while a request runs. */
+function pending<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((yes, no) => ((resolve = yes), (reject = no)));
+  return { promise, resolve, reject };
+}
+
+const refusal = (message: string) => new CompanionError('bad_request', message);
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  useTrimCopyStore.setState({ ...initialTrimCopyState });
+  useLabelsStore.setState({ ...initialLabelsState });
+  useChaptersStore.setState({ ...initialChaptersState });
+  useCaptionsStore.setState({ ...initialCaptionsState });
+  useThumbnailStore.setState({ ...initialThumbnailState });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('trim and copy slice', () => {
+  it('shows a new trim at once and puts the old one back, with the sentence, when refused', async () => {
+    bridge.companion.videoTrim.mockResolvedValue({ start: 0, end: 3600 });
+    await useTrimCopyStore.getState().load('9');
+    const answer = pending<never>();
+    bridge.companion.setVideoTrim.mockReturnValue(answer.promise);
+    const running = useTrimCopyStore.getState().setTrim({ start: 5, end: 60 });
+    expect(useTrimCopyStore.getState()).toMatchObject({ trim: { start: 5, end: 60 }, busy: 'set' });
+    answer.reject(refusal('Choose a start and end inside the video.'));
+    expect(await running).toBe(false);
+    expect(useTrimCopyStore.getState()).toMatchObject({ trim: { start: 0, end: 3600 }, busy: null, error: 'Choose a start and end inside the video.' });
+  });
+
+  it('follows a copy until it is made, whichever video is open meanwhile', async () => {
+    vi.useFakeTimers();
+    bridge.companion.videoTrim.mockResolvedValue({ start: 0, end: 3600 });
+    await useTrimCopyStore.getState().load('9');
+    bridge.companion.copyVideoPart.mockResolvedValue({ requestId: 'r1', finished: false, videoId: null, videoUrl: null });
+    bridge.companion.videoCopyStatus
+      .mockResolvedValueOnce({ requestId: 'r1', finished: false, videoId: null, videoUrl: null })
+      .mockResolvedValueOnce({ requestId: 'r1', finished: true, videoId: '77', videoUrl: 'https://example.com/recorded/77' });
+    expect(await useTrimCopyStore.getState().copy({ start: 0, end: 30, title: 'Part' })).toBe(true);
+    expect(useTrimCopyStore.getState().copies).toMatchObject([{ requestId: 'r1', sourceVideoId: '9', progress: { finished: false } }]);
+    await useTrimCopyStore.getState().load('10');
+    await vi.advanceTimersByTimeAsync(COPY_POLL_MS);
+    expect(useTrimCopyStore.getState().copies[0]!.progress.finished).toBe(false);
+    await vi.advanceTimersByTimeAsync(COPY_POLL_MS);
+    expect(useTrimCopyStore.getState().copies[0]).toMatchObject({ progress: { finished: true, videoId: '77' }, failure: null });
+    await vi.advanceTimersByTimeAsync(COPY_POLL_MS * 3);
+    expect(bridge.companion.videoCopyStatus).toHaveBeenCalledTimes(2);
+  });
+
+  it('stops following a copy after failures in a row, and says why', async () => {
+    vi.useFakeTimers();
+    bridge.companion.videoTrim.mockResolvedValue({ start: 0, end: 3600 });
+    await useTrimCopyStore.getState().load('9');
+    bridge.companion.copyVideoPart.mockResolvedValue({ requestId: 'r2', finished: false, videoId: null, videoUrl: null });
+    bridge.companion.videoCopyStatus.mockRejectedValue(new CompanionError('not_found', 'The platform no longer knows this copy.'));
+    await useTrimCopyStore.getState().copy({ start: 0, end: 30, title: 'Part' });
+    await vi.advanceTimersByTimeAsync(COPY_POLL_MS * 10);
+    expect(bridge.companion.videoCopyStatus).toHaveBeenCalledTimes(5);
+    expect(useTrimCopyStore.getState().copies[0]!.failure).toBe('The app stopped following this copy: The platform no longer knows this copy.');
+  });
+
+  it("drops an answer for a video that is no longer open", async () => {
+    const late = pending<{ start: number; end: number }>();
+    bridge.companion.videoTrim.mockReturnValueOnce(late.promise).mockResolvedValueOnce({ start: 0, end: 100 });
+    const first = useTrimCopyStore.getState().load('9');
+    await useTrimCopyStore.getState().load('10');
+    late.resolve({ start: 1, end: 50 });
+    await first;
+    expect(useTrimCopyStore.getState()).toMatchObject({ videoId: '10', trim: { start: 0, end: 100 } });
+  });
+});
+
+describe('labels slice', () => {
+  beforeEach(async () => {
+    bridge.companion.videoLabels.mockResolvedValue({ videoId: '9', labels: [{ id: 1, name: 'Highlights', color: 'color-1' }], attached: [] });
+    await useLabelsStore.getState().load('9');
+  });
+
+  it('ticks a label at once and unticks it when refused', async () => {
+    const answer = pending<never>();
+    bridge.companion.setVideoLabel.mockReturnValue(answer.promise);
+    const running = useLabelsStore.getState().setAttached(1, true);
+    expect(useLabelsStore.getState().labels!.attached).toEqual([1]);
+    answer.reject(refusal('This label no longer exists. Reload the labels.'));
+    await running;
+    expect(useLabelsStore.getState()).toMatchObject({ labels: { attached: [] }, error: 'This label no longer exists. Reload the labels.' });
+  });
+
+  it("adds a created label once main gives its id, in order of name", async () => {
+    bridge.companion.createLabel.mockResolvedValue({ id: 5, name: 'Archive', color: 'color-2' });
+    expect(await useLabelsStore.getState().create(' Archive ')).toBe(true);
+    expect(useLabelsStore.getState().labels!.labels.map((label) => label.name)).toEqual(['Archive', 'Highlights']);
+  });
+
+  it('takes a deleted label off the list and the video at once, and puts both back when refused', async () => {
+    useLabelsStore.setState({ labels: { videoId: '9', labels: [{ id: 1, name: 'Highlights', color: 'color-1' }], attached: [1] } });
+    bridge.companion.deleteLabel.mockRejectedValue(refusal('offline'));
+    const running = useLabelsStore.getState().remove(1);
+    expect(useLabelsStore.getState().labels).toMatchObject({ labels: [], attached: [] });
+    await running;
+    expect(useLabelsStore.getState().labels).toMatchObject({ labels: [{ id: 1 }], attached: [1] });
+  });
+});
+
+describe('chapters slice', () => {
+  const chapter = (id: string, position: number, title = `Chapter ${id}`): VideoChapter => ({ id, title, position });
+
+  beforeEach(async () => {
+    bridge.companion.videoChapters.mockResolvedValue([chapter('1', 0), chapter('2', 600)]);
+    await useChaptersStore.getState().load('9');
+  });
+
+  it("shows a new chapter in its place at once, then the platform's list", async () => {
+    const answer = pending<VideoChapter[]>();
+    bridge.companion.addVideoChapter.mockReturnValue(answer.promise);
+    const running = useChaptersStore.getState().add({ title: 'Middle', position: 300 });
+    expect(useChaptersStore.getState().chapters!.map((entry) => entry.id)).toEqual(['1', NEW_CHAPTER_ID, '2']);
+    answer.resolve([chapter('1', 0), chapter('3', 300, 'Middle'), chapter('2', 600)]);
+    await running;
+    expect(useChaptersStore.getState()).toMatchObject({ busy: null, done: 'Chapter "Middle" added at 300 s.', chapters: [{ id: '1' }, { id: '3' }, { id: '2' }] });
+  });
+
+  it('puts every chapter back when deleting them all is refused', async () => {
+    bridge.companion.deleteAllVideoChapters.mockRejectedValue(refusal('This video no longer exists.'));
+    const running = useChaptersStore.getState().removeAll();
+    expect(useChaptersStore.getState().chapters).toEqual([]);
+    expect(await running).toBe(false);
+    expect(useChaptersStore.getState().chapters).toHaveLength(2);
+  });
+});
+
+describe('captions slice', () => {
+  const caption = (language: string, flags: Partial<VideoCaption> = {}): VideoCaption => ({ language, isDefault: false, isVisible: true, status: 'active', ...flags });
+
+  beforeEach(async () => {
+    bridge.companion.videoCaptions.mockResolvedValue([caption('en', { isDefault: true })]);
+    bridge.companion.captionLanguages.mockResolvedValue([
+      { code: 'de', name: 'German' },
+      { code: 'en', name: 'English' },
+    ]);
+    await useCaptionsStore.getState().load('9');
+  });
+
+  it('shows an upload as processing at once; a refusal takes it away again with the sentence naming the line', async () => {
+    bridge.companion.uploadVideoCaption.mockRejectedValue(new CompanionError('not_valid_vtt', 'The caption is not valid WebVTT: line 3: …. Fix the file and upload it again.'));
+    const running = useCaptionsStore.getState().upload('de', 'WEBVTT', 'talk.vtt');
+    expect(useCaptionsStore.getState().captions).toEqual([caption('de', { status: 'processing' }), caption('en', { isDefault: true })]);
+    expect(await running).toBe(false);
+    expect(useCaptionsStore.getState()).toMatchObject({ captions: [caption('en', { isDefault: true })], error: expect.stringContaining('line 3') });
+  });
+
+  it('making a caption the default takes it from the other at once', async () => {
+    useCaptionsStore.setState({ captions: [caption('de'), caption('en', { isDefault: true })] });
+    const answer = pending<VideoCaption[]>();
+    bridge.companion.setVideoCaptionFlags.mockReturnValue(answer.promise);
+    const running = useCaptionsStore.getState().setFlags('de', { isDefault: true });
+    expect(useCaptionsStore.getState().captions!.map((entry) => [entry.language, entry.isDefault])).toEqual([
+      ['de', true],
+      ['en', false],
+    ]);
+    answer.resolve([caption('de', { isDefault: true }), caption('en')]);
+    await running;
+    expect(useCaptionsStore.getState().done).toBe('The German caption is saved: shown automatically.');
+  });
+
+  it('reads the languages once', async () => {
+    await useCaptionsStore.getState().load('10');
+    expect(bridge.companion.captionLanguages).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('thumbnail slice', () => {
+  it('shows the new image at once and goes back to nothing shown when refused', async () => {
+    useThumbnailStore.getState().open('9');
+    bridge.companion.uploadVideoThumbnail.mockRejectedValue(refusal('Use a JPEG, PNG or GIF under 10 MB.'));
+    const running = useThumbnailStore.getState().upload({ contentType: 'image/png', base64: 'AA==' }, { url: 'blob:x', width: 10, height: 10, bytes: 1 });
+    expect(useThumbnailStore.getState()).toMatchObject({ busy: 'upload', shown: { source: 'image', previewUrl: 'blob:x' } });
+    await running;
+    expect(useThumbnailStore.getState()).toMatchObject({ busy: null, shown: null, error: 'Use a JPEG, PNG or GIF under 10 MB.' });
+  });
+
+  it("lets go of a preview once it is no longer shown", async () => {
+    const revoke = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    useThumbnailStore.getState().open('9');
+    bridge.companion.uploadVideoThumbnail.mockResolvedValue({ width: 10, height: 10, bytes: 1 });
+    await useThumbnailStore.getState().upload({ contentType: 'image/png', base64: 'AA==' }, { url: 'blob:first', width: 10, height: 10, bytes: 1 });
+    expect(revoke).not.toHaveBeenCalled();
+    await useThumbnailStore.getState().upload({ contentType: 'image/png', base64: 'AA==' }, { url: 'blob:second', width: 10, height: 10, bytes: 1 });
+    expect(revoke).toHaveBeenCalledWith('blob:first');
+    useThumbnailStore.getState().open('10');
+    expect(revoke).toHaveBeenLastCalledWith('blob:second');
+    revoke.mockRestore();
+  });
+});

@@ -1,0 +1,215 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CompanionError, type VideoDetails, type VideoDownloadTransfer, type VideoPage, type VideoRow } from '../../../preload/contract.js';
+
+// The slices talk to main through the bridge; here the bridge is a fake whose answers each test sets.
+const bridge = vi.hoisted(() => ({
+  companion: {
+    liveChannels: vi.fn(),
+    videos: vi.fn(),
+    videoDetails: vi.fn(),
+    editVideo: vi.fn(),
+    deleteVideo: vi.fn(),
+    videoDownloads: vi.fn(),
+    videoDownloadable: vi.fn(),
+    requestVideoDownloadable: vi.fn(),
+    saveVideoDownload: vi.fn(),
+    showVideoDownload: vi.fn(),
+    videoExpiration: vi.fn(),
+    setVideoExpirationNever: vi.fn(),
+    videoMetadata: vi.fn(),
+    setVideoMetadataValue: vi.fn(),
+    removeVideoMetadataValue: vi.fn(),
+    on: vi.fn(),
+  },
+}));
+vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
+
+const { initialVideosState, useVideosStore } = await import('../../../renderer/src/state/videos-slice');
+const { initialVideoDownloadState, useVideoDownloadStore } = await import('../../../renderer/src/state/video-download-slice');
+const { initialVideoExpirationState, useVideoExpirationStore } = await import('../../../renderer/src/state/video-expiration-slice');
+const { initialVideoMetadataValuesState, useVideoMetadataValuesStore } = await import('../../../renderer/src/state/video-metadata-values-slice');
+
+function row(id: string, title = `Video ${id}`): VideoRow {
+  return { id, channelId: '7', title, description: '', url: null, lengthSeconds: 60, createdAt: 1, views: 0, thumbnailUrl: null, captionMatches: null };
+}
+
+function pageOf(items: VideoRow[], overrides: Partial<VideoPage> = {}): VideoPage {
+  return { request: { channelId: null, page: 1, sort: 'recent', protect: [] }, items, hasPrevious: false, hasNext: false, note: null, ...overrides };
+}
+
+function details(id: string, title: string): VideoDetails {
+  return { ...row(id, title), detailLevel: 'default', addedAt: 1, fileSize: null, hlsUrl: null };
+}
+
+const gone = new CompanionError('not_found', 'This video no longer exists (perhaps it was deleted elsewhere). Reload the list.');
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  useVideosStore.setState({ ...initialVideosState });
+  useVideoDownloadStore.setState({ ...initialVideoDownloadState });
+  useVideoExpirationStore.setState({ ...initialVideoExpirationState });
+  useVideoMetadataValuesStore.setState({ ...initialVideoMetadataValuesState });
+  bridge.companion.liveChannels.mockResolvedValue([{ id: '7', title: 'Main', status: 'offair', isDefault: true }]);
+  bridge.companion.videos.mockResolvedValue(pageOf([row('1', 'One'), row('2', 'Two')], { hasNext: true }));
+});
+
+describe('videos slice', () => {
+  it('opens on all of the user\'s videos, page 1, and a new search goes back to page 1', async () => {
+    await useVideosStore.getState().load();
+    expect(bridge.companion.videos).toHaveBeenCalledWith({ channelId: null, page: 1, sort: 'recent', protect: [] });
+    expect(useVideosStore.getState()).toMatchObject({ busy: null, channels: [{ id: '7' }], page: { hasNext: true } });
+    await useVideosStore.getState().goToPage(2);
+    expect(bridge.companion.videos).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2 }));
+    await useVideosStore.getState().search({ channelId: '7', q: 'mic', sort: 'popular' });
+    expect(bridge.companion.videos).toHaveBeenLastCalledWith({ channelId: '7', page: 1, q: 'mic', sort: 'popular', protect: [] });
+  });
+
+  it('keeps only the answer to the latest request when two overlap', async () => {
+    let slow!: (page: VideoPage) => void;
+    bridge.companion.videos.mockReturnValueOnce(new Promise((resolve) => (slow = resolve))).mockResolvedValueOnce(pageOf([row('9', 'Latest')]));
+    const first = useVideosStore.getState().goToPage(2);
+    await useVideosStore.getState().goToPage(3);
+    slow(pageOf([row('8', 'Stale')]));
+    await first;
+    expect(useVideosStore.getState().page!.items.map((item) => item.title)).toEqual(['Latest']);
+  });
+
+  it('shows an edit at once in the view and the list, and puts both back when refused', async () => {
+    await useVideosStore.getState().load();
+    bridge.companion.videoDetails.mockResolvedValue(details('1', 'One'));
+    await useVideosStore.getState().select('1', { startSec: 12, endSec: 17, caption: 'mic' });
+    expect(useVideosStore.getState()).toMatchObject({ selectedId: '1', jump: { startSec: 12 }, details: { title: 'One' } });
+
+    let refuse!: (error: unknown) => void;
+    bridge.companion.editVideo.mockReturnValue(new Promise((_resolve, reject) => (refuse = reject)));
+    const saving = useVideosStore.getState().save({ title: 'Renamed' });
+    expect(useVideosStore.getState()).toMatchObject({ busy: 'save', details: { title: 'Renamed' } });
+    expect(useVideosStore.getState().page!.items[0]!.title).toBe('Renamed');
+    refuse(gone);
+    expect(await saving).toBe(false);
+    expect(useVideosStore.getState()).toMatchObject({ busy: null, details: { title: 'One' }, error: gone.message });
+    expect(useVideosStore.getState().page!.items[0]!.title).toBe('One');
+
+    bridge.companion.editVideo.mockResolvedValue(details('1', 'Renamed'));
+    expect(await useVideosStore.getState().save({ title: 'Renamed', protect: 'private' })).toBe(true);
+    expect(useVideosStore.getState()).toMatchObject({ details: { title: 'Renamed' }, done: 'Saved the title, protection (now private).', error: null });
+  });
+
+  it('takes a deleted video off the list and out of the view at once, and brings it back when refused', async () => {
+    await useVideosStore.getState().load();
+    bridge.companion.videoDetails.mockResolvedValue(details('2', 'Two'));
+    await useVideosStore.getState().select('2');
+    bridge.companion.deleteVideo.mockRejectedValueOnce(gone);
+    const refused = useVideosStore.getState().remove('2');
+    expect(useVideosStore.getState().page!.items.map((item) => item.id)).toEqual(['1']);
+    expect(useVideosStore.getState().selectedId).toBeNull();
+    expect(await refused).toBe(false);
+    expect(useVideosStore.getState()).toMatchObject({ selectedId: '2', details: { title: 'Two' }, error: gone.message });
+    expect(useVideosStore.getState().page!.items.map((item) => item.id)).toEqual(['1', '2']);
+
+    bridge.companion.deleteVideo.mockResolvedValueOnce(null);
+    expect(await useVideosStore.getState().remove('2')).toBe(true);
+    expect(useVideosStore.getState()).toMatchObject({ selectedId: null, done: 'Deleted "Two".' });
+  });
+
+  it('a plan limit is a note, not an error', async () => {
+    bridge.companion.videos.mockRejectedValueOnce(new CompanionError('plan_lacks_feature', 'Your plan does not include this feature.'));
+    await useVideosStore.getState().goToPage(1);
+    expect(useVideosStore.getState()).toMatchObject({ error: null, planNote: 'Your plan does not include this feature.' });
+  });
+});
+
+describe('video download slice', () => {
+  const transfer = (overrides: Partial<VideoDownloadTransfer>): VideoDownloadTransfer => ({
+    id: 't1',
+    videoId: '1',
+    format: 'mp4',
+    file: '/downloads/One-1.mp4',
+    state: 'running',
+    bytes: 0,
+    total: null,
+    resumes: 0,
+    failure: null,
+    ...overrides,
+  });
+
+  beforeEach(async () => {
+    bridge.companion.videoDownloads.mockResolvedValue({ defaultFolder: '/downloads', canReveal: false, transfers: [] });
+    bridge.companion.videoDownloadable.mockImplementation(async (videoId: string, format: 'mp4' | 'flv') => ({ videoId, format, status: 'unavailable', downloadUrl: null, expiresAt: null }));
+    await useVideoDownloadStore.getState().load('1');
+  });
+
+  it('asks for a file, follows it from pending to available, and saves it into the folder given', async () => {
+    expect(useVideoDownloadStore.getState()).toMatchObject({ defaultFolder: '/downloads', files: { mp4: { status: 'unavailable' }, flv: { status: 'unavailable' } } });
+    bridge.companion.requestVideoDownloadable.mockResolvedValue({ videoId: '1', format: 'mp4', status: 'pending', downloadUrl: null, expiresAt: null });
+    await useVideoDownloadStore.getState().request('mp4');
+    expect(useVideoDownloadStore.getState().files.mp4!.status).toBe('pending');
+    bridge.companion.videoDownloadable.mockResolvedValueOnce({ videoId: '1', format: 'mp4', status: 'available', downloadUrl: 'https://x/1.mp4', expiresAt: 99 });
+    await useVideoDownloadStore.getState().poll('mp4');
+    expect(useVideoDownloadStore.getState().files.mp4).toMatchObject({ status: 'available', expiresAt: 99 });
+
+    bridge.companion.saveVideoDownload.mockResolvedValue(transfer({}));
+    expect(await useVideoDownloadStore.getState().save('mp4', '  /tmp/out ')).toBe(true);
+    expect(bridge.companion.saveVideoDownload).toHaveBeenCalledWith('1', 'mp4', { folder: '/tmp/out' });
+    await useVideoDownloadStore.getState().save('mp4', '');
+    expect(bridge.companion.saveVideoDownload).toHaveBeenLastCalledWith('1', 'mp4', {});
+  });
+
+  it('progress events update the transfer; the answer to save does not undo a later event', async () => {
+    let answer!: (value: VideoDownloadTransfer) => void;
+    bridge.companion.saveVideoDownload.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const saving = useVideoDownloadStore.getState().save('mp4', '');
+    useVideoDownloadStore.getState().transferChanged(transfer({ bytes: 500, total: 1000 }));
+    answer(transfer({}));
+    await saving;
+    expect(useVideoDownloadStore.getState().transfers.t1).toMatchObject({ bytes: 500, total: 1000 });
+    useVideoDownloadStore.getState().transferChanged(transfer({ state: 'complete', bytes: 1000, total: 1000 }));
+    expect(useVideoDownloadStore.getState().transfers.t1!.state).toBe('complete');
+  });
+
+  it('a refusal is shown in words and the buttons come back', async () => {
+    bridge.companion.requestVideoDownloadable.mockRejectedValue(gone);
+    await useVideoDownloadStore.getState().request('flv');
+    expect(useVideoDownloadStore.getState()).toMatchObject({ busy: null, error: gone.message });
+  });
+});
+
+describe('video expiration slice', () => {
+  it('shows "never" at once and puts the old rule back when refused', async () => {
+    bridge.companion.videoExpiration.mockResolvedValue({ videoId: '1', rule: 'at_given_time', expiresAt: 500 });
+    await useVideoExpirationStore.getState().load('1');
+    let refuse!: (error: unknown) => void;
+    bridge.companion.setVideoExpirationNever.mockReturnValue(new Promise((_resolve, reject) => (refuse = reject)));
+    const saving = useVideoExpirationStore.getState().keepForever();
+    expect(useVideoExpirationStore.getState().expiration).toEqual({ videoId: '1', rule: 'never', expiresAt: null });
+    refuse(gone);
+    await saving;
+    expect(useVideoExpirationStore.getState()).toMatchObject({ expiration: { rule: 'at_given_time', expiresAt: 500 }, error: gone.message, busy: null });
+  });
+
+  it('the platform\'s 403 forbidden is a note about the account, not an error', async () => {
+    bridge.companion.videoExpiration.mockRejectedValue(new CompanionError('expiration_forbidden', 'Expiration is turned off for your account.'));
+    await useVideoExpirationStore.getState().load('1');
+    expect(useVideoExpirationStore.getState()).toMatchObject({ error: null, planNote: 'Expiration is turned off for your account.', expiration: null });
+  });
+});
+
+describe('video metadata values slice', () => {
+  it('shows a value at once, keeps main\'s answer, and puts the old values back when refused', async () => {
+    const field = { id: '3', name: 'episode', displayName: 'Episode', contentType: 'video' as const, type: 'number', description: '', isRequired: false, enumItems: [] };
+    bridge.companion.videoMetadata.mockResolvedValue({ videoId: '1', fields: [field], values: [] });
+    await useVideoMetadataValuesStore.getState().load('1');
+    bridge.companion.setVideoMetadataValue.mockResolvedValueOnce({ videoId: '1', fields: [field], values: [{ fieldId: '3', value: '12' }] });
+    await useVideoMetadataValuesStore.getState().setValue('3', '12');
+    expect(useVideoMetadataValuesStore.getState()).toMatchObject({ done: 'Set Episode.', metadata: { values: [{ fieldId: '3', value: '12' }] } });
+
+    let refuse!: (error: unknown) => void;
+    bridge.companion.removeVideoMetadataValue.mockReturnValue(new Promise((_resolve, reject) => (refuse = reject)));
+    const clearing = useVideoMetadataValuesStore.getState().removeValue('3');
+    expect(useVideoMetadataValuesStore.getState().metadata!.values).toEqual([]);
+    expect(useVideoMetadataValuesStore.getState().busy).toBe('3');
+    refuse(gone);
+    await clearing;
+    expect(useVideoMetadataValuesStore.getState()).toMatchObject({ busy: null, error: gone.message, metadata: { values: [{ fieldId: '3', value: '12' }] } });
+  });
+});
