@@ -97,15 +97,18 @@ describe('playlists', () => {
 });
 
 describe('video choices and upcoming events', () => {
-  it('page 2 of the choices skips the first 50 and knows whether more follow', async () => {
+  it('the choices come one platform page at a time: the user\'s or a channel\'s, searched', async () => {
     const many = Array.from({ length: 120 }, (_, index) => video(String(index + 1)));
-    const listForUser = vi.fn(() => items(...many));
-    const { videoChoices } = services({ videos: { listForUser } });
+    const pageOf = (page: number) => ({ items: many.slice((page - 1) * 50, page * 50), hasPrevious: page > 1, hasNext: page * 50 < many.length });
+    const pageForUser = vi.fn(async (page: number) => pageOf(page));
+    const pageForChannel = vi.fn(async (_channelId: string, page: number) => pageOf(page));
+    const { videoChoices } = services({ videos: { pageForUser, pageForChannel } });
     const second = await videoChoices.page({ channelId: null, page: 2, q: '' });
     expect(second.items.map((entry) => entry.id)).toEqual(many.slice(50, 100).map((entry) => entry.id));
     expect(second).toMatchObject({ page: 2, hasPrevious: true, hasNext: true });
-    expect((await videoChoices.page({ channelId: null, page: 3 })).hasNext).toBe(false);
-    expect(listForUser).toHaveBeenCalledWith({ pageSize: 50, q: undefined });
+    expect(pageForUser).toHaveBeenCalledWith(2, { pageSize: 50, q: undefined });
+    expect((await videoChoices.page({ channelId: '5', page: 3, q: 'clip' })).hasNext).toBe(false);
+    expect(pageForChannel).toHaveBeenCalledWith('5', 3, { pageSize: 50, q: 'clip' });
   });
 
   it('events come a page of 50 at a time; a gone channel says to reload', async () => {
