@@ -74,8 +74,9 @@ test.describe('the Security panel', () => {
     // Viewer settings: the platform answers but cannot be asked back; the sandbox's state file holds them.
     await page.getByTestId('viewer-setting-hideViewers').getByRole('button', { name: 'Hide the count' }).click();
     await expect(page.getByTestId('viewer-setting-hideViewers-state')).toHaveText('on');
-    const state = JSON.parse(readFileSync(join(app.dataDir, 'sandbox', 'state.json'), 'utf8')) as { security: Record<string, { hideViewers: boolean }> };
-    expect(state.security[channel]?.hideViewers).toBe(true);
+    // The sandbox writes its state file just after it answers: read until the change is there.
+    const savedHideViewers = () => (JSON.parse(readFileSync(join(app.dataDir, 'sandbox', 'state.json'), 'utf8')) as { security: Record<string, { hideViewers: boolean }> }).security[channel]?.hideViewers;
+    await expect.poll(savedHideViewers, { timeout: 5000 }).toBe(true);
     await page.screenshot({ path: 'test-results/screenshots/security-locks.png', fullPage: true });
 
     // Page lock on a channel deleted behind the app's back: 404, said in words, the switch rolled back.
