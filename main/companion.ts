@@ -87,12 +87,17 @@ export interface CompanionOptions {
   readonly hooks?: HookService;
   /** The Playlists panel's calls (featured videos, playlists, the video picker) and the channel's upcoming events. */
   readonly collections?: CollectionServices;
+  /** Builds the "copy diagnostics" text (the core knows the logs and the redaction). */
+  readonly diagnostics?: () => Promise<string>;
 }
 
 export class Companion implements Implementation<Contract> {
   readonly contract = contract;
   readonly events = new ContractEvents<Contract>();
   readonly #options: CompanionOptions;
+  /** Notices raised while the core started, when no window could hear them; kept for every window that opens. */
+  readonly #startupNotices: Notice[] = [];
+  #starting = true;
 
   constructor(options: CompanionOptions) {
     this.#options = options;
@@ -529,7 +534,22 @@ export class Companion implements Implementation<Contract> {
   }
 
   notify(notice: Notice): void {
+    if (this.#starting) this.#startupNotices.push(notice);
     this.events.emit('notice', notice);
+  }
+
+  /** From now on windows are listening: later notices reach them as events. */
+  startupFinished(): void {
+    this.#starting = false;
+  }
+
+  async startupNotices(): Promise<Notice[]> {
+    return [...this.#startupNotices];
+  }
+
+  async diagnostics(): Promise<string> {
+    if (!this.#options.diagnostics) throw new CompanionError('unavailable', 'Diagnostics are not available in this shell.');
+    return this.#options.diagnostics();
   }
 
   /** Tells connected windows the core is going away, so they can say so instead of just going grey. */

@@ -702,6 +702,10 @@ export const contract = defineContract({
     movePlaylistVideo: { args: z.tuple([playlistId, videoId, z.number().int().min(1).max(100_000)]), result: PlaylistContents },
     videoChoices: { args: z.tuple([VideoChoiceRequest]), result: VideoChoicePage },
     upcomingEvents: { args: z.tuple([channelId, z.number().int().min(1).max(100_000)]), result: UpcomingEventPage },
+    /** Versions, OS, profile kinds and the end of the logs, with secrets redacted: for a bug report. */
+    diagnostics: { args: z.tuple([]), result: z.string() },
+    /** Notices raised while the core started, before any window listened (e.g. a damaged settings file reset). */
+    startupNotices: { args: z.tuple([]), result: z.array(Notice) },
   },
   events: {
     /** Something the streamer should read: shown as a banner. */
