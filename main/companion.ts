@@ -87,8 +87,8 @@ export interface CompanionOptions {
   readonly hooks?: HookService;
   /** The Playlists panel's calls (featured videos, playlists, the video picker) and the channel's upcoming events. */
   readonly collections?: CollectionServices;
-  /** Builds the "copy diagnostics" text (the core knows the logs and the redaction). */
-  readonly diagnostics?: () => Promise<string>;
+  /** Builds the "copy diagnostics" text from what the facade knows (the core knows the logs and the redaction). */
+  readonly diagnostics?: (app: AppInfo, profiles: ProfilesInfo) => Promise<string>;
 }
 
 export class Companion implements Implementation<Contract> {
@@ -549,7 +549,7 @@ export class Companion implements Implementation<Contract> {
 
   async diagnostics(): Promise<string> {
     if (!this.#options.diagnostics) throw new CompanionError('unavailable', 'Diagnostics are not available in this shell.');
-    return this.#options.diagnostics();
+    return this.#options.diagnostics(await this.appInfo(), await this.profiles());
   }
 
   /** Tells connected windows the core is going away, so they can say so instead of just going grey. */

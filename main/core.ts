@@ -4,7 +4,7 @@ import type { AppInfo } from '../preload/contract.js';
 import { ChannelAdminService } from './channel-admin/channel-admin-service.js';
 import { createCollectionServices } from './collections/collection-services.js';
 import { SecurityService } from './channel-security/security-service.js';
-import { Companion } from './companion.js';
+import { Companion, type CompanionOptions } from './companion.js';
 import { toCompanionError } from './companion-errors.js';
 import { createDispatcher, type Dispatcher } from './dispatch.js';
 import type { AppLogger } from './log/app-logger.js';
@@ -131,21 +131,19 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         }
       : undefined,
   });
-  const diagnostics = async (): Promise<string> =>
-    diagnosticsReport({ app: await created.appInfo(), profiles: await created.profiles(), logDirectory: logger.directory, redact: (text) => logger.redact(text) });
-  const created: Companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks, collections, diagnostics });
-  companion = created;
+  const diagnostics: CompanionOptions['diagnostics'] = (app, profiles) => diagnosticsReport({ app, profiles, logDirectory: logger.directory, redact: logger.redact });
+  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks, collections, diagnostics });
   await session.open(options.profile);
   await live?.open();
   await uploads?.open();
   await hooks.open();
-  created.startupFinished();
-  const dispatch = createDispatcher(created.contract, created, {
+  companion.startupFinished();
+  const dispatch = createDispatcher(companion.contract, companion, {
     translateError: (error) => {
       if (error instanceof SignInNeededError) void session.tokenRefused();
       return toCompanionError(error);
     },
     onInternalError: (method, error) => logger.error(`${method} failed unexpectedly`, { error }),
   });
-  return { companion: created, session, dispatch, logger, dataDir: directory, secretsFor, platformCaller };
+  return { companion, session, dispatch, logger, dataDir: directory, secretsFor, platformCaller };
 }
