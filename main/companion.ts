@@ -54,7 +54,7 @@ import {
   type VideoChoicePage,
   type VideoChoiceRequest,
 } from '../preload/contract.js';
-import packageJson from '../package.json' with { type: 'json' };
+import { describeApp } from './app-info.js';
 import type { ChannelAdminService } from './channel-admin/channel-admin-service.js';
 import type { LiveService } from './live/live-service.js';
 import type { SessionService } from './session/session-service.js';
@@ -497,18 +497,7 @@ export class Companion implements Implementation<Contract> {
   }
 
   async appInfo(): Promise<AppInfo> {
-    return {
-      name: packageJson.productName,
-      version: packageJson.version,
-      shell: this.#options.shell,
-      shellNote: this.#options.shellNote ?? null,
-      platform: `${process.platform}-${process.arch}`,
-      versions: {
-        node: process.versions.node,
-        electron: process.versions.electron ?? null,
-        chrome: process.versions.chrome ?? null,
-      },
-    };
+    return describeApp(this.#options.shell, this.#options.shellNote ?? null);
   }
 
   async session(): Promise<SessionInfo> {

@@ -23,13 +23,13 @@ export interface DiagnosticsSources {
 export async function diagnosticsReport({ app, profiles, logDirectory, redact, maxLogBytes = DEFAULT_DIAGNOSTICS_LOG_BYTES, now = () => new Date() }: DiagnosticsSources): Promise<string> {
   const kinds = profiles.profiles.map((profile) => profile.kind);
   const count = (kind: string) => kinds.filter((each) => each === kind).length;
-  const active = profiles.profiles.find((profile) => profile.name === profiles.active)?.kind ?? 'unknown';
+  const active = profiles.profiles.find((profile) => profile.name === profiles.active)?.kind;
   const header = [
     `${app.name} diagnostics, ${now().toISOString()}`,
     `App: ${app.version}, running as ${app.shell}${app.shellNote ? ` (${app.shellNote})` : ''}`,
     `Runtime: Node ${app.versions.node}, Electron ${app.versions.electron ?? 'none'}, Chrome ${app.versions.chrome ?? 'none'}`,
     `OS: ${type()} ${release()} (${app.platform}, ${arch()})`,
-    `Profiles: the active one is a ${active} profile; ${count('sandbox')} sandbox, ${count('platform')} platform`,
+    `Profiles: ${active === undefined ? 'the active one is not set up' : `the active one is a ${active} profile`}; ${count('sandbox')} sandbox, ${count('platform')} platform`,
     `Logs: ${logDirectory}`,
   ];
   const sections: string[] = [];

@@ -56,6 +56,13 @@ it('prints a failing call without the secret the platform quoted, and logs it wi
   expect(result.stderr).toContain('[redacted]');
   expect(result.stderr).not.toContain(CLIENT_SECRET);
   expect(result.stdout).not.toContain(CLIENT_SECRET);
+  // `companion diagnostics` works from files alone: versions and profile kinds, no addresses, no secret.
+  const diagnostics = await runCli(['diagnostics'], { env });
+  expect(diagnostics.code).toBe(0);
+  expect(diagnostics.stdout).toContain('Broadcaster Companion diagnostics');
+  expect(diagnostics.stdout).toContain('1 sandbox, 1 platform');
+  expect(diagnostics.stdout).not.toContain(origin);
+  expect(diagnostics.stdout).not.toContain(CLIENT_SECRET);
   const logs = join(dataDir, 'logs');
   for (const name of await readdir(logs).catch(() => [])) expect(await readFile(join(logs, name), 'utf8'), name).not.toContain(CLIENT_SECRET);
 });
