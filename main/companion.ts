@@ -54,7 +54,7 @@ import {
   type VideoChoicePage,
   type VideoChoiceRequest,
 } from '../preload/contract.js';
-import packageJson from '../package.json' with { type: 'json' };
+import { describeApp } from './app-info.js';
 import type { ChannelAdminService } from './channel-admin/channel-admin-service.js';
 import type { LiveService } from './live/live-service.js';
 import type { SessionService } from './session/session-service.js';
@@ -111,12 +111,17 @@ export interface CompanionOptions {
   readonly videoLibrary?: VideoLibraryService;
   /** The Videos panel's downloads: the platform's file and saving it to this computer. */
   readonly videoDownloads?: VideoDownloadService;
+  /** Builds the "copy diagnostics" text from what the facade knows (the core knows the logs and the redaction). */
+  readonly diagnostics?: (app: AppInfo, profiles: ProfilesInfo) => Promise<string>;
 }
 
 export class Companion implements Implementation<Contract> {
   readonly contract = contract;
   readonly events = new ContractEvents<Contract>();
   readonly #options: CompanionOptions;
+  /** Notices raised while the core started, when no window could hear them; kept for every window that opens. */
+  readonly #startupNotices: Notice[] = [];
+  #starting = true;
 
   constructor(options: CompanionOptions) {
     this.#options = options;
@@ -680,18 +685,7 @@ export class Companion implements Implementation<Contract> {
   }
 
   async appInfo(): Promise<AppInfo> {
-    return {
-      name: packageJson.productName,
-      version: packageJson.version,
-      shell: this.#options.shell,
-      shellNote: this.#options.shellNote ?? null,
-      platform: `${process.platform}-${process.arch}`,
-      versions: {
-        node: process.versions.node,
-        electron: process.versions.electron ?? null,
-        chrome: process.versions.chrome ?? null,
-      },
-    };
+    return describeApp(this.#options.shell, this.#options.shellNote ?? null);
   }
 
   async session(): Promise<SessionInfo> {
@@ -717,7 +711,22 @@ export class Companion implements Implementation<Contract> {
   }
 
   notify(notice: Notice): void {
+    if (this.#starting) this.#startupNotices.push(notice);
     this.events.emit('notice', notice);
+  }
+
+  /** From now on windows are listening: later notices reach them as events. */
+  startupFinished(): void {
+    this.#starting = false;
+  }
+
+  async startupNotices(): Promise<Notice[]> {
+    return [...this.#startupNotices];
+  }
+
+  async diagnostics(): Promise<string> {
+    if (!this.#options.diagnostics) throw new CompanionError('unavailable', 'Diagnostics are not available in this shell.');
+    return this.#options.diagnostics(await this.appInfo(), await this.profiles());
   }
 
   /** Tells connected windows the core is going away, so they can say so instead of just going grey. */

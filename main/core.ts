@@ -4,10 +4,12 @@ import type { AppInfo } from '../preload/contract.js';
 import { ChannelAdminService } from './channel-admin/channel-admin-service.js';
 import { createCollectionServices } from './collections/collection-services.js';
 import { SecurityService } from './channel-security/security-service.js';
-import { Companion } from './companion.js';
+import { Companion, type CompanionOptions } from './companion.js';
 import { toCompanionError } from './companion-errors.js';
 import { createDispatcher, type Dispatcher } from './dispatch.js';
-import { createLogger, type Logger, type LogLevel, type LogSink } from './log/redacting-logger.js';
+import type { AppLogger } from './log/app-logger.js';
+import { diagnosticsReport } from './log/diagnostics-report.js';
+import type { Logger } from './log/redacting-logger.js';
 import { createPlatformCaller } from './platform/platform-caller.js';
 import { SignInNeededError } from './platform/platform-error.js';
 import { createPlatformApi } from './platform/endpoints/index.js';
@@ -38,8 +40,8 @@ export interface CoreOptions {
   readonly signInDriver?: SignInDriver;
   /** A profile for this run only (`--profile`), without changing the saved choice. */
   readonly profile?: string;
-  readonly logSink: LogSink;
-  readonly logLevel?: LogLevel;
+  /** The shell's logger (log file and console), made before the core so its own failures are logged too. */
+  readonly logger: AppLogger;
   readonly dataDir?: string;
   /** Runs the local ingest and going live (the app's shells and `companion live`). */
   readonly live?: { readonly ingestPort?: number; readonly ingestHost?: string; readonly onRelayEvent?: LiveServiceOptions['onRelayEvent'] };
@@ -67,7 +69,12 @@ export interface Core {
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   const directory = options.dataDir ?? dataDir();
-  const logger = createLogger({ sink: options.logSink, level: options.logLevel ?? 'info' });
+  const logger = options.logger;
+  // A damaged settings file is reset at once (the show goes on with defaults); the streamer reads why.
+  const settingsRecovered = (message: string) => {
+    logger.warn(message);
+    companion?.notify({ level: 'warning', message });
+  };
   const secrets = keytarSecretStore(vaultServiceFor(directory, defaultDataDir()));
   const secretsFor = (profile: string) => new Vault(secrets, profile, logger);
   let companion: Companion | null = null;
@@ -81,13 +88,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     signInDriver: options.signInDriver,
     onChange: (info) => companion?.sessionChanged(info),
     identify: async () => discoverUser(await platformCaller()),
+    onSettingsRecovered: settingsRecovered,
   });
   const live = options.live
     ? new LiveService({
         session,
         platformApi: async () => createPlatformApi(await platformCaller()),
         keySlot: () => secretsFor(session.profileName),
-        settings: new LiveSettingsStore(directory),
+        settings: new LiveSettingsStore(directory, settingsRecovered),
         logger,
         onChange: (state) => companion?.liveChanged(state),
         ingestPort: options.live.ingestPort,
@@ -101,7 +109,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         dataDir: directory,
         platformCaller,
         vaultFor: secretsFor,
-        settings: new UploadSettingsStore(directory),
+        settings: new UploadSettingsStore(directory, settingsRecovered),
         logger,
         onChange: (change) => companion?.uploadsChanged(change),
         notify: (notice) => companion?.notify(notice),
@@ -122,7 +130,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     logger,
     receiver: options.hookReceiver
       ? {
-          settings: new HookReceiverSettingsStore(directory),
+          settings: new HookReceiverSettingsStore(directory, settingsRecovered),
           secrets: { load: () => sandboxVault.hookSecrets(), save: (secrets) => sandboxVault.setHookSecrets(secrets) },
           onRecord: (record) => companion?.hookDelivered(record),
         }
@@ -135,12 +143,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     reveal: options.videoDownloads?.reveal,
     onChange: (transfer) => companion?.videoDownloadChanged(transfer),
   });
-  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks, collections, videoTools: createVideoTools(platformApi), videoLibrary, videoDownloads });
-  const notice = await session.open(options.profile);
-  if (notice) logger.warn(notice);
+  const diagnostics: CompanionOptions['diagnostics'] = (app, profiles) => diagnosticsReport({ app, profiles, logDirectory: logger.directory, redact: logger.redact });
+  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks, collections, videoTools: createVideoTools(platformApi), videoLibrary, videoDownloads, diagnostics });
+  await session.open(options.profile);
   await live?.open();
   await uploads?.open();
   await hooks.open();
+  companion.startupFinished();
   const dispatch = createDispatcher(companion.contract, companion, {
     translateError: (error) => {
       if (error instanceof SignInNeededError) void session.tokenRefused();

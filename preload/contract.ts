@@ -943,6 +943,10 @@ export const contract = defineContract({
     uploadVideoCaption: { args: z.tuple([videoId, captionLanguage, webVtt]), result: z.array(VideoCaption) },
     setVideoCaptionFlags: { args: z.tuple([videoId, captionLanguage, CaptionFlags]), result: z.array(VideoCaption) },
     videoCaptionVtt: { args: z.tuple([videoId, captionLanguage]), result: z.string() },
+    /** Versions, OS, profile kinds and the end of the logs, with secrets redacted: for a bug report. */
+    diagnostics: { args: z.tuple([]), result: z.string() },
+    /** Notices raised while the core started, before any window listened (e.g. a damaged settings file reset). */
+    startupNotices: { args: z.tuple([]), result: z.array(Notice) },
   },
   events: {
     /** Something the streamer should read: shown as a banner. */

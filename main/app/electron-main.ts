@@ -2,6 +2,8 @@
 // window-security.ts, IPC in ipc-bridge.ts, serving in app-protocol.ts; this file only connects them.
 import { app, BrowserWindow, nativeTheme, protocol, session, shell } from 'electron';
 import { createCore } from '../core.js';
+import { createAppLogger, logDirectoryFor } from '../log/app-logger.js';
+import { dataDir } from '../settings/data-dir.js';
 import { registerAppScheme, serveAppProtocol } from './app-protocol.js';
 import { connectIpc } from './ipc-bridge.js';
 import { LOGIN_PARTITION, loginWindowDriver } from './login-window.js';
@@ -11,10 +13,13 @@ import { APP_ENTRY_URL, appPermissionPolicy, isTrustedSender, lockDownWebContent
 // Matches the renderer's --bg, so the window does not flash white (or black) before the first paint.
 const backgroundColor = { light: '#f6f7f9', dark: '#15171c' };
 
+// Made before the core, so that a startup failure reaches the log file too (redacted like every line).
+const logger = createAppLogger({ directory: logDirectoryFor(dataDir()), console: process.stderr });
+
 if (app.requestSingleInstanceLock()) {
   registerAppScheme(protocol);
   start().catch((error: unknown) => {
-    console.error('[companion] startup failed:', error);
+    logger.error('Startup failed.', { error });
     app.exit(1);
   });
 } else {
@@ -26,7 +31,7 @@ async function start(): Promise<void> {
   let mainWindow: BrowserWindow | null = null;
   const { companion, dispatch, session: signIn } = await createCore({
     shell: 'electron',
-    logSink: process.stderr,
+    logger,
     signInDriver: loginWindowDriver(() => mainWindow),
     live: {},
     uploads: {},
@@ -36,7 +41,7 @@ async function start(): Promise<void> {
   });
   showUploadProgress((listener) => companion.events.on('uploads', listener), () => mainWindow);
   // Start the sandbox profile's platform with the app, so the first sign-in finds it running.
-  void signIn.sandbox().catch((error: unknown) => console.error('[companion] the embedded sandbox could not start:', error));
+  void signIn.sandbox().catch((error: unknown) => logger.error('The embedded sandbox could not start.', { error }));
 
   function openMainWindow(): BrowserWindow {
     const window = new BrowserWindow({
@@ -55,7 +60,7 @@ async function start(): Promise<void> {
       disconnect();
       mainWindow = null;
     });
-    window.loadURL(APP_ENTRY_URL).catch((error: unknown) => console.error('[companion] the window failed to load:', error));
+    window.loadURL(APP_ENTRY_URL).catch((error: unknown) => logger.error('The window failed to load.', { error }));
     return window;
   }
 
@@ -89,7 +94,7 @@ async function start(): Promise<void> {
     quitting = 'shutting-down';
     companion
       .shutdown(`${app.getName()} is quitting.`)
-      .catch((error: unknown) => console.error('[companion] shutdown failed:', error))
+      .catch((error: unknown) => logger.error('Shutdown failed.', { error }))
       .finally(() => {
         quitting = 'ready';
         app.quit();
@@ -107,7 +112,7 @@ async function start(): Promise<void> {
       app.on('activate', showMainWindow);
     })
     .catch((error: unknown) => {
-      console.error('[companion] startup failed:', error);
+      logger.error('Startup failed.', { error });
       app.exit(1);
     });
 }

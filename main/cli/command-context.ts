@@ -1,13 +1,18 @@
 // What every command gets and declares: where to write, whether to write JSON lines for scripts, and
 // its own options (parsed together with the global ones).
 import type { ParseArgsConfig } from 'node:util';
+import type { AppLogger } from '../log/app-logger.js';
+import type { LogLevel } from '../log/redacting-logger.js';
 
 export interface CommandContext {
   readonly json: boolean;
   /** `--profile` / COMPANION_PROFILE: the profile for this run, without changing the saved choice. */
   readonly profile: string | undefined;
   readonly out: NodeJS.WritableStream;
+  /** stderr, through the logger's redaction: what a command says about a failure must not carry a secret. */
   readonly err: NodeJS.WritableStream;
+  /** The process's logger (log file and stderr): the core and the relay log through it. */
+  readonly logger: AppLogger;
 }
 
 export type OptionValues = Record<string, string | boolean | string[] | boolean[] | undefined>;
@@ -16,6 +21,8 @@ export interface Command {
   /** One line for the command list. */
   readonly synopsis: string;
   readonly options: NonNullable<ParseArgsConfig['options']>;
+  /** How much of the log reaches stderr; default `warn`, so a command's output stays its own. */
+  readonly consoleLogLevel?: LogLevel;
   run(context: CommandContext, values: OptionValues, positionals: string[]): Promise<number>;
 }
 

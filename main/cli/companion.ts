@@ -3,11 +3,16 @@
 // finds the command, parses its options together with the global ones, and maps outcomes to exit codes.
 import { parseArgs } from 'node:util';
 import packageJson from '../../package.json' with { type: 'json' };
+import { createAppLogger, logDirectoryFor } from '../log/app-logger.js';
+import { createLogger } from '../log/redacting-logger.js';
+import { dataDir } from '../settings/data-dir.js';
 import { UsageError, type Command, type CommandContext } from './command-context.js';
 import { apiCommand } from './api-command.js';
 import { channelsCommand } from './channels-command.js';
+import { diagnosticsCommand } from './diagnostics-command.js';
 import { liveCommand, relayCommand } from './live-commands.js';
 import { recordCommand } from './record-command.js';
+import { redactingStream } from './redacting-stream.js';
 import { sandboxCommand } from './sandbox-command.js';
 import { loginCommand, logoutCommand, whoamiCommand } from './session-commands.js';
 import { uiCommand } from './ui-command.js';
@@ -25,6 +30,7 @@ const commands: Record<string, Command> = {
   relay: relayCommand,
   record: recordCommand,
   upload: uploadCommand,
+  diagnostics: diagnosticsCommand,
 };
 
 const globalOptions = {
@@ -69,9 +75,26 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const profile = typeof values.profile === 'string' ? values.profile : process.env.COMPANION_PROFILE || undefined;
-  const context: CommandContext = { json: values.json === true, profile, out: process.stdout, err: process.stderr };
-  return command.run(context, values, positionals.slice(1));
+  const logger = createAppLogger({ directory: logDirectoryFor(dataDir()), console: process.stderr, consoleLevel: command.consoleLogLevel ?? 'warn' });
+  const context: CommandContext = { json: values.json === true, profile, out: process.stdout, err: redactingStream(process.stderr, logger.redact), logger };
+  try {
+    return await command.run(context, values, positionals.slice(1));
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    // Redacted with every secret this run saw (the vault registered them with this logger).
+    process.stderr.write(`companion: ${logger.redact(errorMessage(error))}\n`);
+    return 1;
+  } finally {
+    logger.close();
+  }
 }
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Before a command runs there is no secret to know by value, but the shapes (tokens in URLs, headers) still count. */
+const redactShapes = createLogger({ sink: process.stderr }).redact;
 
 /** Once a command has finished, whatever is still open (a bug) must not keep the process alive. */
 const LINGER_LIMIT_MS = 5000;
@@ -86,11 +109,11 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
-      process.stderr.write(`companion: ${error.message}\n\n${usage}`);
+      process.stderr.write(`companion: ${redactShapes(error.message)}\n\n${usage}`);
       process.exitCode = 2;
       return;
     }
-    process.stderr.write(`companion: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(`companion: ${redactShapes(errorMessage(error))}\n`);
     process.exitCode = 1;
   },
 );

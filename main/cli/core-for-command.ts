@@ -24,8 +24,7 @@ export async function coreForCommand(context: CommandContext, values: OptionValu
   }
   const core = await createCore({
     shell: 'cli',
-    logSink: context.err,
-    logLevel: 'warn',
+    logger: context.logger,
     signInDriver,
     live,
     ...(configures ? {} : { profile: context.profile }),

@@ -1,7 +1,6 @@
 // `companion live`: the local ingest relayed to a channel until SIGINT/SIGTERM. `companion relay`: the
 // same relay to explicit targets, with no platform.
 import { randomBytes } from 'node:crypto';
-import { createLogger } from '../log/redacting-logger.js';
 import { startLocalIngest } from '../relay/local-ingest.js';
 import { createRelay } from '../relay/relay.js';
 import type { TargetSpec } from '../relay/relay-types.js';
@@ -55,7 +54,7 @@ export const relayCommand: Command = {
       return { id: `target-${index + 1}`, label: `${new URL(url).host} (#${index + 1})`, url };
     });
     const key = listen.key ?? randomBytes(12).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x');
-    const logger = createLogger({ sink: context.err, level: 'warn' });
+    const logger = context.logger;
     for (const target of targets) logger.registerSecret(new URL(target.url).pathname.split('/').pop() ?? '');
     const print = (event: Parameters<typeof printRelayEvent>[1]) => printRelayEvent(context, event);
     const ingest = await startLocalIngest({ host: listen.host, port: listen.port, app: listen.app, streamKey: key, logger, onEvent: print });

@@ -24,6 +24,8 @@ export const loginCommand: Command = {
 
     if (username !== undefined) {
       const password = (await readStdin()).replace(/\r?\n$/, '');
+      // Never printed, even when a platform error quotes it back.
+      context.logger.registerSecret(password);
       if (password === '') throw new UsageError('no password arrived on standard input');
       const core = await coreForCommand(context, values);
       try {

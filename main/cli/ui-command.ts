@@ -7,6 +7,8 @@ import { emitJson, noPositionals, portOption, stringOption, untilStopped, type C
 export const uiCommand: Command = {
   synopsis: 'ui [--host H] [--port P] [--ingest-port P]\n                             serve the app in a browser ("browser mode"); prints the address with its token',
   options: { host: { type: 'string' }, port: { type: 'string' }, 'ingest-port': { type: 'string' } },
+  // Browser mode is the app: its log shows in the terminal that runs it, as the app's would.
+  consoleLogLevel: 'info',
   async run(context, values, positionals) {
     noPositionals('ui', positionals);
     let origin = '';
@@ -14,7 +16,7 @@ export const uiCommand: Command = {
       shell: 'browser',
       shellNote: process.env.COMPANION_SHELL_NOTE ?? null,
       profile: context.profile,
-      logSink: context.err,
+      logger: context.logger,
       // The page itself goes to the login page; the platform sends it back to the callback route.
       signInDriver: { redirectUri: () => `${origin}${OAUTH_CALLBACK_PATH}`, authorize: async () => null },
       live: { ingestPort: portOption(values, 'ingest-port') },

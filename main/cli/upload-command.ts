@@ -30,7 +30,7 @@ export const uploadCommand: Command = {
       throw new Error(`${why} to profile ${session.profile}: run \`companion login\`, then try again.`);
     }
     // Unless told otherwise, the app's own choices (Uploads panel: files at once, speed limit).
-    const saved = await new UploadSettingsStore(core.dataDir).load();
+    const saved = await new UploadSettingsStore(core.dataDir, (message) => core.logger.warn(message)).load();
     const reporter = new UploadReporter(context);
     let finish: (code: number) => void = () => undefined;
     const finished = new Promise<number>((resolve) => (finish = resolve));

@@ -18,6 +18,8 @@ export interface Logger {
   error(message: string, fields?: LogFields): void;
   /** From now on, this exact value (and its URL-encoded form) is written as `[redacted]` wherever it appears. */
   registerSecret(value: string): void;
+  /** The text as a log line would carry it: for text that leaves the app by another way (diagnostics, CLI errors). */
+  redact(text: string): string;
 }
 
 export interface LoggerOptions {
@@ -133,6 +135,7 @@ export function createLogger({ sink, level = 'info' }: LoggerOptions): Logger {
       const alternatives = [...secrets].sort((a, b) => b.length - a.length).map(escapeRegExp);
       secretPattern = new RegExp(alternatives.join('|'), 'g');
     },
+    redact: redactText,
   };
 }
 

@@ -1,10 +1,9 @@
 // Profiles: which platform the app talks to. The default `sandbox` profile is the embedded local platform;
 // a platform profile holds the API and auth addresses and the client id (its client secret lives in the
 // keychain). Kept in <data dir>/profiles.json, which holds no secret.
-import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { readJson, writeJsonAtomically } from '../settings/json-file.js';
+import { SettingsFile, type RecoveryReporter } from '../settings/settings-file.js';
 
 export const SANDBOX_PROFILE = 'sandbox';
 
@@ -29,37 +28,49 @@ type ProfilesFile = z.output<typeof ProfilesFile>;
 
 export const DEFAULT_PROFILES: ProfilesFile = { active: SANDBOX_PROFILE, profiles: { [SANDBOX_PROFILE]: { kind: 'sandbox' } } };
 
-export interface ProfilesLoad {
-  readonly profiles: ProfilesFile;
-  /** Set when the file was unreadable and replaced by the defaults (the broken one is kept beside it). */
-  readonly notice: string | null;
-}
-
 export class ProfileStore {
-  readonly #file: string;
+  readonly #file: SettingsFile<typeof ProfilesFile>;
 
-  constructor(dataDirectory: string) {
-    this.#file = join(dataDirectory, 'profiles.json');
+  constructor(dataDirectory: string, onRecovered: RecoveryReporter) {
+    this.#file = new SettingsFile({
+      file: join(dataDirectory, 'profiles.json'),
+      schema: ProfilesFile,
+      label: 'The profiles',
+      defaults: () => structuredClone(DEFAULT_PROFILES),
+      onRecovered,
+      describeLoss: profilesLost,
+    });
   }
 
-  async load(): Promise<ProfilesLoad> {
-    const read = await readJson(this.#file, ProfilesFile);
-    if (read.kind === 'missing') return { profiles: structuredClone(DEFAULT_PROFILES), notice: null };
-    if (read.kind === 'ok') {
-      const profiles = read.value;
-      profiles.profiles[SANDBOX_PROFILE] ??= { kind: 'sandbox' };
-      if (!profiles.profiles[profiles.active]) profiles.active = SANDBOX_PROFILE;
-      return { profiles, notice: null };
-    }
-    const backup = `${this.#file}.broken-${Date.now()}`;
-    await copyFile(this.#file, backup);
-    await writeJsonAtomically(this.#file, DEFAULT_PROFILES);
-    return { profiles: structuredClone(DEFAULT_PROFILES), notice: `The profiles file was damaged (${read.problem}); it was kept as ${backup} and the default profile is in use.` };
+  async load(): Promise<ProfilesFile> {
+    const profiles = await this.#file.read();
+    profiles.profiles[SANDBOX_PROFILE] ??= { kind: 'sandbox' };
+    if (!profiles.profiles[profiles.active]) profiles.active = SANDBOX_PROFILE;
+    return profiles;
   }
 
   async save(profiles: ProfilesFile): Promise<void> {
-    await writeJsonAtomically(this.#file, ProfilesFile.parse(profiles));
+    await this.#file.write(ProfilesFile.parse(profiles));
   }
+}
+
+/**
+ * A reset must not make platform profiles vanish without a word: the notice names those the damaged file
+ * still shows (their keychain items survive the reset, so setting them up again under the same name finds them).
+ */
+function profilesLost(damagedText: string): string {
+  const again = 'Set them up again under the same names: their sign-ins and client secrets are still in the keychain.';
+  let names: string[] | null = null;
+  try {
+    const parsed: unknown = JSON.parse(damagedText);
+    const profiles = typeof parsed === 'object' && parsed !== null ? (parsed as { profiles?: unknown }).profiles : undefined;
+    if (typeof profiles === 'object' && profiles !== null) names = Object.keys(profiles).filter((name) => name !== SANDBOX_PROFILE && validProfileName(name) === null);
+  } catch {
+    // Not JSON at all: which profiles it held cannot be told.
+  }
+  if (names === null) return `Any platform profiles it held are no longer listed. ${again}`;
+  if (names.length === 0) return 'It named no profile besides the sandbox.';
+  return `It named ${names.length === 1 ? 'the profile' : 'the profiles'} ${names.join(', ')}, no longer listed. ${again}`;
 }
 
 export function validProfileName(name: string): string | null {

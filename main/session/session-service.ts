@@ -12,7 +12,7 @@ import { parseImplicitRedirect } from '../platform/oauth/implicit-result.js';
 import { clientCredentialsGrant, passwordGrant } from '../platform/oauth/token-grants.js';
 import { connectEmbeddedSandbox, type SandboxConnection } from '../profiles/embedded-sandbox.js';
 import { parsePlatformProfile, ProfileStore, SANDBOX_PROFILE, validProfileName, type Profile } from '../profiles/profiles.js';
-import { readJson, writeJsonAtomically } from '../settings/json-file.js';
+import { SettingsFile, type RecoveryReporter } from '../settings/settings-file.js';
 import { signInErrors } from './session-errors.js';
 import type { SignInDriver } from './sign-in-driver.js';
 
@@ -44,6 +44,8 @@ export interface SessionServiceOptions {
   /** Finds the platform user name after a sign-in (the platform's token answer does not say). */
   readonly identify?: () => Promise<string | null>;
   readonly now?: () => number;
+  /** Told when a damaged settings file (profiles.json, accounts.json) was replaced by the defaults. */
+  readonly onSettingsRecovered: RecoveryReporter;
 }
 
 const EXPIRES_SOON_SECONDS = 3600;
@@ -60,6 +62,8 @@ interface PendingSignIn {
 export class SessionService implements TokenSource {
   readonly #options: SessionServiceOptions;
   readonly #profiles: ProfileStore;
+  /** The platform user name per profile, shown before the platform is asked. */
+  readonly #accounts: SettingsFile<typeof Accounts>;
   #profileName = SANDBOX_PROFILE;
   #profile: Profile = { kind: 'sandbox' };
   #allProfiles: Record<string, Profile> = { [SANDBOX_PROFILE]: { kind: 'sandbox' } };
@@ -75,15 +79,21 @@ export class SessionService implements TokenSource {
 
   constructor(options: SessionServiceOptions) {
     this.#options = options;
-    this.#profiles = new ProfileStore(options.dataDir);
+    this.#profiles = new ProfileStore(options.dataDir, options.onSettingsRecovered);
+    this.#accounts = new SettingsFile({
+      file: join(options.dataDir, 'accounts.json'),
+      schema: Accounts,
+      label: 'The account names',
+      defaults: () => ({}),
+      onRecovered: options.onSettingsRecovered,
+    });
   }
 
-  /** Loads the active profile and its token; returns a notice when the profiles file had to be reset. */
-  async open(profileOverride?: string): Promise<string | null> {
-    const { profiles, notice } = await this.#profiles.load();
+  /** Loads the active profile and its token. */
+  async open(profileOverride?: string): Promise<void> {
+    const profiles = await this.#profiles.load();
     this.#allProfiles = profiles.profiles;
     await this.#activate(profileOverride ?? profiles.active);
-    return notice;
   }
 
   async close(): Promise<void> {
@@ -156,7 +166,7 @@ export class SessionService implements TokenSource {
 
   async switchProfile(name: string): Promise<SessionInfo> {
     if (!this.#allProfiles[name]) throw signInErrors.unknownProfile(name, Object.keys(this.#allProfiles));
-    const { profiles } = await this.#profiles.load();
+    const profiles = await this.#profiles.load();
     await this.#profiles.save({ ...profiles, active: name });
     await this.#activate(name);
     return this.#changed();
@@ -169,7 +179,7 @@ export class SessionService implements TokenSource {
   async configurePlatformProfile(name: string, settings: { apiUrl?: string; authUrl?: string; clientId?: string }, clientSecret?: string): Promise<void> {
     const problem = validProfileName(name);
     if (problem) throw new CompanionError('bad_request', `The profile name ${JSON.stringify(name)} is not valid: ${problem}.`);
-    const { profiles } = await this.#profiles.load();
+    const profiles = await this.#profiles.load();
     const current = profiles.profiles[name];
     if (current?.kind === 'sandbox') throw new CompanionError('bad_request', 'The sandbox profile takes its addresses from the embedded sandbox.');
     const merged = { kind: 'platform', ...(current ?? {}), ...Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined)) };
@@ -399,16 +409,13 @@ export class SessionService implements TokenSource {
   }
 
   async #loadUser(): Promise<string | null> {
-    const read = await readJson(join(this.#options.dataDir, 'accounts.json'), Accounts);
-    return read.kind === 'ok' ? (read.value[this.#profileName]?.user ?? null) : null;
+    return (await this.#accounts.read())[this.#profileName]?.user ?? null;
   }
 
   async #saveUser(user: string | null): Promise<void> {
-    const file = join(this.#options.dataDir, 'accounts.json');
-    const read = await readJson(file, Accounts);
-    const accounts = read.kind === 'ok' ? read.value : {};
+    const accounts = await this.#accounts.read();
     accounts[this.#profileName] = { user };
-    await writeJsonAtomically(file, accounts);
+    await this.#accounts.write(accounts);
   }
 }
 

@@ -2,24 +2,29 @@
 // it after a restart. Not a secret (the exchanged secrets are in the keychain).
 import { join } from 'node:path';
 import { z } from 'zod';
-import { readJson, writeJsonAtomically } from './json-file.js';
+import { SettingsFile, type RecoveryReporter } from './settings-file.js';
 
 const HookReceiverFile = z.object({ port: z.number().int().min(1).max(65_535).nullable().default(null) });
 
 export class HookReceiverSettingsStore {
-  readonly #file: string;
+  readonly #file: SettingsFile<typeof HookReceiverFile>;
 
-  constructor(dataDirectory: string) {
-    this.#file = join(dataDirectory, 'hook-receiver.json');
+  constructor(dataDirectory: string, onRecovered: RecoveryReporter) {
+    this.#file = new SettingsFile({
+      file: join(dataDirectory, 'hook-receiver.json'),
+      schema: HookReceiverFile,
+      label: "The hook receiver's settings",
+      defaults: () => HookReceiverFile.parse({}),
+      onRecovered,
+    });
   }
 
-  /** The last port; null when there was none or the file is unreadable (then any free port is taken). */
+  /** The last port; null when there was none or the file was damaged (then any free port is taken). */
   async port(): Promise<number | null> {
-    const read = await readJson(this.#file, HookReceiverFile);
-    return read.kind === 'ok' ? read.value.port : null;
+    return (await this.#file.read()).port;
   }
 
   async savePort(port: number): Promise<void> {
-    await writeJsonAtomically(this.#file, { port });
+    await this.#file.write({ port });
   }
 }

@@ -1,4 +1,5 @@
-// Small JSON files that must survive a crash mid-write: written to a temporary file, flushed, renamed.
+// Small JSON files that must survive a crash mid-write: written to a temporary file, flushed, renamed, and
+// the folder flushed too, so the rename itself is on disk (a power cut mid-show must not bring back old settings).
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { z } from 'zod';
@@ -18,6 +19,18 @@ export async function writeJsonAtomically(file: string, value: unknown): Promise
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
+  }
+  await syncDirectory(dirname(file));
+}
+
+async function syncDirectory(directory: string): Promise<void> {
+  // Windows cannot open a folder for flushing (NTFS journals the rename itself), so there it is skipped.
+  if (process.platform === 'win32') return;
+  const handle = await open(directory, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 

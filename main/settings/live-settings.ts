@@ -2,7 +2,7 @@
 // ingest's port. No secret: the local stream key lives in the keychain.
 import { join } from 'node:path';
 import { z } from 'zod';
-import { readJson, writeJsonAtomically } from './json-file.js';
+import { SettingsFile, type RecoveryReporter } from './settings-file.js';
 
 export const DEFAULT_INGEST_PORT = 1935;
 
@@ -14,22 +14,27 @@ const LiveSettingsFile = z.object({
 export type LiveSettings = z.output<typeof LiveSettingsFile>;
 
 export class LiveSettingsStore {
-  readonly #file: string;
+  readonly #file: SettingsFile<typeof LiveSettingsFile>;
 
-  constructor(dataDirectory: string) {
-    this.#file = join(dataDirectory, 'live.json');
+  constructor(dataDirectory: string, onRecovered: RecoveryReporter) {
+    this.#file = new SettingsFile({
+      file: join(dataDirectory, 'live.json'),
+      schema: LiveSettingsFile,
+      label: 'The live settings',
+      defaults: () => LiveSettingsFile.parse({}),
+      onRecovered,
+    });
   }
 
-  /** The saved settings; defaults when the file is missing or unreadable (it is rewritten on the next change). */
+  /** The saved settings; defaults when the file is missing or was damaged. */
   async load(): Promise<LiveSettings> {
-    const read = await readJson(this.#file, LiveSettingsFile);
-    return read.kind === 'ok' ? read.value : LiveSettingsFile.parse({});
+    return this.#file.read();
   }
 
   async update(change: (settings: LiveSettings) => void): Promise<LiveSettings> {
     const settings = await this.load();
     change(settings);
-    await writeJsonAtomically(this.#file, settings);
+    await this.#file.write(settings);
     return settings;
   }
 }

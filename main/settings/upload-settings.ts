@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { CONCURRENCY_RANGE } from '../uploads/upload-types.js';
-import { readJson, writeJsonAtomically } from './json-file.js';
+import { SettingsFile, type RecoveryReporter } from './settings-file.js';
 
 const UploadSettingsFile = z.object({
   concurrency: z.number().int().min(CONCURRENCY_RANGE.min).max(CONCURRENCY_RANGE.max).default(CONCURRENCY_RANGE.default),
@@ -13,22 +13,27 @@ const UploadSettingsFile = z.object({
 export type UploadSettings = z.output<typeof UploadSettingsFile>;
 
 export class UploadSettingsStore {
-  readonly #file: string;
+  readonly #file: SettingsFile<typeof UploadSettingsFile>;
 
-  constructor(dataDirectory: string) {
-    this.#file = join(dataDirectory, 'uploads.json');
+  constructor(dataDirectory: string, onRecovered: RecoveryReporter) {
+    this.#file = new SettingsFile({
+      file: join(dataDirectory, 'uploads.json'),
+      schema: UploadSettingsFile,
+      label: 'The upload settings',
+      defaults: () => UploadSettingsFile.parse({}),
+      onRecovered,
+    });
   }
 
-  /** The saved settings; defaults when the file is missing or unreadable (it is rewritten on the next change). */
+  /** The saved settings; defaults when the file is missing or was damaged. */
   async load(): Promise<UploadSettings> {
-    const read = await readJson(this.#file, UploadSettingsFile);
-    return read.kind === 'ok' ? read.value : UploadSettingsFile.parse({});
+    return this.#file.read();
   }
 
   async update(change: (settings: UploadSettings) => void): Promise<UploadSettings> {
     const settings = await this.load();
     change(settings);
-    await writeJsonAtomically(this.#file, settings);
+    await this.#file.write(settings);
     return settings;
   }
 }

@@ -1,5 +1,6 @@
 import { useAppInfoStore } from '../state/app-info-slice';
 import { useConnectionStore } from '../state/connection-slice';
+import { CopyDiagnostics } from './copy-diagnostics';
 
 export function SettingsPanel() {
   const { info, error } = useAppInfoStore();
@@ -33,6 +34,8 @@ export function SettingsPanel() {
           </dd>
         </dl>
       )}
+      <h2>Diagnostics</h2>
+      <CopyDiagnostics />
     </section>
   );
 }

@@ -31,3 +31,13 @@ export const useNoticesStore = create<NoticesState & NoticesActions>()((set) => 
 companion.on('notice', (notice) => {
   useNoticesStore.setState((state) => ({ notices: [...state.notices, { ...notice, id: nextId++ }].slice(-MAX_SHOWN) }));
 });
+
+// What happened before this window opened (a damaged settings file reset as the app started) comes first.
+// The banners are a courtesy: if they cannot be fetched, the window works without them.
+companion.startupNotices().then(
+  (early) => {
+    if (early.length === 0) return;
+    useNoticesStore.setState((state) => ({ notices: [...early.map((notice) => ({ ...notice, id: nextId++ })), ...state.notices].slice(-MAX_SHOWN) }));
+  },
+  () => undefined,
+);

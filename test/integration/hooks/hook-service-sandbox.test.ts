@@ -43,7 +43,7 @@ function serviceWith(client: () => Promise<AccessToken | null>, options: { onRef
     session: { profileKind: 'sandbox', clientTokenRefused: async () => options.onRefused?.() },
     logger: { info: () => undefined, warn: () => undefined },
     receiver: {
-      settings: new HookReceiverSettingsStore(dataDir),
+      settings: new HookReceiverSettingsStore(dataDir, () => {}),
       secrets: { load: async () => secrets, save: async (next) => void (secrets = next) },
       onRecord: (record) => delivered.push(record),
     },

@@ -36,6 +36,7 @@ beforeAll(async () => {
     now: () => clock ?? Math.floor(Date.now() / 1000),
     onChange: (info) => changes.push(info),
     identify: async () => discoverUser(createPlatformCaller({ apiUrl: (await session.platform()).apiUrl, tokens: session })),
+    onSettingsRecovered: () => {},
   });
   await session.open();
 });

@@ -54,7 +54,7 @@ function rig(status: Status = 'signed-in', options: Partial<UploadServiceOptions
       throw new Error('no platform in these tests');
     },
     vaultFor: () => ({}) as Vault,
-    settings: new UploadSettingsStore(dataDir),
+    settings: new UploadSettingsStore(dataDir, () => {}),
     logger: createLogger({ sink: { write: (line: string) => logged.push(line) }, level: 'debug' }),
     onChange: (change) => changes.push(change),
     notify: (notice) => notices.push(notice),

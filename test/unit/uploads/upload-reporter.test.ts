@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CommandContext } from '../../../main/cli/command-context.js';
+import { createAppLogger } from '../../../main/log/app-logger.js';
 import { UploadReporter } from '../../../main/cli/upload-reporter.js';
 import { UploadQueue } from '../../../main/uploads/upload-queue.js';
 import type { UploadEvent, UploadTotals } from '../../../main/uploads/upload-types.js';
@@ -30,7 +31,8 @@ function context(options: { json: boolean; tty?: boolean }): { context: CommandC
   let text = '';
   out.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
   if (options.tty) Object.assign(out, { isTTY: true });
-  return { context: { json: options.json, profile: undefined, out, err: new PassThrough() }, text: () => text };
+  const logger = createAppLogger({ directory: join(root, 'logs'), console: new PassThrough() });
+  return { context: { json: options.json, profile: undefined, out, err: new PassThrough(), logger }, text: () => text };
 }
 
 /** Runs a batch through a queue on the fake server: a.mp4 uploads, b.mp4 is gone when its turn comes, notes.txt is refused. */

@@ -1,0 +1,25 @@
+// `companion diagnostics`: the Settings panel's "Copy diagnostics" text, printed (versions, OS, profile
+// kinds, the end of the logs; secrets redacted). It reads files only, without starting the core: a broken
+// setup (no keychain, a platform that does not answer) is when it is needed most.
+import { describeApp } from '../app-info.js';
+import { diagnosticsReport } from '../log/diagnostics-report.js';
+import { ProfileStore } from '../profiles/profiles.js';
+import { dataDir } from '../settings/data-dir.js';
+import { emitJson, noPositionals, type Command } from './command-context.js';
+
+export const diagnosticsCommand: Command = {
+  synopsis: 'diagnostics                print versions and recent logs (secrets redacted) for a bug report',
+  options: {},
+  async run(context, _values, positionals) {
+    noPositionals('diagnostics', positionals);
+    const saved = await new ProfileStore(dataDir(), (message) => context.logger.warn(message)).load();
+    const profiles = {
+      active: context.profile ?? saved.active,
+      profiles: Object.entries(saved.profiles).map(([name, profile]) => ({ name, kind: profile.kind, apiUrl: profile.kind === 'platform' ? profile.apiUrl : null })),
+    };
+    const text = await diagnosticsReport({ app: describeApp('cli', null), profiles, logDirectory: context.logger.directory, redact: context.logger.redact });
+    if (context.json) emitJson(context, 'diagnostics', { text });
+    else context.out.write(text.endsWith('\n') ? text : `${text}\n`);
+    return 0;
+  },
+};
