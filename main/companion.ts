@@ -67,6 +67,9 @@ import type { DevicePasswordService } from './device-passwords/device-password-s
 import type { SecurityService } from './channel-security/security-service.js';
 import type { HookService } from './hooks/hook-service.js';
 import type { CollectionServices } from './collections/collection-services.js';
+import type { AppStatus, DesktopSettings, DesktopSettingsChange } from '../preload/contract.js';
+import { AppStatusTracker } from './desktop/app-status.js';
+import type { DesktopSettingsService } from './desktop/desktop-settings-service.js';
 
 export interface CompanionOptions {
   readonly shell: AppInfo['shell'];
@@ -87,12 +90,15 @@ export interface CompanionOptions {
   readonly hooks?: HookService;
   /** The Playlists panel's calls (featured videos, playlists, the video picker) and the channel's upcoming events. */
   readonly collections?: CollectionServices;
+  /** Global hotkeys and start at login (the app's shells; only the desktop app applies them). */
+  readonly desktopSettings?: DesktopSettingsService;
 }
 
 export class Companion implements Implementation<Contract> {
   readonly contract = contract;
   readonly events = new ContractEvents<Contract>();
   readonly #options: CompanionOptions;
+  readonly #status = new AppStatusTracker((status) => this.events.emit('appStatus', status));
 
   constructor(options: CompanionOptions) {
     this.#options = options;
@@ -107,10 +113,12 @@ export class Companion implements Implementation<Contract> {
 
   liveChanged(state: LiveState): void {
     this.events.emit('live', state);
+    this.#status.liveChanged(state);
   }
 
   uploadsChanged(change: UploadsChange): void {
     this.events.emit('uploads', change);
+    this.#status.uploadsChanged(change.available ? change.totals : null);
   }
 
   hookDelivered(record: HookDelivery): void {
@@ -491,6 +499,23 @@ export class Companion implements Implementation<Contract> {
     return this.#collections().events.page(channelId, page);
   }
 
+  async appStatus(): Promise<AppStatus> {
+    return this.#status.status;
+  }
+
+  #desktopSettings(): DesktopSettingsService {
+    if (!this.#options.desktopSettings) throw new CompanionError('unavailable', 'Hotkeys and start at login are set in the app.');
+    return this.#options.desktopSettings;
+  }
+
+  async desktopSettings(): Promise<DesktopSettings> {
+    return this.#desktopSettings().settings();
+  }
+
+  setDesktopSettings(change: DesktopSettingsChange): Promise<DesktopSettings> {
+    return this.#desktopSettings().update(change);
+  }
+
   async appInfo(): Promise<AppInfo> {
     return {
       name: packageJson.productName,
@@ -539,6 +564,7 @@ export class Companion implements Implementation<Contract> {
     await this.#options.uploads?.close();
     await this.#options.live?.close();
     await this.#options.hooks?.close();
+    this.#options.desktopSettings?.close();
     await this.#options.session.close();
   }
 }

@@ -27,6 +27,9 @@ import { dataDir, defaultDataDir } from './settings/data-dir.js';
 import { UploadSettingsStore } from './settings/upload-settings.js';
 import { UploadService, type UploadServiceOptions } from './upload-service/upload-service.js';
 import { keytarSecretStore } from './vault/secret-store.js';
+import { DesktopSettingsService } from './desktop/desktop-settings-service.js';
+import { runHotkeyAction } from './desktop/hotkey-actions.js';
+import { DesktopSettingsStore } from './settings/desktop-settings.js';
 import { Vault, vaultServiceFor } from './vault/vault.js';
 
 export interface CoreOptions {
@@ -47,6 +50,11 @@ export interface CoreOptions {
   readonly uploads?: { readonly tuning?: UploadServiceOptions['tuning'] };
   /** Runs the built-in hook receiver of the sandbox profile (the app's shells). */
   readonly hookReceiver?: boolean;
+  /**
+   * Keeps the desktop settings (hotkeys, start at login) for the app's shells; the desktop app applies
+   * them with Core.desktopSettings.attach once Electron is ready; browser mode only shows and saves them.
+   */
+  readonly desktopSettings?: boolean;
 }
 
 export interface Core {
@@ -56,6 +64,8 @@ export interface Core {
   readonly logger: Logger;
   readonly dataDir: string;
   readonly secretsFor: (profile: string) => Vault;
+  /** Present when CoreOptions.desktopSettings asked for it. */
+  readonly desktopSettings?: DesktopSettingsService;
   /** A platform caller for the active profile, signed with its tokens. */
   platformCaller(): Promise<PlatformCaller>;
 }
@@ -123,12 +133,23 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         }
       : undefined,
   });
-  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks, collections });
+  const desktopSettings = options.desktopSettings
+    ? new DesktopSettingsService({
+        store: new DesktopSettingsStore(directory),
+        platform: process.platform,
+        run: (action) => {
+          if (companion) void runHotkeyAction(action, companion, (notice) => companion?.notify(notice));
+        },
+        notify: (notice) => companion?.notify(notice),
+      })
+    : undefined;
+  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks, collections, desktopSettings });
   const notice = await session.open(options.profile);
   if (notice) logger.warn(notice);
   await live?.open();
   await uploads?.open();
   await hooks.open();
+  await desktopSettings?.open();
   const dispatch = createDispatcher(companion.contract, companion, {
     translateError: (error) => {
       if (error instanceof SignInNeededError) void session.tokenRefused();
@@ -136,5 +157,5 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     onInternalError: (method, error) => logger.error(`${method} failed unexpectedly`, { error }),
   });
-  return { companion, session, dispatch, logger, dataDir: directory, secretsFor, platformCaller };
+  return { companion, session, dispatch, logger, dataDir: directory, secretsFor, platformCaller, desktopSettings };
 }

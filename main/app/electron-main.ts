@@ -1,6 +1,12 @@
 // The Electron entry: wires the companion core to one locked-down window. Policy lives in
 // window-security.ts, IPC in ipc-bridge.ts, serving in app-protocol.ts; this file only connects them.
-import { app, BrowserWindow, nativeTheme, protocol, session } from 'electron';
+import { app, BrowserWindow, globalShortcut, Menu, nativeImage, nativeTheme, Notification, protocol, screen, session, Tray } from 'electron';
+import type { AppStatus } from '../../preload/contract.js';
+import { trayIconPng } from '../desktop/tray-icons.js';
+import type { TrayCommand } from '../desktop/tray-model.js';
+import { notifyNatively } from './native-notifications.js';
+import { closeDecision, showStatusInTray } from './tray.js';
+import { restoredWindow } from './window-state.js';
 import { createCore } from '../core.js';
 import { registerAppScheme, serveAppProtocol } from './app-protocol.js';
 import { connectIpc } from './ipc-bridge.js';
@@ -24,22 +30,28 @@ if (app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   let mainWindow: BrowserWindow | null = null;
-  const { companion, dispatch, session: signIn } = await createCore({
+  const { companion, dispatch, session: signIn, desktopSettings } = await createCore({
     shell: 'electron',
     logSink: process.stderr,
     signInDriver: loginWindowDriver(() => mainWindow),
     live: {},
     uploads: {},
     hookReceiver: true,
+    desktopSettings: true,
+  });
+  let status: AppStatus = await companion.appStatus();
+  companion.events.on('appStatus', (next) => {
+    status = next;
   });
   showUploadProgress((listener) => companion.events.on('uploads', listener), () => mainWindow);
   // Start the sandbox profile's platform with the app, so the first sign-in finds it running.
   void signIn.sandbox().catch((error: unknown) => console.error('[companion] the embedded sandbox could not start:', error));
 
-  function openMainWindow(): BrowserWindow {
+  async function openMainWindow(): Promise<BrowserWindow> {
+    const { settings } = await desktop().store.load();
+    const place = restoredWindow(settings.window, screen.getAllDisplays(), screen.getPrimaryDisplay(), { width: 1280, height: 800 });
     const window = new BrowserWindow({
-      width: 1280,
-      height: 800,
+      ...place.bounds,
       show: false,
       backgroundColor: nativeTheme.shouldUseDarkColors ? backgroundColor.dark : backgroundColor.light,
       webPreferences: mainWindowWebPreferences,
@@ -48,7 +60,28 @@ async function start(): Promise<void> {
     const contents = window.webContents;
     // The window's own scoped ipc, not the global ipcMain: no other webContents can reach these handlers.
     const disconnect = connectIpc({ ipcMain: contents.ipc, dispatch, events: companion.events, isTrustedSender, windows: () => [contents] });
-    window.once('ready-to-show', () => window.show());
+    window.once('ready-to-show', () => {
+      if (place.maximized) window.maximize();
+      window.show();
+    });
+    window.on('close', (event) => {
+      const decision = closeDecision(status, settings.trayHintShown, quitting !== 'no' || tray === null);
+      if (decision.keepInTray) {
+        event.preventDefault();
+        window.hide();
+      }
+      if (decision.tellOnce) {
+        settings.trayHintShown = true;
+        new Notification({ title: app.getName(), body: `${app.getName()} keeps running in the tray while you are live, recording or uploading. Quit it from the tray icon's menu.` }).show();
+      }
+      const bounds = { bounds: window.getNormalBounds(), maximized: window.isMaximized() };
+      void desktop()
+        .store.update((file) => {
+          file.window = bounds;
+          file.trayHintShown ||= decision.tellOnce;
+        })
+        .catch((error: unknown) => console.error('[companion] the window bounds could not be saved:', error));
+    });
     window.on('closed', () => {
       disconnect();
       mainWindow = null;
@@ -57,13 +90,62 @@ async function start(): Promise<void> {
     return window;
   }
 
+  let opening: Promise<BrowserWindow> | null = null;
   function showMainWindow(): void {
     if (!mainWindow) {
-      mainWindow = openMainWindow();
+      // A second launch during the first window's opening must not open another.
+      opening ??= openMainWindow()
+        .then((window) => (mainWindow = window))
+        .finally(() => (opening = null));
+      opening.catch((error: unknown) => console.error('[companion] the window could not open:', error));
       return;
     }
     if (mainWindow.isMinimized()) mainWindow.restore();
+    if (!mainWindow.isVisible()) mainWindow.show();
     mainWindow.focus();
+  }
+
+  function desktop(): NonNullable<typeof desktopSettings> {
+    if (!desktopSettings) throw new Error('the core was created without desktop settings');
+    return desktopSettings;
+  }
+
+  const trayCommands: Record<TrayCommand, () => void> = {
+    'toggle-live': () => void (status.live === 'offline' || status.live === 'failed' ? companion.goLive() : companion.endLive()).catch(trayFailed),
+    'toggle-recording': () => void (status.recording ? companion.stopRecording() : companion.startRecording()).catch(trayFailed),
+    open: showMainWindow,
+    quit: () => app.quit(),
+  };
+  function trayFailed(error: unknown): void {
+    companion.notify({ level: 'error', message: `The tray action did not work: ${error instanceof Error ? error.message : String(error)}` });
+  }
+
+  let tray: Tray | null = null;
+  function createTray(): void {
+    const icons = Object.fromEntries(
+      (['offline', 'live', 'recording', 'uploading'] as const).map((indicator) => {
+        const image = nativeImage.createFromBuffer(trayIconPng(indicator, 16), { scaleFactor: 1 });
+        image.addRepresentation({ scaleFactor: 2, buffer: trayIconPng(indicator, 32) });
+        return [indicator, image];
+      }),
+    ) as Record<AppStatus['indicator'], Electron.NativeImage>;
+    const electronTray = new Tray(icons.offline);
+    tray = electronTray;
+    electronTray.on('click', showMainWindow);
+    showStatusInTray({
+      tray: {
+        setIcon: (indicator) => electronTray.setImage(icons[indicator]),
+        setToolTip: (text) => electronTray.setToolTip(text),
+        setMenu: (items, run) =>
+          electronTray.setContextMenu(
+            Menu.buildFromTemplate(items.map((item) => (item.command === null ? { label: item.label, enabled: false } : { label: item.label, enabled: item.enabled, click: () => run(item.command as TrayCommand) }))),
+          ),
+      },
+      appName: app.getName(),
+      initial: status,
+      subscribe: (listener) => companion.events.on('appStatus', listener),
+      run: (command) => trayCommands[command](),
+    });
   }
 
   // The login window has its own rules (login-window.ts): it must reach the authorization server.
@@ -71,6 +153,16 @@ async function start(): Promise<void> {
     if (contents.session !== session.fromPartition(LOGIN_PARTITION)) lockDownWebContents(contents);
   });
   app.on('second-instance', showMainWindow);
+  notifyNatively(
+    (event, listener) => companion.events.on(event, listener),
+    (notification) => {
+      if (!Notification.isSupported()) return;
+      const shown = new Notification({ title: notification.title, body: notification.body });
+      shown.on('click', showMainWindow);
+      shown.show();
+    },
+  );
+  app.on('will-quit', () => globalShortcut.unregisterAll());
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
@@ -99,6 +191,9 @@ async function start(): Promise<void> {
     .then(() => {
       appPermissionPolicy(session.defaultSession);
       serveAppProtocol(protocol);
+      createTray();
+      // globalShortcut and the login item work only once Electron is ready.
+      desktop().attach({ shortcuts: globalShortcut, setStartAtLogin: (on) => app.setLoginItemSettings({ openAtLogin: on }) });
       showMainWindow();
       // macOS keeps an app running with no window; the dock icon brings it back. Registered only now
       // because a window cannot be created before 'ready'.
