@@ -1,5 +1,6 @@
 import { useAppInfoStore } from '../state/app-info-slice';
 import { useConnectionStore } from '../state/connection-slice';
+import { DesktopSettingsSection } from './desktop-settings-section';
 
 export function SettingsPanel() {
   const { info, error } = useAppInfoStore();
@@ -33,6 +34,7 @@ export function SettingsPanel() {
           </dd>
         </dl>
       )}
+      <DesktopSettingsSection />
     </section>
   );
 }
