@@ -2,11 +2,13 @@
 // window-security.ts, IPC in ipc-bridge.ts, serving in app-protocol.ts; this file only connects them.
 import { app, BrowserWindow, globalShortcut, Menu, nativeImage, nativeTheme, Notification, protocol, screen, session, Tray } from 'electron';
 import type { AppStatus } from '../../preload/contract.js';
+import { runHotkeyAction } from '../desktop/hotkey-actions.js';
 import { trayIconPng } from '../desktop/tray-icons.js';
 import type { TrayCommand } from '../desktop/tray-model.js';
 import { notifyNatively } from './native-notifications.js';
 import { closeDecision, showStatusInTray } from './tray.js';
 import { restoredWindow } from './window-state.js';
+import { MainWindowPresenter } from './main-window-presenter.js';
 import { createCore } from '../core.js';
 import { registerAppScheme, serveAppProtocol } from './app-protocol.js';
 import { connectIpc } from './ipc-bridge.js';
@@ -29,21 +31,26 @@ if (app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  let mainWindow: BrowserWindow | null = null;
+  // openMainWindow is hoisted; it runs only once the app is ready, long after the core below exists.
+  const presenter = new MainWindowPresenter(openMainWindow, (error: unknown) => console.error('[companion] the window could not open:', error));
+  const showMainWindow = (): void => presenter.show();
   const { companion, dispatch, session: signIn, desktopSettings } = await createCore({
     shell: 'electron',
     logSink: process.stderr,
-    signInDriver: loginWindowDriver(() => mainWindow),
+    signInDriver: loginWindowDriver(() => presenter.window),
     live: {},
     uploads: {},
     hookReceiver: true,
     desktopSettings: true,
   });
-  let status: AppStatus = await companion.appStatus();
+  showUploadProgress((listener) => companion.events.on('uploads', listener), () => presenter.window);
+  // Following first, then asking: a change that comes while the answer is on its way is the newer one.
+  let followed: AppStatus | null = null;
   companion.events.on('appStatus', (next) => {
-    status = next;
+    followed = next;
   });
-  showUploadProgress((listener) => companion.events.on('uploads', listener), () => mainWindow);
+  const asked = await companion.appStatus();
+  const currentStatus = (): AppStatus => followed ?? asked;
   // Start the sandbox profile's platform with the app, so the first sign-in finds it running.
   void signIn.sandbox().catch((error: unknown) => console.error('[companion] the embedded sandbox could not start:', error));
 
@@ -65,7 +72,7 @@ async function start(): Promise<void> {
       window.show();
     });
     window.on('close', (event) => {
-      const decision = closeDecision(status, settings.trayHintShown, quitting !== 'no' || tray === null);
+      const decision = closeDecision(currentStatus(), settings.trayHintShown, quitting !== 'no' || tray === null);
       if (decision.keepInTray) {
         event.preventDefault();
         window.hide();
@@ -84,25 +91,10 @@ async function start(): Promise<void> {
     });
     window.on('closed', () => {
       disconnect();
-      mainWindow = null;
+      presenter.closed();
     });
     window.loadURL(APP_ENTRY_URL).catch((error: unknown) => console.error('[companion] the window failed to load:', error));
     return window;
-  }
-
-  let opening: Promise<BrowserWindow> | null = null;
-  function showMainWindow(): void {
-    if (!mainWindow) {
-      // A second launch during the first window's opening must not open another.
-      opening ??= openMainWindow()
-        .then((window) => (mainWindow = window))
-        .finally(() => (opening = null));
-      opening.catch((error: unknown) => console.error('[companion] the window could not open:', error));
-      return;
-    }
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    if (!mainWindow.isVisible()) mainWindow.show();
-    mainWindow.focus();
   }
 
   function desktop(): NonNullable<typeof desktopSettings> {
@@ -111,14 +103,12 @@ async function start(): Promise<void> {
   }
 
   const trayCommands: Record<TrayCommand, () => void> = {
-    'toggle-live': () => void (status.live === 'offline' || status.live === 'failed' ? companion.goLive() : companion.endLive()).catch(trayFailed),
-    'toggle-recording': () => void (status.recording ? companion.stopRecording() : companion.startRecording()).catch(trayFailed),
+    // The same rules as the hotkeys: one place decides what "Go live / End" means in each state.
+    'toggle-live': () => void runHotkeyAction('toggle-live', companion, (notice) => companion.notify(notice)),
+    'toggle-recording': () => void runHotkeyAction('toggle-recording', companion, (notice) => companion.notify(notice)),
     open: showMainWindow,
     quit: () => app.quit(),
   };
-  function trayFailed(error: unknown): void {
-    companion.notify({ level: 'error', message: `The tray action did not work: ${error instanceof Error ? error.message : String(error)}` });
-  }
 
   let tray: Tray | null = null;
   function createTray(): void {
@@ -142,7 +132,7 @@ async function start(): Promise<void> {
           ),
       },
       appName: app.getName(),
-      initial: status,
+      initial: currentStatus(),
       subscribe: (listener) => companion.events.on('appStatus', listener),
       run: (command) => trayCommands[command](),
     });
@@ -167,7 +157,7 @@ async function start(): Promise<void> {
     if (process.platform !== 'darwin') app.quit();
   });
   nativeTheme.on('updated', () => {
-    mainWindow?.setBackgroundColor(nativeTheme.shouldUseDarkColors ? backgroundColor.dark : backgroundColor.light);
+    presenter.window?.setBackgroundColor(nativeTheme.shouldUseDarkColors ? backgroundColor.dark : backgroundColor.light);
   });
 
   let quitting: 'no' | 'shutting-down' | 'ready' = 'no';

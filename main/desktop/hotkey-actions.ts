@@ -1,6 +1,7 @@
 // What each global hotkey does, through the same facade calls as the Go live and Uploads panels' buttons,
 // so a hotkey can never do something the UI would not.
 import type { AppStatus, HotkeyAction, LiveState, Notice } from '../../preload/contract.js';
+import { HOTKEY_LABELS } from './hotkey-bindings.js';
 
 /** The facade calls the hotkeys use. */
 export interface HotkeyTargets {
@@ -17,7 +18,7 @@ export interface HotkeyTargets {
 const ON_AIR: readonly LiveState['phase'][] = ['starting', 'live'];
 const RECORDING: readonly LiveState['recording']['state'][] = ['starting', 'recording'];
 
-/** Runs one action; a failure becomes a notice (a hotkey has no button to show an error next to). */
+/** Runs one action (a hotkey's or the tray menu's); a failure becomes a notice: neither has a button to show an error next to. */
 export async function runHotkeyAction(action: HotkeyAction, targets: HotkeyTargets, notify: (notice: Notice) => void): Promise<void> {
   try {
     const state = await targets.liveState();
@@ -33,7 +34,7 @@ export async function runHotkeyAction(action: HotkeyAction, targets: HotkeyTarge
         return;
     }
   } catch (error) {
-    notify({ level: 'error', message: `The hotkey did not work: ${error instanceof Error ? error.message : String(error)}` });
+    notify({ level: 'error', message: `"${HOTKEY_LABELS[action]}" did not work: ${error instanceof Error ? error.message : String(error)}` });
   }
 }
 

@@ -225,7 +225,7 @@ describe('runHotkeyAction', () => {
     expect(running.endLive).toHaveBeenCalledOnce();
     expect(running.stopRecording).toHaveBeenCalledOnce();
     expect(running.pauseUploads).toHaveBeenCalledOnce();
-    expect(notices).toEqual([{ level: 'error', message: 'The hotkey did not work: the relay did not answer' }]);
+    expect(notices).toEqual([{ level: 'error', message: '"Panic: end everything" did not work: the relay did not answer' }]);
   });
 
   it('panic leaves an idle recorder and an empty queue alone', async () => {
