@@ -79,15 +79,9 @@ async function start(): Promise<void> {
       }
       if (decision.tellOnce) {
         settings.trayHintShown = true;
-        new Notification({ title: app.getName(), body: `${app.getName()} keeps running in the tray while you are live, recording or uploading. Quit it from the tray icon's menu.` }).show();
+        if (Notification.isSupported()) new Notification({ title: app.getName(), body: `${app.getName()} keeps running in the tray while you are live, recording or uploading. Quit it from the tray icon's menu.` }).show();
       }
-      const bounds = { bounds: window.getNormalBounds(), maximized: window.isMaximized() };
-      void desktop()
-        .store.update((file) => {
-          file.window = bounds;
-          file.trayHintShown ||= decision.tellOnce;
-        })
-        .catch((error: unknown) => console.error('[companion] the window bounds could not be saved:', error));
+      void saveWindowPlace(window, decision.tellOnce);
     });
     window.on('closed', () => {
       disconnect();
@@ -95,6 +89,18 @@ async function start(): Promise<void> {
     });
     window.loadURL(APP_ENTRY_URL).catch((error: unknown) => console.error('[companion] the window failed to load:', error));
     return window;
+  }
+
+  /** Where the window is, for the next start; never throws (a lost position is not worth a failed quit). */
+  async function saveWindowPlace(window: BrowserWindow, trayHintShown = false): Promise<void> {
+    if (window.isDestroyed()) return;
+    const place = { bounds: window.getNormalBounds(), maximized: window.isMaximized() };
+    await desktop()
+      .store.update((file) => {
+        file.window = place;
+        file.trayHintShown ||= trayHintShown;
+      })
+      .catch((error: unknown) => console.error('[companion] the window position could not be saved:', error));
   }
 
   function desktop(): NonNullable<typeof desktopSettings> {
@@ -167,8 +173,9 @@ async function start(): Promise<void> {
     event.preventDefault();
     if (quitting === 'shutting-down') return;
     quitting = 'shutting-down';
-    companion
-      .shutdown(`${app.getName()} is quitting.`)
+    // The window's place is saved now, while the window is there and the process has time to write.
+    const saved = presenter.window ? saveWindowPlace(presenter.window) : Promise.resolve();
+    Promise.all([saved, companion.shutdown(`${app.getName()} is quitting.`)])
       .catch((error: unknown) => console.error('[companion] shutdown failed:', error))
       .finally(() => {
         quitting = 'ready';
