@@ -1,21 +1,33 @@
 // Browser mode's header shows what the desktop app's tray shows: offline, then live while the encoder's
-// stream is relayed, recording while the cloud recorder runs, offline again after End. And the Settings
-// panel's hotkeys: a clash is refused in a sentence, a valid change is kept.
+// stream is relayed, recording while the cloud recorder runs, offline again after End; uploading while
+// files wait or go. And the Settings panel's hotkeys: a clash is refused in a sentence, a valid change is kept.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { Encoders } from '../support/synthetic-encoder.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
 
+// The later tests use the first one's sign-in (browser mode's session is the app's, not the page's).
+test.describe.configure({ mode: 'serial' });
+
 let app: RunningApp;
+let media: string;
 const encoders = new Encoders();
 
 test.beforeAll(async () => {
+  media = mkdtempSync(join(tmpdir(), 'companion-e2e-status-'));
+  await promisify(execFile)('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=30', '-t', '1', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', join(media, 'clip.mp4')]);
   app = await startBrowserModeApp();
 });
 
 test.afterAll(async () => {
   encoders.killAll();
   await app.stop();
+  rmSync(media, { recursive: true, force: true });
 });
 
 test('the header follows going live, recording and ending, whichever panel is open', async ({ page }) => {
@@ -60,6 +72,22 @@ test('the header follows going live, recording and ending, whichever panel is op
   await second.goto(app.url);
   await expect(second.getByTestId('app-status')).toHaveAttribute('data-indicator', 'offline');
   await second.close();
+});
+
+test('the header says uploading while a file waits in the paused queue, and offline once it is done', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(`${app.url}#/uploads`);
+  await expect(page.getByTestId('upload-channel')).toHaveValue(/\d+/);
+  const status = page.getByTestId('app-status');
+  // Paused first, so the file waits and the state cannot pass unseen.
+  await page.getByTestId('pause-all').click();
+  await page.getByTestId('upload-path').fill(join(media, 'clip.mp4'));
+  await page.getByTestId('add-path').click();
+  await expect(status).toHaveAttribute('data-indicator', 'uploading');
+  await expect(status).toHaveText('Uploads paused 1 file (0%)');
+  await page.getByTestId('resume-all').click();
+  await expect(page.getByTestId('upload-row')).toHaveAttribute('data-state', 'complete', { timeout: 60_000 });
+  await expect(status).toHaveAttribute('data-indicator', 'offline');
 });
 
 test('the Settings panel refuses two actions on one hotkey in a sentence and keeps a valid change', async ({ page }) => {
