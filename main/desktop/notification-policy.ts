@@ -41,7 +41,8 @@ type LivePhase = ReturnType<typeof appStatus>['live'];
 interface LiveFacts {
   readonly phase: LivePhase;
   readonly channel: string | null;
-  readonly activeTarget: { readonly id: string; readonly label: string } | null;
+  /** The target the stream is actually published on now (not one the relay is only trying). */
+  readonly publishingOn: { readonly id: string; readonly label: string } | null;
   readonly lastVideo: string | null;
   readonly lastError: string | null;
 }
@@ -53,7 +54,7 @@ function liveFacts(live: LiveState): LiveFacts {
   return {
     phase: appStatus(live, null).live,
     channel: live.channel?.title ?? null,
-    activeTarget: active ? { id: active.id, label: active.label } : null,
+    publishingOn: active?.state === 'live' ? { id: active.id, label: active.label } : null,
     lastVideo: live.recording.lastVideo?.id ?? null,
     lastError: live.lastError,
   };
@@ -68,6 +69,7 @@ export class NotificationPolicy {
   #drops: number[] = [];
   #live: LiveFacts | null = null;
   #onAir = false;
+  #publishedOn: string | null = null;
   #uploads: { unfinished: number; signInPause: boolean } | null = null;
   #session: SessionInfo['status'] | null = null;
 
@@ -87,13 +89,16 @@ export class NotificationPolicy {
     const where = next.channel ? ` on ${next.channel}` : '';
     if (next.phase === 'live' && !ON_AIR.includes(previous.phase)) this.#offer('went-live', 'You are live', `The stream is on air${where}.`);
     if (next.phase === 'reconnecting' && previous.phase === 'live') this.#dropped();
-    if (ON_AIR.includes(next.phase) && previous.activeTarget && next.activeTarget && previous.activeTarget.id !== next.activeTarget.id) {
-      this.#offer('ingest-switched', 'Ingest switched', `The stream moved to ${next.activeTarget.label}; the encoder did not notice.`);
+    // A switch is told when the stream is published on another target, not while the relay tries one.
+    if (next.publishingOn) {
+      if (this.#publishedOn !== null && this.#publishedOn !== next.publishingOn.id) this.#offer('ingest-switched', 'Ingest switched', `The stream moved to ${next.publishingOn.label}; the encoder did not notice.`);
+      this.#publishedOn = next.publishingOn.id;
     }
     // The end is told once it is over (after the "ending" step), and only for a stream that was on air.
     if (ON_AIR.includes(next.phase)) this.#onAir = true;
     if (this.#onAir && (next.phase === 'offline' || next.phase === 'failed')) {
       this.#onAir = false;
+      this.#publishedOn = null;
       this.#ended(next);
     }
     if (next.lastVideo !== null && next.lastVideo !== previous.lastVideo) this.#offer('recording-saved', 'Recording saved', `The recording was saved as video ${next.lastVideo}.`);

@@ -43,6 +43,20 @@ describe('NotificationPolicy', () => {
     ]);
   });
 
+  it('tells a switch once the stream is published on the new target, not while the relay tries targets', () => {
+    const { subject, kinds, shown } = policy();
+    subject.liveChanged(liveState());
+    subject.liveChanged(onAir('a'));
+    subject.liveChanged(reconnecting('b'));
+    expect(kinds()).toEqual(['went-live', 'reconnecting']);
+    subject.liveChanged(onAir('b'));
+    expect(shown.at(-1)).toEqual({ kind: 'ingest-switched', title: 'Ingest switched', body: 'The stream moved to Ingest b; the encoder did not notice.' });
+    // The next stream starts afresh: its first target is no switch.
+    subject.liveChanged(liveState());
+    subject.liveChanged(onAir('a'));
+    expect(kinds().filter((kind) => kind === 'ingest-switched')).toHaveLength(1);
+  });
+
   it('says why a stream stopped, and nothing for a go live that never reached the air', () => {
     const { subject, shown } = policy();
     subject.liveChanged(liveState());
