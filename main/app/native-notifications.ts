@@ -13,6 +13,7 @@ export function notifyNatively(subscribe: Subscribe, show: (notification: Deskto
     subscribe('live', (live) => policy.liveChanged(live)),
     subscribe('uploads', (change) => policy.uploadsChanged(change.available ? change.totals : null)),
     subscribe('session', (session) => policy.sessionChanged(session)),
+    subscribe('notice', (notice) => policy.noticed(notice)),
   ];
   return () => stops.forEach((stop) => stop());
 }

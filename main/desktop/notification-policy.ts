@@ -3,7 +3,7 @@
 // upload batch finished or a sign-in is needed, without a flapping link burying the screen in toasts.
 // Plain logic: the desktop shell shows what this decides (Electron's Notification); browser mode does not
 // notify (its header shows the same status).
-import type { LiveState, SessionInfo, UploadTotals } from '../../preload/contract.js';
+import type { LiveState, Notice, SessionInfo, UploadTotals } from '../../preload/contract.js';
 import { appStatus } from './app-status.js';
 
 export type NotificationKind =
@@ -15,7 +15,8 @@ export type NotificationKind =
   | 'recording-saved'
   | 'uploads-done'
   | 'uploads-failed'
-  | 'sign-in-needed';
+  | 'sign-in-needed'
+  | 'action-failed';
 
 export interface DesktopNotification {
   readonly kind: NotificationKind;
@@ -120,6 +121,14 @@ export class NotificationPolicy {
     const previous = this.#session;
     this.#session = session.status;
     if (previous !== null && previous !== 'expired' && session.status === 'expired') this.#signInNeeded();
+  }
+
+  /**
+   * An error notice is a hotkey or tray action that failed: the streamer pressed it with the window hidden
+   * behind OBS, so the banner alone would go unseen.
+   */
+  noticed(notice: Notice): void {
+    if (notice.level === 'error') this.#offer('action-failed', 'That did not work', notice.message);
   }
 
   #ended(next: LiveFacts): void {

@@ -128,6 +128,13 @@ describe('NotificationPolicy', () => {
     subject.sessionChanged(session('expired'));
     expect(kinds()).toEqual(['sign-in-needed']);
   });
+
+  it('shows a failed hotkey or tray action, but not the banners meant for the window', () => {
+    const { subject, shown } = policy();
+    subject.noticed({ level: 'warning', message: 'Uploads done: 2 uploaded, 0 failed.' });
+    subject.noticed({ level: 'error', message: '"Go live / End" did not work: Choose the channel to go live on first.' });
+    expect(shown).toEqual([{ kind: 'action-failed', title: 'That did not work', body: '"Go live / End" did not work: Choose the channel to go live on first.' }]);
+  });
 });
 
 describe('notifyNatively', () => {
