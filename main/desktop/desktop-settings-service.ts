@@ -68,15 +68,17 @@ export class DesktopSettingsService {
 
   /** Refuses bindings that are malformed or shared, before anything is saved; keys another app holds are saved and reported. */
   async update(change: DesktopSettingsChange): Promise<DesktopSettings> {
-    const current = this.#loaded();
-    const hotkeys = { ...current.hotkeys, ...change.hotkeys };
-    const checked = checkBindings(hotkeys, this.#options.platform);
-    if (!checked.ok) throw new CompanionError('invalid_hotkey', HOTKEY_ACTIONS.flatMap((action) => (checked.problems[action] ? [`${HOTKEY_LABELS[action]}: ${checked.problems[action]}`] : [])).join(' '));
+    let hotkeys: DesktopSettingsFile['hotkeys'] | null = null;
+    if (change.hotkeys) {
+      const checked = checkBindings({ ...this.#loaded().hotkeys, ...change.hotkeys }, this.#options.platform);
+      if (!checked.ok) throw new CompanionError('invalid_hotkey', HOTKEY_ACTIONS.flatMap((action) => (checked.problems[action] ? [`${HOTKEY_LABELS[action]}: ${checked.problems[action]}`] : [])).join(' '));
+      hotkeys = checked.bindings;
+    }
     this.#settings = await this.#options.store.update((settings) => {
-      settings.hotkeys = checked.bindings;
+      if (hotkeys) settings.hotkeys = hotkeys;
       if (change.startAtLogin !== undefined) settings.startAtLogin = change.startAtLogin;
     });
-    if (change.hotkeys) this.#apply();
+    if (hotkeys) this.#apply();
     if (change.startAtLogin !== undefined) this.#shell?.setStartAtLogin(change.startAtLogin);
     return this.settings();
   }

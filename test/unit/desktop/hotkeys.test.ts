@@ -188,6 +188,10 @@ describe('DesktopSettingsService', () => {
     settings.attach(shell);
     expect(shortcuts.registered.size).toBe(0);
     expect(settings.settings().hotkeys[1]?.problem).toMatch(/already the hotkey for "Go live \/ End"/);
+    // Start at login is still changed; the bindings wait for the streamer to fix them.
+    expect((await settings.update({ startAtLogin: true })).startAtLogin).toBe(true);
+    expect(shell.loginItem).toBe(true);
+    expect(settings.settings().hotkeys[1]?.problem).toMatch(/already the hotkey/);
   });
 });
 
