@@ -140,7 +140,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         run: (action) => {
           if (companion) void runHotkeyAction(action, companion, (notice) => companion?.notify(notice));
         },
-        notify: (notice) => companion?.notify(notice),
+        warn: (message) => logger.warn(message),
       })
     : undefined;
   companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks, collections, desktopSettings });

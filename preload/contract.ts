@@ -642,6 +642,8 @@ export const DesktopSettings = z.object({
   startAtLogin: z.boolean(),
   /** False in browser mode and the CLI: the settings are kept, but only the desktop app applies them. */
   applied: z.boolean(),
+  /** The saved file could not be read and the defaults are in use, in a sentence; null once saved again. */
+  fileProblem: z.string().nullable(),
 });
 export type DesktopSettings = z.output<typeof DesktopSettings>;
 

@@ -1,7 +1,7 @@
 // The Settings panel's desktop section: global hotkeys and start at login, kept in desktop.json and applied
 // by the desktop shell (which hands in its globalShortcut and login-item calls). Browser mode and the CLI
 // keep and show the settings without applying them.
-import { CompanionError, HOTKEY_ACTIONS, type DesktopSettings, type DesktopSettingsChange, type HotkeyAction, type Notice } from '../../preload/contract.js';
+import { CompanionError, HOTKEY_ACTIONS, type DesktopSettings, type DesktopSettingsChange, type HotkeyAction } from '../../preload/contract.js';
 import type { DesktopSettingsFile, DesktopSettingsStore } from '../settings/desktop-settings.js';
 import { checkBindings, HOTKEY_LABELS, HotkeyRegistrar, type GlobalShortcutLike, type HotkeyProblems } from './hotkey-bindings.js';
 
@@ -16,7 +16,8 @@ export interface DesktopSettingsServiceOptions {
   readonly platform: NodeJS.Platform;
   /** Runs a hotkey's action (the facade's calls). */
   readonly run: (action: HotkeyAction) => void;
-  readonly notify: (notice: Notice) => void;
+  /** The log: a corrupt file is told there too (the window may not be open yet). */
+  readonly warn: (message: string) => void;
 }
 
 export class DesktopSettingsService {
@@ -25,6 +26,8 @@ export class DesktopSettingsService {
   #registrar: HotkeyRegistrar | null = null;
   #settings: DesktopSettingsFile | null = null;
   #problems: HotkeyProblems = {};
+  /** Why the saved file was not used, shown in the Settings panel until the next save replaces it. */
+  #fileProblem: string | null = null;
 
   constructor(options: DesktopSettingsServiceOptions) {
     this.#options = options;
@@ -37,7 +40,8 @@ export class DesktopSettingsService {
 
   async open(): Promise<void> {
     const { settings, notice } = await this.#options.store.load();
-    if (notice) this.#options.notify({ level: 'warning', message: notice });
+    if (notice) this.#options.warn(notice);
+    this.#fileProblem = notice;
     this.#settings = settings;
     this.#check();
   }
@@ -63,6 +67,7 @@ export class DesktopSettingsService {
       hotkeys: HOTKEY_ACTIONS.map((action) => ({ action, label: HOTKEY_LABELS[action], accelerator: settings.hotkeys[action], problem: this.#problems[action] ?? null })),
       startAtLogin: settings.startAtLogin,
       applied: this.#shell !== null,
+      fileProblem: this.#fileProblem,
     };
   }
 
@@ -78,6 +83,7 @@ export class DesktopSettingsService {
       if (hotkeys) settings.hotkeys = hotkeys;
       if (change.startAtLogin !== undefined) settings.startAtLogin = change.startAtLogin;
     });
+    this.#fileProblem = null;
     if (hotkeys) this.#apply();
     if (change.startAtLogin !== undefined) this.#shell?.setStartAtLogin(change.startAtLogin);
     return this.settings();

@@ -22,7 +22,7 @@ export type DesktopSettingsFile = z.output<typeof DesktopSettingsFile>;
 
 export interface LoadedDesktopSettings {
   readonly settings: DesktopSettingsFile;
-  /** Set when the file was unreadable and the defaults were used: the streamer is told once. */
+  /** Set when the file was unreadable and the defaults were used, in a sentence for the streamer. */
   readonly notice: string | null;
 }
 
@@ -43,7 +43,7 @@ export class DesktopSettingsStore {
     const read = await readJson(this.#file, DesktopSettingsFile);
     if (read.kind === 'ok') return { settings: read.value, notice: null };
     if (read.kind === 'missing') return { settings: defaultDesktopSettings(), notice: null };
-    return { settings: defaultDesktopSettings(), notice: `The desktop settings (${this.#file}) could not be read (${read.problem}); the default hotkeys are used until you save new ones.` };
+    return { settings: defaultDesktopSettings(), notice: `The desktop settings (${this.#file}) could not be read (${read.problem}); the defaults are used until you save.` };
   }
 
   /** Reads, changes and writes the file whole; a corrupt file is replaced by the defaults plus the change. */

@@ -1,8 +1,9 @@
 // Browser mode's header shows what the desktop app's tray shows: offline, then live while the encoder's
 // stream is relayed, recording while the cloud recorder runs, offline again after End; uploading while
-// files wait or go. And the Settings panel's hotkeys: a clash is refused in a sentence, a valid change is kept.
+// files wait or go. And the Settings panel's hotkeys: a clash is refused in a sentence, a valid change is
+// kept, and a corrupt desktop.json gives the defaults and says why.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -105,4 +106,18 @@ test('the Settings panel refuses two actions on one hotkey in a sentence and kee
   await expect(page.getByTestId('desktop-settings-done')).toHaveText('Saved.');
   await page.reload();
   await expect(page.getByTestId('hotkey-panic')).toHaveValue('Alt+Shift+End');
+});
+
+test('a corrupt desktop.json opens with the default hotkeys and says why until saved', async ({ page }) => {
+  const broken = await startBrowserModeApp({ prepare: (dataDir) => writeFileSync(join(dataDir, 'desktop.json'), '{ "hotkeys": ') });
+  try {
+    await page.goto(`${broken.url}#/settings`);
+    await expect(page.getByTestId('desktop-settings-file-problem')).toContainText('could not be read (not JSON');
+    await expect(page.getByTestId('hotkey-toggle-live')).toHaveValue('CommandOrControl+Shift+F9');
+    await page.getByTestId('hotkeys-save').click();
+    await expect(page.getByTestId('desktop-settings-done')).toHaveText('Saved.');
+    await expect(page.getByTestId('desktop-settings-file-problem')).toHaveCount(0);
+  } finally {
+    await broken.stop();
+  }
 });

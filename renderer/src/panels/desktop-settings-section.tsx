@@ -17,6 +17,11 @@ export function DesktopSettingsSection() {
     <section aria-labelledby="desktop-settings-title" data-testid="desktop-settings">
       <h2 id="desktop-settings-title">Hotkeys and start-up</h2>
       {!settings.applied && <p className="hint">These work in the desktop app; browser mode keeps them for it.</p>}
+      {settings.fileProblem && (
+        <p className="error" role="alert" data-testid="desktop-settings-file-problem">
+          {settings.fileProblem}
+        </p>
+      )}
       {/* Keyed by what main holds: a save (or a refusal that changes nothing) starts the fields from it again. */}
       <HotkeysForm key={JSON.stringify(settings.hotkeys)} settings={settings} busy={busy} onSave={(change) => void save(change)} />
       <label className="checkbox">

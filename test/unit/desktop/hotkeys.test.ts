@@ -107,14 +107,14 @@ describe('HotkeyRegistrar', () => {
 
 describe('DesktopSettingsService', () => {
   let directory: string;
-  let notices: Notice[];
+  let warnings: string[];
   let shortcuts: FakeGlobalShortcut;
   let shell: DesktopShell & { loginItem: boolean | null };
   let pressed: HotkeyAction[];
 
   beforeEach(async () => {
     directory = await mkdtemp(join(tmpdir(), 'desktop-settings-'));
-    notices = [];
+    warnings = [];
     pressed = [];
     shortcuts = new FakeGlobalShortcut();
     shell = {
@@ -131,7 +131,7 @@ describe('DesktopSettingsService', () => {
   });
 
   async function service(platform: NodeJS.Platform = 'linux'): Promise<DesktopSettingsService> {
-    const created = new DesktopSettingsService({ store: new DesktopSettingsStore(directory), platform, run: (action) => pressed.push(action), notify: (notice) => notices.push(notice) });
+    const created = new DesktopSettingsService({ store: new DesktopSettingsStore(directory), platform, run: (action) => pressed.push(action), warn: (message) => warnings.push(message) });
     await created.open();
     return created;
   }
@@ -175,11 +175,15 @@ describe('DesktopSettingsService', () => {
     expect(shortcuts.registered.has('CommandOrControl+Shift+F12')).toBe(true);
   });
 
-  it('falls back to the defaults with a notice when the file is corrupt', async () => {
+  it('falls back to the defaults, saying why in the log and the Settings panel until the next save, when the file is corrupt', async () => {
     await writeFile(join(directory, 'desktop.json'), '{ "hotkeys": ');
     const settings = await service();
-    expect(notices).toEqual([{ level: 'warning', message: expect.stringMatching(/could not be read \(not JSON.*the default hotkeys are used until you save new ones\.$/) }]);
-    expect(settings.settings().hotkeys[0]?.accelerator).toBe('CommandOrControl+Shift+F9');
+    const problem = expect.stringMatching(/desktop\.json\) could not be read \(not JSON.*; the defaults are used until you save\.$/);
+    expect(warnings).toEqual([problem]);
+    expect(settings.settings()).toMatchObject({ fileProblem: problem, hotkeys: [{ accelerator: 'CommandOrControl+Shift+F9' }, {}, {}] });
+    await settings.update({ startAtLogin: true });
+    expect(settings.settings().fileProblem).toBeNull();
+    expect(JSON.parse(await readFile(join(directory, 'desktop.json'), 'utf8'))).toMatchObject({ startAtLogin: true, hotkeys: { panic: 'CommandOrControl+Shift+F12' } });
   });
 
   it('leaves hand-edited clashing bindings off, with the reason shown', async () => {

@@ -15,6 +15,7 @@ function settings(problem: string | null = null): DesktopSettings {
     ],
     startAtLogin: false,
     applied: true,
+    fileProblem: null,
   };
 }
 
