@@ -61,7 +61,7 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export function sameAppStatus(a: AppStatus, b: AppStatus): boolean {
+function sameAppStatus(a: AppStatus, b: AppStatus): boolean {
   return a.summary === b.summary && a.indicator === b.indicator && a.live === b.live && a.recording === b.recording && a.channel === b.channel;
 }
 

@@ -34,8 +34,8 @@ export interface NotificationPolicyOptions {
   readonly flapWindowMs?: number;
 }
 
-export const DEFAULT_MIN_INTERVAL_MS = 30_000;
-export const DEFAULT_FLAP_WINDOW_MS = 120_000;
+const DEFAULT_MIN_INTERVAL_MS = 30_000;
+const DEFAULT_FLAP_WINDOW_MS = 120_000;
 
 type LivePhase = ReturnType<typeof appStatus>['live'];
 

@@ -26,7 +26,7 @@ export interface LoadedDesktopSettings {
   readonly notice: string | null;
 }
 
-export function defaultDesktopSettings(): DesktopSettingsFile {
+function defaultDesktopSettings(): DesktopSettingsFile {
   return DesktopSettingsFile.parse({});
 }
 
