@@ -85,6 +85,9 @@ import type {
   VideoLabels,
   VideoTrim,
 } from '../preload/contract.js';
+import type { AppStatus, DesktopSettings, DesktopSettingsChange } from '../preload/contract.js';
+import { AppStatusTracker } from './desktop/app-status.js';
+import type { DesktopSettingsService } from './desktop/desktop-settings-service.js';
 
 export interface CompanionOptions {
   readonly shell: AppInfo['shell'];
@@ -113,6 +116,8 @@ export interface CompanionOptions {
   readonly videoDownloads?: VideoDownloadService;
   /** Builds the "copy diagnostics" text from what the facade knows (the core knows the logs and the redaction). */
   readonly diagnostics?: (app: AppInfo, profiles: ProfilesInfo) => Promise<string>;
+  /** Global hotkeys and start at login (the app's shells; only the desktop app applies them). */
+  readonly desktopSettings?: DesktopSettingsService;
 }
 
 export class Companion implements Implementation<Contract> {
@@ -122,6 +127,7 @@ export class Companion implements Implementation<Contract> {
   /** Notices raised while the core started, when no window could hear them; kept for every window that opens. */
   readonly #startupNotices: Notice[] = [];
   #starting = true;
+  readonly #status = new AppStatusTracker((status) => this.events.emit('appStatus', status));
 
   constructor(options: CompanionOptions) {
     this.#options = options;
@@ -136,10 +142,12 @@ export class Companion implements Implementation<Contract> {
 
   liveChanged(state: LiveState): void {
     this.events.emit('live', state);
+    this.#status.liveChanged(state);
   }
 
   uploadsChanged(change: UploadsChange): void {
     this.events.emit('uploads', change);
+    this.#status.uploadsChanged(change.available ? change.totals : null);
   }
 
   hookDelivered(record: HookDelivery): void {
@@ -684,6 +692,23 @@ export class Companion implements Implementation<Contract> {
     return this.#collections().events.page(channelId, page);
   }
 
+  async appStatus(): Promise<AppStatus> {
+    return this.#status.status;
+  }
+
+  #desktopSettings(): DesktopSettingsService {
+    if (!this.#options.desktopSettings) throw new CompanionError('unavailable', 'Hotkeys and start at login are set in the app.');
+    return this.#options.desktopSettings;
+  }
+
+  async desktopSettings(): Promise<DesktopSettings> {
+    return this.#desktopSettings().settings();
+  }
+
+  setDesktopSettings(change: DesktopSettingsChange): Promise<DesktopSettings> {
+    return this.#desktopSettings().update(change);
+  }
+
   async appInfo(): Promise<AppInfo> {
     return describeApp(this.#options.shell, this.#options.shellNote ?? null);
   }
@@ -736,6 +761,7 @@ export class Companion implements Implementation<Contract> {
     await this.#options.uploads?.close();
     await this.#options.live?.close();
     await this.#options.hooks?.close();
+    this.#options.desktopSettings?.close();
     await this.#options.session.close();
   }
 }

@@ -32,6 +32,9 @@ import { UploadService, type UploadServiceOptions } from './upload-service/uploa
 import { VideoDownloadService } from './video-library/video-download-service.js';
 import { VideoLibraryService } from './video-library/video-library-service.js';
 import { keytarSecretStore } from './vault/secret-store.js';
+import { DesktopSettingsService } from './desktop/desktop-settings-service.js';
+import { runHotkeyAction } from './desktop/hotkey-actions.js';
+import { DesktopSettingsStore } from './settings/desktop-settings.js';
 import { Vault, vaultServiceFor } from './vault/vault.js';
 
 export interface CoreOptions {
@@ -54,6 +57,11 @@ export interface CoreOptions {
   readonly hookReceiver?: boolean;
   /** Saved video files: the folder when none is named (default: ~/Downloads), and how the shell shows one. */
   readonly videoDownloads?: { readonly folder?: string; readonly reveal?: (file: string) => void };
+  /**
+   * Keeps the desktop settings (hotkeys, start at login) for the app's shells; the desktop app applies
+   * them with Core.desktopSettings.attach once Electron is ready; browser mode only shows and saves them.
+   */
+  readonly desktopSettings?: boolean;
 }
 
 export interface Core {
@@ -63,6 +71,8 @@ export interface Core {
   readonly logger: Logger;
   readonly dataDir: string;
   readonly secretsFor: (profile: string) => Vault;
+  /** Present when CoreOptions.desktopSettings asked for it. */
+  readonly desktopSettings?: DesktopSettingsService;
   /** A platform caller for the active profile, signed with its tokens. */
   platformCaller(): Promise<PlatformCaller>;
 }
@@ -144,11 +154,22 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onChange: (transfer) => companion?.videoDownloadChanged(transfer),
   });
   const diagnostics: CompanionOptions['diagnostics'] = (app, profiles) => diagnosticsReport({ app, profiles, logDirectory: logger.directory, redact: logger.redact });
-  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks, collections, videoTools: createVideoTools(platformApi), videoLibrary, videoDownloads, diagnostics });
+  const desktopSettings = options.desktopSettings
+    ? new DesktopSettingsService({
+        store: new DesktopSettingsStore(directory),
+        platform: process.platform,
+        run: (action) => {
+          if (companion) void runHotkeyAction(action, companion, (notice) => companion?.notify(notice));
+        },
+        warn: (message) => logger.warn(message),
+      })
+    : undefined;
+  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks, collections, videoTools: createVideoTools(platformApi), videoLibrary, videoDownloads, diagnostics, desktopSettings });
   await session.open(options.profile);
   await live?.open();
   await uploads?.open();
   await hooks.open();
+  await desktopSettings?.open();
   companion.startupFinished();
   const dispatch = createDispatcher(companion.contract, companion, {
     translateError: (error) => {
@@ -157,5 +178,5 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     onInternalError: (method, error) => logger.error(`${method} failed unexpectedly`, { error }),
   });
-  return { companion, session, dispatch, logger, dataDir: directory, secretsFor, platformCaller };
+  return { companion, session, dispatch, logger, dataDir: directory, secretsFor, platformCaller, desktopSettings };
 }

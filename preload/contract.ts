@@ -605,6 +605,54 @@ export const UPCOMING_EVENTS_PAGE_SIZE = 50;
 export const UpcomingEventPage = z.object({ channelId: z.string(), items: z.array(UpcomingEventRow), page: z.number(), hasPrevious: z.boolean(), hasNext: z.boolean() });
 export type UpcomingEventPage = z.output<typeof UpcomingEventPage>;
 
+// ---- The app's status and desktop settings (tray, header, global hotkeys, start at login) ----
+
+/** What the tray icon and browser mode's header show; derived in main from the live state and the upload totals. */
+export const AppStatus = z.object({
+  /** The tray icon: the strongest of what runs (recording, then live, then uploading). */
+  indicator: z.enum(['offline', 'live', 'recording', 'uploading']),
+  live: z.enum(['offline', 'starting', 'live', 'reconnecting', 'ending', 'failed']),
+  recording: z.boolean(),
+  /** Null when no upload is unfinished. */
+  uploads: z.object({ unfinished: z.number(), percent: z.number(), paused: z.boolean() }).nullable(),
+  channel: z.string().nullable(),
+  /** One sentence for a tooltip or a header: "Live on Main, recording". */
+  summary: z.string(),
+});
+export type AppStatus = z.output<typeof AppStatus>;
+
+/** What a global hotkey does: the same facade calls as the Go live panel's buttons. */
+export const HOTKEY_ACTIONS = ['toggle-live', 'toggle-recording', 'panic'] as const;
+export const HotkeyAction = z.enum(HOTKEY_ACTIONS);
+export type HotkeyAction = z.output<typeof HotkeyAction>;
+
+/** An Electron accelerator such as "CommandOrControl+Shift+F9", or null for none. */
+const accelerator = z.string().trim().min(1).max(100).nullable();
+
+export const DesktopSettings = z.object({
+  hotkeys: z.array(
+    z.object({
+      action: HotkeyAction,
+      label: z.string(),
+      accelerator,
+      /** Why it does not work now, in a sentence (another app holds it); null when it works or is off. */
+      problem: z.string().nullable(),
+    }),
+  ),
+  startAtLogin: z.boolean(),
+  /** False in browser mode and the CLI: the settings are kept, but only the desktop app applies them. */
+  applied: z.boolean(),
+  /** The saved file could not be read and the defaults are in use, in a sentence; null once saved again. */
+  fileProblem: z.string().nullable(),
+});
+export type DesktopSettings = z.output<typeof DesktopSettings>;
+
+export const DesktopSettingsChange = z.object({
+  hotkeys: z.partialRecord(HotkeyAction, accelerator).optional(),
+  startAtLogin: z.boolean().optional(),
+});
+export type DesktopSettingsChange = z.output<typeof DesktopSettingsChange>;
+
 const playlistId = z.string().min(1).max(100);
 // Video tools: a video's thumbnail, trim and copy, labels, chapters and captions (the Videos panel's tool tabs).
 
@@ -947,6 +995,10 @@ export const contract = defineContract({
     diagnostics: { args: z.tuple([]), result: z.string() },
     /** Notices raised while the core started, before any window listened (e.g. a damaged settings file reset). */
     startupNotices: { args: z.tuple([]), result: z.array(Notice) },
+    // The app's status and desktop settings
+    appStatus: { args: z.tuple([]), result: AppStatus },
+    desktopSettings: { args: z.tuple([]), result: DesktopSettings },
+    setDesktopSettings: { args: z.tuple([DesktopSettingsChange]), result: DesktopSettings },
   },
   events: {
     /** Something the streamer should read: shown as a banner. */
@@ -961,6 +1013,8 @@ export const contract = defineContract({
     hookDelivery: HookDelivery,
     /** A video file being saved made progress (at most about four a second), finished or failed. */
     videoDownload: VideoDownloadTransfer,
+    /** What the app is doing changed (live, recording, uploading): the tray and the header follow it. */
+    appStatus: AppStatus,
   },
 });
 

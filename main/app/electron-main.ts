@@ -5,8 +5,10 @@ import { createCore } from '../core.js';
 import { createAppLogger, logDirectoryFor } from '../log/app-logger.js';
 import { dataDir } from '../settings/data-dir.js';
 import { registerAppScheme, serveAppProtocol } from './app-protocol.js';
+import { startDesktopShell, type DesktopShell } from './desktop-shell.js';
 import { connectIpc } from './ipc-bridge.js';
 import { LOGIN_PARTITION, loginWindowDriver } from './login-window.js';
+import { MainWindowPresenter } from './main-window-presenter.js';
 import { showUploadProgress } from './taskbar-progress.js';
 import { APP_ENTRY_URL, appPermissionPolicy, isTrustedSender, lockDownWebContents, mainWindowWebPreferences } from './window-security.js';
 
@@ -28,25 +30,30 @@ if (app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  let mainWindow: BrowserWindow | null = null;
-  const { companion, dispatch, session: signIn } = await createCore({
+  // One window, brought forward on a second launch, from the tray, a notification or the dock.
+  const presenter = new MainWindowPresenter(async () => openMainWindow(), (error: unknown) => logger.error('The window could not open.', { error }));
+  const showMainWindow = (): void => presenter.show();
+  // Set once the app is ready (the tray and hotkeys need that); the window opens only after.
+  let desktopShell: DesktopShell | null = null;
+  const { companion, dispatch, session: signIn, desktopSettings } = await createCore({
     shell: 'electron',
     logger,
-    signInDriver: loginWindowDriver(() => mainWindow),
+    signInDriver: loginWindowDriver(() => presenter.window),
     live: {},
     uploads: {},
     hookReceiver: true,
+    desktopSettings: true,
     // Only a file this app saved is shown, and only in its folder (never opened or run).
     videoDownloads: { folder: app.getPath('downloads'), reveal: (file) => shell.showItemInFolder(file) },
   });
-  showUploadProgress((listener) => companion.events.on('uploads', listener), () => mainWindow);
+  showUploadProgress((listener) => companion.events.on('uploads', listener), () => presenter.window);
   // Start the sandbox profile's platform with the app, so the first sign-in finds it running.
   void signIn.sandbox().catch((error: unknown) => logger.error('The embedded sandbox could not start.', { error }));
 
   function openMainWindow(): BrowserWindow {
+    const place = desktopShell?.windowPlace({ width: 1280, height: 800 }) ?? { bounds: { width: 1280, height: 800 }, maximized: false };
     const window = new BrowserWindow({
-      width: 1280,
-      height: 800,
+      ...place.bounds,
       show: false,
       backgroundColor: nativeTheme.shouldUseDarkColors ? backgroundColor.dark : backgroundColor.light,
       webPreferences: mainWindowWebPreferences,
@@ -55,22 +62,17 @@ async function start(): Promise<void> {
     const contents = window.webContents;
     // The window's own scoped ipc, not the global ipcMain: no other webContents can reach these handlers.
     const disconnect = connectIpc({ ipcMain: contents.ipc, dispatch, events: companion.events, isTrustedSender, windows: () => [contents] });
-    window.once('ready-to-show', () => window.show());
+    window.once('ready-to-show', () => {
+      if (place.maximized) window.maximize();
+      window.show();
+    });
+    desktopShell?.manageWindow(window);
     window.on('closed', () => {
       disconnect();
-      mainWindow = null;
+      presenter.closed();
     });
     window.loadURL(APP_ENTRY_URL).catch((error: unknown) => logger.error('The window failed to load.', { error }));
     return window;
-  }
-
-  function showMainWindow(): void {
-    if (!mainWindow) {
-      mainWindow = openMainWindow();
-      return;
-    }
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.focus();
   }
 
   // The login window has its own rules (login-window.ts): it must reach the authorization server.
@@ -82,7 +84,7 @@ async function start(): Promise<void> {
     if (process.platform !== 'darwin') app.quit();
   });
   nativeTheme.on('updated', () => {
-    mainWindow?.setBackgroundColor(nativeTheme.shouldUseDarkColors ? backgroundColor.dark : backgroundColor.light);
+    presenter.window?.setBackgroundColor(nativeTheme.shouldUseDarkColors ? backgroundColor.dark : backgroundColor.light);
   });
 
   let quitting: 'no' | 'shutting-down' | 'ready' = 'no';
@@ -92,8 +94,9 @@ async function start(): Promise<void> {
     event.preventDefault();
     if (quitting === 'shutting-down') return;
     quitting = 'shutting-down';
-    companion
-      .shutdown(`${app.getName()} is quitting.`)
+    // The window's place is saved now, while the window is there and the process has time to write.
+    const saved = presenter.window && desktopShell ? desktopShell.saveWindowPlace(presenter.window) : Promise.resolve();
+    Promise.all([saved, companion.shutdown(`${app.getName()} is quitting.`)])
       .catch((error: unknown) => logger.error('Shutdown failed.', { error }))
       .finally(() => {
         quitting = 'ready';
@@ -103,9 +106,16 @@ async function start(): Promise<void> {
 
   app
     .whenReady()
-    .then(() => {
+    .then(async () => {
       appPermissionPolicy(session.defaultSession);
       serveAppProtocol(protocol);
+      // Without a tray or hotkeys the app still works: their failure is logged, the window opens anyway.
+      if (desktopSettings) {
+        desktopShell = await startDesktopShell({ companion, desktopSettings, showMainWindow, quitting: () => quitting !== 'no' }).catch((error: unknown) => {
+          logger.error('The tray, hotkeys or notifications could not start.', { error });
+          return null;
+        });
+      }
       showMainWindow();
       // macOS keeps an app running with no window; the dock icon brings it back. Registered only now
       // because a window cannot be created before 'ready'.

@@ -22,6 +22,7 @@ export const uiCommand: Command = {
       live: { ingestPort: portOption(values, 'ingest-port') },
       uploads: {},
       hookReceiver: true,
+      desktopSettings: true,
     });
     const { companion, session, dispatch } = core;
     const server = await startBrowserModeServer({

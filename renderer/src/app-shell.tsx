@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { AccountArea } from './account-area';
+import { AppStatusIndicator } from './app-status-indicator';
 import { ConnectionIndicator } from './connection-indicator';
 import { NoticeBanners } from './notice-banners';
 import { SignInPanel } from './panels/sign-in-panel';
@@ -60,6 +61,7 @@ export function AppShell() {
         <span className="app-title">Broadcaster Companion</span>
         {version && <span className="app-version">v{version}</span>}
         <span className="header-spacer" />
+        <AppStatusIndicator />
         <AccountArea />
         <ConnectionIndicator />
       </header>

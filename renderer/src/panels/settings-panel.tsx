@@ -1,6 +1,7 @@
 import { useAppInfoStore } from '../state/app-info-slice';
 import { useConnectionStore } from '../state/connection-slice';
 import { CopyDiagnostics } from './copy-diagnostics';
+import { DesktopSettingsSection } from './desktop-settings-section';
 
 export function SettingsPanel() {
   const { info, error } = useAppInfoStore();
@@ -34,6 +35,7 @@ export function SettingsPanel() {
           </dd>
         </dl>
       )}
+      <DesktopSettingsSection />
       <h2>Diagnostics</h2>
       <CopyDiagnostics />
     </section>

@@ -1,0 +1,134 @@
+// The desktop app's presence beyond its window: the tray icon and menu, system notifications, global
+// hotkeys and the login item (handed to the core's desktop settings), and the main window's place and its
+// close-to-tray rule. The Electron adapters for tray.ts, native-notifications.ts and window-state.ts.
+import { app, globalShortcut, Menu, nativeImage, Notification, screen, Tray, type BrowserWindow, type NativeImage } from 'electron';
+import type { AppStatus } from '../../preload/contract.js';
+import type { Companion } from '../companion.js';
+import type { DesktopSettingsService } from '../desktop/desktop-settings-service.js';
+import { runHotkeyAction } from '../desktop/hotkey-actions.js';
+import { trayIconPng } from '../desktop/tray-icons.js';
+import type { TrayCommand } from '../desktop/tray-model.js';
+import { notifyNatively } from './native-notifications.js';
+import { closeDecision, showStatusInTray } from './tray.js';
+import { restoredWindow, type SavedWindow } from './window-state.js';
+
+export interface DesktopShellOptions {
+  readonly companion: Companion;
+  readonly desktopSettings: DesktopSettingsService;
+  /** Brings the main window forward (or opens it). */
+  readonly showMainWindow: () => void;
+  /** The app is quitting: a window closing now closes for good. */
+  readonly quitting: () => boolean;
+}
+
+export interface DesktopShell {
+  /** Where to open the main window: its last place, if a display still shows it. */
+  windowPlace(defaults: { width: number; height: number }): SavedWindow;
+  /** Closing while live, recording or uploading hides to the tray (said once); every close keeps the place. */
+  manageWindow(window: BrowserWindow): void;
+  saveWindowPlace(window: BrowserWindow): Promise<void>;
+}
+
+const INDICATORS: readonly AppStatus['indicator'][] = ['offline', 'live', 'recording', 'uploading'];
+
+/** Call once Electron is ready: Tray, globalShortcut and the login item cannot be used before. */
+export async function startDesktopShell(options: DesktopShellOptions): Promise<DesktopShell> {
+  const { companion, desktopSettings } = options;
+  // Following first, then asking: a change that comes while the answer is on its way is the newer one.
+  let followed: AppStatus | null = null;
+  companion.events.on('appStatus', (next) => {
+    followed = next;
+  });
+  const asked = await companion.appStatus();
+  const status = (): AppStatus => followed ?? asked;
+
+  // Read once: from here on this process is the file's only writer of the window's place and the hint.
+  const { settings } = await desktopSettings.store.load();
+  let lastPlace = settings.window;
+  let hintShown = settings.trayHintShown;
+  const tray = createTray(options, status());
+  notifyNatively(
+    (event, listener) => companion.events.on(event, listener),
+    (notification) => {
+      if (!Notification.isSupported()) return;
+      const shown = new Notification({ title: notification.title, body: notification.body });
+      shown.on('click', options.showMainWindow);
+      shown.show();
+    },
+  );
+  desktopSettings.attach({ shortcuts: globalShortcut, setStartAtLogin: (on) => app.setLoginItemSettings({ openAtLogin: on }) });
+  app.on('will-quit', () => globalShortcut.unregisterAll());
+
+  async function saveWindowPlace(window: BrowserWindow, trayHintShown = false): Promise<void> {
+    if (window.isDestroyed()) return;
+    const place = { bounds: window.getNormalBounds(), maximized: window.isMaximized() };
+    lastPlace = place;
+    // Never thrown: a lost position is not worth a failed close or quit.
+    await desktopSettings.store
+      .update((file) => {
+        file.window = place;
+        file.trayHintShown ||= trayHintShown;
+      })
+      .catch((error: unknown) => console.error('[companion] the window position could not be saved:', error));
+  }
+
+  return {
+    windowPlace: (defaults) => restoredWindow(lastPlace, screen.getAllDisplays(), screen.getPrimaryDisplay(), defaults),
+    manageWindow(window) {
+      window.on('close', (event) => {
+        const decision = closeDecision(status(), hintShown, options.quitting() || tray.isDestroyed());
+        if (decision.keepInTray) {
+          event.preventDefault();
+          window.hide();
+        }
+        if (decision.tellOnce) {
+          hintShown = true;
+          if (Notification.isSupported()) new Notification({ title: app.getName(), body: `${app.getName()} keeps running in the tray while you are live, recording or uploading. Quit it from the tray icon's menu.` }).show();
+        }
+        void saveWindowPlace(window, decision.tellOnce);
+      });
+    },
+    saveWindowPlace: (window) => saveWindowPlace(window),
+  };
+}
+
+function createTray(options: DesktopShellOptions, initial: AppStatus): Tray {
+  const { companion } = options;
+  const icons = new Map<AppStatus['indicator'], NativeImage>(
+    INDICATORS.map((indicator) => {
+      const image = nativeImage.createFromBuffer(trayIconPng(indicator, 16), { scaleFactor: 1 });
+      image.addRepresentation({ scaleFactor: 2, buffer: trayIconPng(indicator, 32) });
+      return [indicator, image];
+    }),
+  );
+  const iconFor = (indicator: AppStatus['indicator']): NativeImage => icons.get(indicator) ?? nativeImage.createEmpty();
+  const tray = new Tray(iconFor(initial.indicator));
+  tray.on('click', options.showMainWindow);
+  // The same rules as the hotkeys: one place decides what "Go live / End" means in each state.
+  const commands: Record<TrayCommand, () => void> = {
+    'toggle-live': () => void runHotkeyAction('toggle-live', companion, (notice) => companion.notify(notice)),
+    'toggle-recording': () => void runHotkeyAction('toggle-recording', companion, (notice) => companion.notify(notice)),
+    open: options.showMainWindow,
+    quit: () => app.quit(),
+  };
+  showStatusInTray({
+    tray: {
+      setIcon: (indicator) => tray.setImage(iconFor(indicator)),
+      setToolTip: (text) => tray.setToolTip(text),
+      setMenu: (items, run) =>
+        tray.setContextMenu(
+          Menu.buildFromTemplate(
+            items.map((item) => {
+              const command = item.command;
+              return command === null ? { label: item.label, enabled: false } : { label: item.label, enabled: item.enabled, click: () => run(command) };
+            }),
+          ),
+        ),
+    },
+    appName: app.getName(),
+    initial,
+    subscribe: (listener) => companion.events.on('appStatus', listener),
+    run: (command) => commands[command](),
+  });
+  return tray;
+}

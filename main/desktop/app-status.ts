@@ -1,0 +1,99 @@
+// What the app is doing, in one small value the tray, the taskbar and browser mode's header all show:
+// derived once here from the live state and the upload totals, so every shell says the same thing.
+import type { AppStatus, LiveState, UploadTotals } from '../../preload/contract.js';
+
+export const OFFLINE_STATUS: AppStatus = { indicator: 'offline', live: 'offline', recording: false, uploads: null, channel: null, summary: 'Offline' };
+
+/** The upload side of the status, or null when nothing is left to send. */
+function uploadsPart(totals: UploadTotals | null): AppStatus['uploads'] {
+  if (!totals || totals.unfinished === 0) return null;
+  // Whole percent: the status changes a hundred times a batch at most, not four times a second.
+  const percent = totals.size > 0 ? Math.min(100, Math.floor((totals.bytes / totals.size) * 100)) : 0;
+  return { unfinished: totals.unfinished, percent, paused: totals.paused !== null };
+}
+
+/**
+ * The relay keeps the phase `live` while it reconnects or fails over: the link is only sound while the
+ * target the failover publish is on actually publishes.
+ */
+function livePart(live: LiveState | null): AppStatus['live'] {
+  if (!live) return 'offline';
+  switch (live.phase) {
+    case 'idle':
+      return 'offline';
+    case 'starting':
+    case 'ending':
+    case 'failed':
+      return live.phase;
+    case 'live': {
+      const active = live.targets.find((target) => target.active);
+      return active?.state === 'live' ? 'live' : 'reconnecting';
+    }
+  }
+}
+
+const liveWords: Record<AppStatus['live'], string | null> = {
+  offline: null,
+  starting: 'Going live',
+  live: 'Live',
+  reconnecting: 'Live, reconnecting',
+  ending: 'Ending the stream',
+  failed: 'The stream failed',
+};
+
+export function appStatus(live: LiveState | null, totals: UploadTotals | null): AppStatus {
+  const livePhase = livePart(live);
+  const recording = live?.recording.state === 'recording' || live?.recording.state === 'stopping';
+  const uploads = uploadsPart(totals);
+  // Recording is the strongest claim (the stream is being kept), then being on air, then sending files.
+  const onAir = livePhase === 'live' || livePhase === 'reconnecting' || livePhase === 'starting';
+  const indicator: AppStatus['indicator'] = recording ? 'recording' : onAir ? 'live' : uploads ? 'uploading' : 'offline';
+  const parts: string[] = [];
+  const liveText = liveWords[livePhase];
+  if (liveText) parts.push(live?.channel && livePhase !== 'failed' ? `${liveText} on ${live.channel.title}` : liveText);
+  if (recording) parts.push('recording');
+  if (uploads) parts.push(`${uploads.paused ? 'uploads paused' : 'uploading'} ${uploads.unfinished} ${uploads.unfinished === 1 ? 'file' : 'files'} (${uploads.percent}%)`);
+  const summary = parts.length === 0 ? 'Offline' : capitalise(parts.join(', '));
+  return { indicator, live: livePhase, recording, uploads, channel: live?.channel?.title ?? null, summary };
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function sameAppStatus(a: AppStatus, b: AppStatus): boolean {
+  return a.summary === b.summary && a.indicator === b.indicator && a.live === b.live && a.recording === b.recording && a.channel === b.channel;
+}
+
+/**
+ * Follows the live and upload events and reports the status only when it changes: the live state is
+ * sent every 2 s while live, and the upload totals four times a second, but the status rarely moves.
+ */
+export class AppStatusTracker {
+  #live: LiveState | null = null;
+  #totals: UploadTotals | null = null;
+  #status: AppStatus = OFFLINE_STATUS;
+
+  constructor(private readonly onChange: (status: AppStatus) => void) {}
+
+  get status(): AppStatus {
+    return this.#status;
+  }
+
+  liveChanged(live: LiveState): void {
+    this.#live = live;
+    this.#update();
+  }
+
+  uploadsChanged(totals: UploadTotals | null): void {
+    this.#totals = totals;
+    this.#update();
+  }
+
+  #update(): void {
+    const next = appStatus(this.#live, this.#totals);
+    if (sameAppStatus(next, this.#status)) return;
+    this.#status = next;
+    this.onChange(next);
+  }
+}

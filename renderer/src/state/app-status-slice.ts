@@ -1,0 +1,38 @@
+// What the app is doing (live, recording, uploading), as the tray shows it; follows `appStatus` events.
+import { create } from 'zustand';
+import type { AppStatus } from '../../../preload/contract.js';
+import { companion } from '../bridge/companion-bridge';
+
+// Types
+export interface AppStatusState {
+  /** Null until the core first answers. */
+  readonly status: AppStatus | null;
+}
+
+export interface AppStatusActions {
+  load(): Promise<void>;
+}
+
+// Initial state
+export const initialAppStatusState: AppStatusState = { status: null };
+
+// Hook (with its actions)
+export const useAppStatusStore = create<AppStatusState & AppStatusActions>()((set) => ({
+  ...initialAppStatusState,
+  load: async () => {
+    try {
+      set({ status: await companion.appStatus() });
+    } catch {
+      // The header keeps what it had; the connection indicator beside it says why the core is not answering.
+    }
+  },
+}));
+
+companion.on('appStatus', (status) => useAppStatusStore.setState({ status }));
+
+/** The header's words and colour for a status: the same sentence as the tray's tooltip. */
+export function describeAppStatus(status: AppStatus | null): { label: string; tone: AppStatus['indicator'] | 'alert'; title: string } {
+  if (!status) return { label: 'Offline', tone: 'offline', title: 'Not live, not recording, no uploads running.' };
+  const alert = status.live === 'reconnecting' || status.live === 'failed';
+  return { label: status.summary, tone: alert ? 'alert' : status.indicator, title: status.summary };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { appStatus, AppStatusTracker, OFFLINE_STATUS } from '../../../main/desktop/app-status.js';
+import type { AppStatus } from '../../../preload/contract.js';
+import { liveState, onAir, reconnecting, totals } from './status-fixtures.js';
+
+describe('appStatus', () => {
+  it('is offline with nothing running', () => {
+    expect(appStatus(null, null)).toEqual(OFFLINE_STATUS);
+    expect(appStatus(liveState(), totals({ unfinished: 0 }))).toMatchObject({ indicator: 'offline', live: 'offline', summary: 'Offline', channel: 'Main' });
+  });
+
+  it('says live, then reconnecting while the active target is not publishing', () => {
+    expect(appStatus(onAir(), null)).toMatchObject({ indicator: 'live', live: 'live', summary: 'Live on Main' });
+    expect(appStatus(reconnecting(), null)).toMatchObject({ indicator: 'live', live: 'reconnecting', summary: 'Live, reconnecting on Main' });
+    expect(appStatus(liveState({ phase: 'live', targets: [] }), null).live).toBe('reconnecting');
+    expect(appStatus(liveState({ phase: 'starting' }), null)).toMatchObject({ indicator: 'live', live: 'starting', summary: 'Going live on Main' });
+  });
+
+  it('puts recording above live, and live above uploading', () => {
+    expect(appStatus(onAir('a', { state: 'recording' }), totals())).toMatchObject({ indicator: 'recording', recording: true, summary: 'Live on Main, recording, uploading 2 files (25%)' });
+    expect(appStatus(onAir(), totals()).indicator).toBe('live');
+    expect(appStatus(liveState(), totals({ unfinished: 1, paused: 'sign-in' }))).toMatchObject({ indicator: 'uploading', uploads: { unfinished: 1, percent: 25, paused: true }, summary: 'Uploads paused 1 file (25%)' });
+  });
+
+  it('tells a failed stream without claiming a channel is on air', () => {
+    expect(appStatus(liveState({ phase: 'failed' }), null)).toMatchObject({ indicator: 'offline', live: 'failed', summary: 'The stream failed' });
+  });
+});
+
+describe('AppStatusTracker', () => {
+  it('reports only changes (the chosen channel counts), not every stats tick or upload byte', () => {
+    const seen: AppStatus[] = [];
+    const tracker = new AppStatusTracker((status) => seen.push(status));
+    tracker.liveChanged(liveState());
+    tracker.liveChanged(onAir());
+    tracker.liveChanged(onAir());
+    tracker.uploadsChanged(totals({ bytes: 250 }));
+    tracker.uploadsChanged(totals({ bytes: 251 }));
+    tracker.uploadsChanged(totals({ bytes: 400 }));
+    tracker.uploadsChanged(null);
+    expect(seen.map((status) => status.summary)).toEqual(['Offline', 'Live on Main', 'Live on Main, uploading 2 files (25%)', 'Live on Main, uploading 2 files (40%)', 'Live on Main']);
+    expect(tracker.status.summary).toBe('Live on Main');
+  });
+});

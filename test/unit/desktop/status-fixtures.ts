@@ -1,0 +1,40 @@
+// Live states and upload totals as the core reports them, for the desktop status, tray and notification tests.
+import type { LiveState, UploadTotals } from '../../../preload/contract.js';
+
+type Target = LiveState['targets'][number];
+
+export function target(id: string, state: string, active: boolean): Target {
+  return { id, label: `Ingest ${id}`, state, active, bytes: 0, bitrateKbps: null, reconnects: 0, lastSwitchAt: null };
+}
+
+export function liveState(change: Partial<LiveState> = {}, recording: Partial<LiveState['recording']> = {}): LiveState {
+  return {
+    ingest: { url: 'rtmp://127.0.0.1:1935/live', keyMasked: '****abcd', error: null },
+    channel: { id: '7', title: 'Main' },
+    phase: 'idle',
+    checklist: [],
+    nextAction: null,
+    encoder: null,
+    targets: [],
+    channelStatus: null,
+    viewers: null,
+    recording: { state: 'idle', since: null, limitSeconds: null, recordWhenLive: false, lastVideo: null, ...recording },
+    autorecord: null,
+    lastError: null,
+    ...change,
+  };
+}
+
+/** On air through target `a` (or whichever is given), publishing. */
+export function onAir(activeId = 'a', recording: Partial<LiveState['recording']> = {}): LiveState {
+  return liveState({ phase: 'live', targets: [target('a', activeId === 'a' ? 'live' : 'idle', activeId === 'a'), target('b', activeId === 'b' ? 'live' : 'idle', activeId === 'b')] }, recording);
+}
+
+/** Still "live" to the relay, but the active target is reconnecting. */
+export function reconnecting(activeId = 'a'): LiveState {
+  return liveState({ phase: 'live', targets: [target('a', activeId === 'a' ? 'connecting' : 'idle', activeId === 'a'), target('b', activeId === 'b' ? 'connecting' : 'idle', activeId === 'b')] });
+}
+
+export function totals(change: Partial<UploadTotals> = {}): UploadTotals {
+  return { files: 3, complete: 1, failed: 0, unfinished: 2, bytes: 250, size: 1000, speed: 100, etaSeconds: 8, paused: null, concurrency: 2, speedLimit: null, ...change };
+}

@@ -1,0 +1,58 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppStatus } from '../../../preload/contract.js';
+
+// The slice talks to main through the bridge; here the bridge is a fake that also delivers events.
+const bridge = vi.hoisted(() => {
+  const listeners = new Map<string, (payload: unknown) => void>();
+  return {
+    listeners,
+    companion: {
+      appStatus: vi.fn(),
+      on: vi.fn((event: string, listener: (payload: unknown) => void) => {
+        listeners.set(event, listener);
+        return () => listeners.delete(event);
+      }),
+    },
+  };
+});
+vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
+
+const { describeAppStatus, initialAppStatusState, useAppStatusStore } = await import('../../../renderer/src/state/app-status-slice');
+
+function status(change: Partial<AppStatus>): AppStatus {
+  return { indicator: 'offline', live: 'offline', recording: false, uploads: null, channel: null, summary: 'Offline', ...change };
+}
+
+beforeEach(() => {
+  useAppStatusStore.setState({ ...initialAppStatusState });
+  bridge.companion.appStatus.mockReset();
+});
+
+describe('app status slice', () => {
+  it('loads the status, then follows appStatus events', async () => {
+    bridge.companion.appStatus.mockResolvedValue(status({ indicator: 'uploading', summary: 'Uploading 2 files (25%)' }));
+    await useAppStatusStore.getState().load();
+    expect(useAppStatusStore.getState().status?.summary).toBe('Uploading 2 files (25%)');
+    bridge.listeners.get('appStatus')?.(status({ indicator: 'live', live: 'live', channel: 'Main', summary: 'Live on Main' }));
+    expect(useAppStatusStore.getState().status?.indicator).toBe('live');
+  });
+
+  it('keeps what it had when the core does not answer', async () => {
+    useAppStatusStore.setState({ status: status({ indicator: 'recording', summary: 'Live on Main, recording' }) });
+    bridge.companion.appStatus.mockRejectedValue(new Error('socket closed'));
+    await useAppStatusStore.getState().load();
+    expect(useAppStatusStore.getState().status?.summary).toBe('Live on Main, recording');
+  });
+});
+
+describe('describeAppStatus', () => {
+  it('says offline before the first answer, and the tray sentence after', () => {
+    expect(describeAppStatus(null)).toMatchObject({ label: 'Offline', tone: 'offline' });
+    expect(describeAppStatus(status({ indicator: 'recording', live: 'live', recording: true, summary: 'Live on Main, recording' }))).toEqual({ label: 'Live on Main, recording', tone: 'recording', title: 'Live on Main, recording' });
+  });
+
+  it('turns the header amber while the link reconnects or the stream failed', () => {
+    expect(describeAppStatus(status({ indicator: 'live', live: 'reconnecting', summary: 'Live, reconnecting on Main' })).tone).toBe('alert');
+    expect(describeAppStatus(status({ live: 'failed', summary: 'The stream failed' })).tone).toBe('alert');
+  });
+});
