@@ -156,7 +156,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const diagnostics: CompanionOptions['diagnostics'] = (app, profiles) => diagnosticsReport({ app, profiles, logDirectory: logger.directory, redact: logger.redact });
   const desktopSettings = options.desktopSettings
     ? new DesktopSettingsService({
-        store: new DesktopSettingsStore(directory),
+        store: new DesktopSettingsStore(directory, settingsRecovered),
         platform: process.platform,
         run: (action) => {
           if (companion) void runHotkeyAction(action, companion, (notice) => companion?.notify(notice));

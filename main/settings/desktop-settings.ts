@@ -2,7 +2,7 @@
 // last bounds, and whether the "still running in the tray" hint was shown. Nothing secret.
 import { join } from 'node:path';
 import { z } from 'zod';
-import { readJson, writeJsonAtomically } from './json-file.js';
+import { SettingsFile, type RecoveryReporter } from './settings-file.js';
 
 const accelerator = z.string().max(100).nullable();
 
@@ -22,7 +22,7 @@ export type DesktopSettingsFile = z.output<typeof DesktopSettingsFile>;
 
 export interface LoadedDesktopSettings {
   readonly settings: DesktopSettingsFile;
-  /** Set when the file was unreadable and the defaults were used, in a sentence for the streamer. */
+  /** Set when the file was damaged and replaced by the defaults (its copy kept), in a sentence for the streamer. */
   readonly notice: string | null;
 }
 
@@ -31,27 +31,38 @@ function defaultDesktopSettings(): DesktopSettingsFile {
 }
 
 export class DesktopSettingsStore {
-  readonly #file: string;
+  readonly #file: SettingsFile<typeof DesktopSettingsFile>;
+  /** The sentence of a recovery during the last load, for the Settings panel. */
+  #recovered: string | null = null;
   /** Updates run one after another: the hotkeys and the window bounds are written from different places. */
   #queue: Promise<unknown> = Promise.resolve();
 
-  constructor(dataDirectory: string) {
-    this.#file = join(dataDirectory, 'desktop.json');
+  constructor(dataDirectory: string, onRecovered: RecoveryReporter) {
+    this.#file = new SettingsFile({
+      file: join(dataDirectory, 'desktop.json'),
+      schema: DesktopSettingsFile,
+      label: 'The desktop settings',
+      defaults: defaultDesktopSettings,
+      onRecovered: (message) => {
+        this.#recovered = message;
+        onRecovered(message);
+      },
+    });
   }
 
+  /** The saved settings; a damaged file is backed up and replaced by the defaults, and `notice` says so. */
   async load(): Promise<LoadedDesktopSettings> {
-    const read = await readJson(this.#file, DesktopSettingsFile);
-    if (read.kind === 'ok') return { settings: read.value, notice: null };
-    if (read.kind === 'missing') return { settings: defaultDesktopSettings(), notice: null };
-    return { settings: defaultDesktopSettings(), notice: `The desktop settings (${this.#file}) could not be read (${read.problem}); the defaults are used until you save.` };
+    this.#recovered = null;
+    const settings = await this.#file.read();
+    return { settings, notice: this.#recovered };
   }
 
-  /** Reads, changes and writes the file whole; a corrupt file is replaced by the defaults plus the change. */
+  /** Reads, changes and writes the file whole. */
   update(change: (settings: DesktopSettingsFile) => void): Promise<DesktopSettingsFile> {
     const next = this.#queue.then(async () => {
-      const { settings } = await this.load();
+      const settings = await this.#file.read();
       change(settings);
-      await writeJsonAtomically(this.#file, settings);
+      await this.#file.write(settings);
       return settings;
     });
     this.#queue = next.catch(() => undefined);

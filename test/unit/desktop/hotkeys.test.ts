@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -131,7 +131,7 @@ describe('DesktopSettingsService', () => {
   });
 
   async function service(platform: NodeJS.Platform = 'linux'): Promise<DesktopSettingsService> {
-    const created = new DesktopSettingsService({ store: new DesktopSettingsStore(directory), platform, run: (action) => pressed.push(action), warn: (message) => warnings.push(message) });
+    const created = new DesktopSettingsService({ store: new DesktopSettingsStore(directory, () => undefined), platform, run: (action) => pressed.push(action), warn: (message) => warnings.push(message) });
     await created.open();
     return created;
   }
@@ -178,9 +178,12 @@ describe('DesktopSettingsService', () => {
   it('falls back to the defaults, saying why in the log and the Settings panel until the next save, when the file is corrupt', async () => {
     await writeFile(join(directory, 'desktop.json'), '{ "hotkeys": ');
     const settings = await service();
-    const problem = expect.stringMatching(/desktop\.json\) could not be read \(not JSON.*; the defaults are used until you save\.$/);
+    const problem = expect.stringMatching(/^The desktop settings \(desktop\.json\) could not be read \(not JSON.*\) and were reset to the defaults; the damaged file was kept as .*desktop\.json\.corrupt-/);
     expect(warnings).toEqual([problem]);
     expect(settings.settings()).toMatchObject({ fileProblem: problem, hotkeys: [{ accelerator: 'CommandOrControl+Shift+F9' }, {}, {}] });
+    const backups = (await readdir(directory)).filter((name) => name.startsWith('desktop.json.corrupt-'));
+    expect(backups).toHaveLength(1);
+    expect(await readFile(join(directory, backups[0]!), 'utf8')).toBe('{ "hotkeys": ');
     await settings.update({ startAtLogin: true });
     expect(settings.settings().fileProblem).toBeNull();
     expect(JSON.parse(await readFile(join(directory, 'desktop.json'), 'utf8'))).toMatchObject({ startAtLogin: true, hotkeys: { panic: 'CommandOrControl+Shift+F12' } });
