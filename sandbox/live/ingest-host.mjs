@@ -1,12 +1,13 @@
 // @ts-check
-// The child process that runs the sandbox's RTMP ingest. node-media-server keeps its config, sessions
-// and broadcasts in a module-level singleton, so it gets a process of its own: the app's local ingest
-// may run another one in the app's process. This file and flv-recorder.mjs are the only places that
+// The worker thread that runs the sandbox's RTMP ingest. node-media-server keeps its config, sessions
+// and broadcasts in a module-level singleton, so it gets a thread (and module registry) of its own: the
+// app's local ingest may run another one in the app's main thread. This file and flv-recorder.mjs are the only places that
 // touch node-media-server (untyped). The host decides nothing: it reports publishes to the parent over
 // IPC and carries out the parent's orders (ingest-protocol.ts). Plain JS, so it runs as is from the
 // source tree (tests) and from build/.
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { parentPort } from 'node:worker_threads';
 // node-media-server ships no types (@types/node-media-server describes v2): here, and only here, it is any.
 // @ts-expect-error -- untyped package
 import NodeMediaServer from 'node-media-server';
@@ -22,6 +23,9 @@ import { FlvRecorder } from './flv-recorder.mjs';
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error'];
 const LOWEST_LEVEL = LEVELS.indexOf('info');
 
+if (!parentPort) throw new Error('ingest-host.mjs runs as a worker thread of the sandbox (rtmp-ingest.ts).');
+const parent = parentPort;
+
 // The parent points stdout at the ingest log in the sandbox's data folder. Stream names are keys:
 // only their first characters reach the log.
 logger.log = (/** @type {string} */ message, level = 'info') => {
@@ -31,19 +35,16 @@ logger.log = (/** @type {string} */ message, level = 'info') => {
 
 /** @param {HostEvent} event */
 function send(event) {
-  process.send?.(event);
+  parent.postMessage(event);
 }
 
 /**
- * Exits once the parent has the reason (a plain exit could drop the message).
+ * Tells the parent why; the parent ends the thread (an exit here could drop the message).
  * @param {string} reason
  */
 function fail(reason) {
-  process.send?.(/** @type {HostEvent} */ ({ type: 'failed', reason }), () => process.exit(1));
+  send({ type: 'failed', reason });
 }
-
-// The sandbox went away (closed, crashed or killed): an orphaned ingest must not linger.
-process.on('disconnect', () => process.exit(0));
 
 /** @type {any} */
 let nms = null;
@@ -56,7 +57,7 @@ const recordings = /** @type {Map<string, Recording>} */ (new Map());
 /** Recordings whose files are still closing. */
 const finishing = /** @type {Set<Promise<void>>} */ (new Set());
 
-process.on('message', (/** @type {HostCommand} */ command) => {
+parent.on('message', (/** @type {HostCommand} */ command) => {
   switch (command.type) {
     case 'start':
       start(command).catch((error) => fail(error instanceof Error ? error.message : String(error)));
@@ -97,7 +98,7 @@ async function start(command) {
   const server = nms.rtmpServer.tcpServer;
   const listening = once(server, 'listening');
   const running = nms.run();
-  // Its own listen-error handler exits the process without a word; the parent should hear why.
+  // Its own listen-error handler exits without a word; the parent should hear why.
   server.removeAllListeners('error');
   server.on('error', (/** @type {Error} */ error) => fail(`cannot listen on ${command.host}:${command.port}: ${error.message}`));
   await running;
@@ -193,5 +194,6 @@ async function stop() {
   for (const videoId of [...recordings.keys()]) stopRecording(videoId);
   await Promise.all(finishing);
   await nms?.stop();
-  process.send?.(/** @type {HostEvent} */ ({ type: 'stopped' }), () => process.exit(0));
+  // The parent ends the thread once it has this.
+  send({ type: 'stopped' });
 }

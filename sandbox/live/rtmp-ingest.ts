@@ -1,4 +1,4 @@
-// The sandbox's RTMP ingest and cloud recorder. node-media-server runs in a child process (see
+// The sandbox's RTMP ingest and cloud recorder. node-media-server runs in a worker thread (see
 // ingest-host.mjs); this side owns every decision: which key may publish (the channel key, or a streaming
 // key within its 10 minutes), the channel's live/offair status, when to record, and the videos that
 // recordings become.
@@ -6,12 +6,11 @@
 // Addresses: rtmpUrls() hands out the same server under two names (its address and `localhost`), so
 // clients can exercise their fallback to the next URL. Files: the ingest's log and node-media-server's
 // per-run work folder live in <dataDir>/rtmp/, finished recordings in <dataDir>/recordings/<video id>.flv.
-import { fork, type ChildProcess } from 'node:child_process';
-import { closeSync, createWriteStream, openSync, type WriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { Channel, Recording, Video, VideoProtection } from '../state/model.js';
 import { nowSeconds } from '../state/random.js';
 import type { SandboxStore } from '../state/sandbox-store.js';
@@ -90,7 +89,7 @@ class Ingest implements RtmpIngest {
   readonly #logPath: string;
   readonly #log: WriteStream;
   #urls: string[] = [];
-  #host: ChildProcess | null = null;
+  #host: Worker | null = null;
   #runDir = '';
   #exited: Promise<void> = Promise.resolve();
   readonly #ready = deferred<number>();
@@ -122,30 +121,20 @@ class Ingest implements RtmpIngest {
   async start(host: string, port: number, runDir: string): Promise<void> {
     this.#runDir = runDir;
     this.#forgetEarlierBroadcasts();
-    const logFd = openSync(this.#logPath, 'a');
-    let child: ChildProcess;
-    try {
-      child = fork(fileURLToPath(new URL('./ingest-host.mjs', import.meta.url)), [], {
-        stdio: ['ignore', logFd, logFd, 'ipc'],
-        // Its own process group: a terminal's Ctrl-C reaches the sandbox, which then stops the host in
-        // order (recordings become videos) instead of the host dying first.
-        detached: true,
-        // Plain JS: no loaders or inspector flags of the parent (vitest, tsx) belong in it.
-        execArgv: [],
-      });
-    } finally {
-      closeSync(logFd);
-    }
-    this.#host = child;
-    // 'close', not 'exit': it waits for the IPC channel too, so every message the host sent is in.
+    // A worker thread, not a child process: a packaged Electron app (runAsNode fuse off) cannot fork
+    // Node, and the thread's own module registry still keeps this node-media-server apart from the app's.
+    const worker = new Worker(new URL('./ingest-host.mjs', import.meta.url), { stdout: true, stderr: true, execArgv: [] });
+    worker.stdout.pipe(this.#log, { end: false });
+    worker.stderr.pipe(this.#log, { end: false });
+    this.#host = worker;
     this.#exited = new Promise((resolve) =>
-      child.once('close', (code, signal) => {
-        this.#hostExited(code, signal);
+      worker.once('exit', (code) => {
+        this.#hostExited(code);
         resolve();
       }),
     );
-    child.on('message', (message) => this.#onHostEvent(message as HostEvent));
-    child.on('error', (error) => {
+    worker.on('message', (message) => this.#onHostEvent(message as HostEvent));
+    worker.on('error', (error) => {
       this.#write('error', `the RTMP ingest host: ${error.message}`);
       this.#ready.reject(error);
     });
@@ -156,7 +145,7 @@ class Ingest implements RtmpIngest {
       this.#urls = ingestUrls(host, await this.#ready.promise);
       this.#write('info', `listening at ${this.#urls.join(', ')}`);
     } catch (error) {
-      child.kill('SIGKILL');
+      void worker.terminate();
       await this.#exited;
       await this.#cleanUp();
       throw error;
@@ -210,9 +199,8 @@ class Ingest implements RtmpIngest {
     if (host) {
       this.#send({ type: 'stop' });
       await Promise.race([this.#stopped.promise, this.#exited, delay(HOST_STOP_TIMEOUT_MS, undefined, { ref: false })]);
-      // After 'stopped' the host exits by itself; one that does not is ended.
-      await Promise.race([this.#exited, delay(1000, undefined, { ref: false })]);
-      if (this.#host) host.kill('SIGKILL');
+      // After 'stopped' (or without it, when it did not come in time) the thread is ended.
+      if (this.#host) void host.terminate();
       await this.#exited;
     }
     await this.#cleanUp();
@@ -263,7 +251,10 @@ class Ingest implements RtmpIngest {
         this.#ready.resolve(event.port);
         break;
       case 'failed':
+        this.#write('error', `the RTMP ingest host failed: ${event.reason}`);
         this.#ready.reject(new Error(`the RTMP ingest failed to start: ${event.reason}`));
+        // A host that failed is of no use (it used to exit): ending it reports the loss as an exit does.
+        void this.#host?.terminate();
         break;
       case 'stopped':
         this.#stopped.resolve();
@@ -350,9 +341,9 @@ class Ingest implements RtmpIngest {
     active.ended.resolve(video);
   }
 
-  #hostExited(code: number | null, signal: NodeJS.Signals | null): void {
+  #hostExited(code: number): void {
     this.#host = null;
-    if (!this.#closing) this.#write('error', `the RTMP ingest host exited unexpectedly (${signal ?? `code ${code}`}); see the lines above`);
+    if (!this.#closing) this.#write('error', `the RTMP ingest host exited unexpectedly (code ${code}); see the lines above`);
     for (const sessionId of [...this.#publishers.keys()]) this.#endPublish(sessionId);
     for (const active of [...this.#recordings.values()].filter((candidate) => !candidate.finishing)) {
       this.#write('error', `channel ${active.channelId}: recording ${active.recording.videoId} is lost with the host`);
@@ -366,7 +357,7 @@ class Ingest implements RtmpIngest {
   }
 
   #send(command: HostCommand): void {
-    if (this.#host?.connected) this.#host.send(command);
+    this.#host?.postMessage(command);
   }
 
   #write(level: 'info' | 'warn' | 'error', message: string): void {
