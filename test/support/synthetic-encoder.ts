@@ -25,11 +25,20 @@ export class Encoders {
     );
     this.#running.add(encoder);
     const exited = new Promise<number | null>((resolve) => encoder.once('exit', (code) => resolve(code)));
-    return { exited, stop: () => process.kill(-encoder.pid!, 'SIGKILL') };
+    return { exited, stop: () => killGroup(encoder.pid!) };
   }
 
   killAll(): void {
-    for (const encoder of this.#running) if (encoder.exitCode === null && encoder.signalCode === null) process.kill(-encoder.pid!, 'SIGKILL');
+    for (const encoder of this.#running) if (encoder.exitCode === null && encoder.signalCode === null) killGroup(encoder.pid!);
+  }
+}
+
+/** Ends an encoder's process group; one that ended on its own meanwhile (ESRCH: its exit not seen yet) is fine. */
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
   }
 }
 
