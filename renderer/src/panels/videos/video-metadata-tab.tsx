@@ -1,46 +1,17 @@
 // This video's values of the account's custom video fields: set or clear each.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { MetadataField } from '../../../../preload/contract.js';
 import { useVideoMetadataValuesStore } from '../../state/video-metadata-values-slice';
-import { valueProblem } from '../channel/metadata-value-row';
+import { MetadataFieldName, MetadataValueInput, useMetadataDraft } from '../metadata-value-editor';
 import { PanelOutcome } from '../panel-parts';
 import type { VideoTabProps } from './video-tool-tabs';
 
 function ValueRow({ field, value, busy, onSet, onClear }: { field: MetadataField; value: string | null; busy: boolean; onSet: (value: string) => void; onClear: () => void }) {
-  const [draft, setDraft] = useState(value ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
-  const choices = field.type === 'boolean' ? ['true', 'false'] : field.enumItems;
-  const save = () => {
-    const found = valueProblem(field, draft);
-    setProblem(found);
-    if (!found) onSet(draft);
-  };
+  const { draft, setDraft, problem, save } = useMetadataDraft(field, value, onSet);
   return (
     <tr data-testid={`video-metadata-${field.name}`}>
-      <th scope="row">
-        {field.displayName}
-        <span className="hint"> ({field.name}, {field.type}{field.isRequired ? ', required' : ''})</span>
-      </th>
-      <td>
-        {choices.length > 0 ? (
-          <select value={draft} disabled={busy} onChange={(event) => setDraft(event.target.value)} aria-label={`${field.displayName} value`} data-testid="video-metadata-value">
-            <option value="">—</option>
-            {choices.map((choice) => (
-              <option key={choice} value={choice}>
-                {choice}
-              </option>
-            ))}
-          </select>
-        ) : (
-          <input value={draft} disabled={busy} onChange={(event) => setDraft(event.target.value)} aria-label={`${field.displayName} value`} data-testid="video-metadata-value" />
-        )}
-        {problem && (
-          <span className="error" role="alert">
-            {' '}
-            {problem}
-          </span>
-        )}
-      </td>
+      <MetadataFieldName field={field} />
+      <MetadataValueInput field={field} draft={draft} problem={problem} busy={busy} testId="video-metadata-value" onChange={setDraft} />
       <td className="button-row">
         <button type="button" className="button button-small button-primary" disabled={busy} onClick={save} data-testid="video-metadata-set">
           Set
