@@ -4,14 +4,12 @@
 // with its preview), the logo settings; the background colour (set; a bad hex refused before sending; the
 // platform's 404 for a channel deleted behind the app's back rolled back) and the channel picture (a
 // non-square file refused before upload; a square one uploaded). Each checked afterwards through the API.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { seedData } from '../../sandbox/state/seed.js';
 import { runCli } from '../support/built-cli.js';
 import { testImage } from '../support/test-images.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
+import { demoWithout } from './support/seeded-sandbox.js';
 
 test.describe('the Branding panel', () => {
   test.describe.configure({ mode: 'serial' });
@@ -49,13 +47,7 @@ test.describe('the Branding panel', () => {
   test.beforeAll(async () => {
     // The embedded sandbox starts from this state: the demo account with co-branding but not full branding.
     app = await startBrowserModeApp({
-      prepare: (dataDir) => {
-        const state = seedData();
-        const demo = state.accounts.find((account) => account.username === 'demo')!;
-        demo.benefits = demo.benefits.filter((benefit) => benefit !== 'branding_full');
-        mkdirSync(join(dataDir, 'sandbox'), { recursive: true, mode: 0o700 });
-        writeFileSync(join(dataDir, 'sandbox', 'state.json'), JSON.stringify(state), { mode: 0o600 });
-      },
+      prepare: demoWithout('branding_full'),
     });
   });
 

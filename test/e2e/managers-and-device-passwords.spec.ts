@@ -1,13 +1,11 @@
 // The Managers and Device passwords panels in browser mode, against the embedded sandbox: a change that
 // works and one the platform (or the form) refuses in each, checked afterwards through the API; and an
 // account whose plan lacks managers (the platform's 402), shown as a plan limit.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { seedData } from '../../sandbox/state/seed.js';
 import { runCli } from '../support/built-cli.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
+import { demoWithout } from './support/seeded-sandbox.js';
 
 interface ApiManager {
   readonly user_id: string;
@@ -148,13 +146,7 @@ test.describe('managers on a plan without them', () => {
   test.beforeAll(async () => {
     // The embedded sandbox starts from this state: the demo account without the subaccount benefit.
     app = await startBrowserModeApp({
-      prepare: (dataDir) => {
-        const state = seedData();
-        const demo = state.accounts.find((account) => account.username === 'demo')!;
-        demo.benefits = demo.benefits.filter((benefit) => benefit !== 'subaccount');
-        mkdirSync(join(dataDir, 'sandbox'), { recursive: true, mode: 0o700 });
-        writeFileSync(join(dataDir, 'sandbox', 'state.json'), JSON.stringify(state), { mode: 0o600 });
-      },
+      prepare: demoWithout('subaccount'),
     });
   });
 

@@ -3,24 +3,21 @@
 // (20 of 20), 55 events on Demo Live and a "Pop-up" channel with 51. For featured videos, user playlists,
 // channel playlists and upcoming events: a change (or a read) that works and a refusal from the spec,
 // each checked afterwards through the API; a reorder by dragging, checked through the API too.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { setFeatured } from '../../sandbox/state/featured-videos.js';
 import { newChannel } from '../../sandbox/state/new-channel.js';
 import { addToPlaylist, createPlaylist } from '../../sandbox/state/playlists.js';
-import { seedData } from '../../sandbox/state/seed.js';
 import { scheduleEvent } from '../../sandbox/state/upcoming-events.js';
 import { runCli } from '../support/built-cli.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
+import { seededSandbox } from './support/seeded-sandbox.js';
 
 const CLIPS = 24;
 const clip = (index: number) => `Clip ${String(index).padStart(2, '0')}`;
 
 /** The seed, plus: 24 public clips on Demo Live, the featured list full, "Full house" full, many events. */
-function prepareState(dataDir: string): void {
-  const state = seedData();
+const prepareState = seededSandbox((state) => {
   const now = Math.floor(Date.now() / 1000);
   const demoLive = state.channels.find((channel) => channel.title === 'Demo Live')!;
   const template = state.videos.find((video) => video.title === 'Launch stream')!;
@@ -35,9 +32,7 @@ function prepareState(dataDir: string): void {
   const popUp = newChannel({ id: String(++state.counters.channel), ownerId: '1001', title: 'Pop-up', urlName: 'pop-up' });
   state.channels.push(popUp);
   for (let index = 1; index <= 51; index += 1) scheduleEvent(state, { channelId: popUp.id, title: `Pop-up ${index}`, description: '', start: now + 86_400 + index * 3600, duration: 1800 });
-  mkdirSync(join(dataDir, 'sandbox'), { recursive: true, mode: 0o700 });
-  writeFileSync(join(dataDir, 'sandbox', 'state.json'), JSON.stringify(state), { mode: 0o600 });
-}
+});
 
 async function openPanel(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name, exact: true }).click();

@@ -4,13 +4,13 @@
 // has no read call, so the sandbox's state file is the check). Viewer authentication: set (201), replaced
 // (204), a URL the platform refuses (400 invalid_type), removed; and the hash calculator. Every change is
 // checked afterwards through the API. A plan without the locks and settings (402) shows plan notes.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { seedData } from '../../sandbox/state/seed.js';
 import { runCli } from '../support/built-cli.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
+import { demoWithout } from './support/seeded-sandbox.js';
 
 async function openSecurityPanel(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Security', exact: true }).click();
@@ -150,14 +150,7 @@ test.describe('security on a plan without the locks and viewer settings', () => 
   test.beforeAll(async () => {
     // The embedded sandbox starts from this state: the demo account without the four benefits.
     app = await startBrowserModeApp({
-      prepare: (dataDir) => {
-        const state = seedData();
-        const demo = state.accounts.find((account) => account.username === 'demo')!;
-        const lacking = new Set(['embed_restriction', 'page_lock', 'sharing_control', 'multi_quality']);
-        demo.benefits = demo.benefits.filter((benefit) => !lacking.has(benefit));
-        mkdirSync(join(dataDir, 'sandbox'), { recursive: true, mode: 0o700 });
-        writeFileSync(join(dataDir, 'sandbox', 'state.json'), JSON.stringify(state), { mode: 0o600 });
-      },
+      prepare: demoWithout('embed_restriction', 'page_lock', 'sharing_control', 'multi_quality'),
     });
   });
 

@@ -6,14 +6,14 @@
 // Expiration: set to never; a video gone (404); an account without expiration management (403 forbidden) is a
 // note. Metadata: a video value set and cleared; a field deleted behind the app's back (404). Each change is
 // checked afterwards through the API.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { seedData } from '../../sandbox/state/seed.js';
 import { runCli } from '../support/built-cli.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
+import { demoWithout } from './support/seeded-sandbox.js';
 
 interface ApiVideo {
   id: string;
@@ -291,13 +291,7 @@ test.describe('videos on an account without expiration management', () => {
   test.beforeAll(async () => {
     // The embedded sandbox starts from this state: the demo account without video expiration.
     app = await startBrowserModeApp({
-      prepare: (dataDir) => {
-        const state = seedData();
-        const demo = state.accounts.find((account) => account.username === 'demo')!;
-        demo.benefits = demo.benefits.filter((benefit) => benefit !== 'video_expiration');
-        mkdirSync(join(dataDir, 'sandbox'), { recursive: true, mode: 0o700 });
-        writeFileSync(join(dataDir, 'sandbox', 'state.json'), JSON.stringify(state), { mode: 0o600 });
-      },
+      prepare: demoWithout('video_expiration'),
     });
   });
 
