@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { Encoders } from '../support/synthetic-encoder.js';
+import { revealStreamKey } from './support/reveal-stream-key.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
 
@@ -40,8 +41,7 @@ test('the header follows going live, recording and ending, whichever panel is op
 
   await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Go live' }).click();
   await expect(page.getByTestId('channel-select')).toHaveValue(/\d+/);
-  await page.getByRole('button', { name: 'Show' }).click();
-  const key = (await page.getByTestId('ingest-key').textContent())!.trim();
+  const key = await revealStreamKey(page);
   const encoder = encoders.publish(`${app.ingestUrl}/${key}`, 40);
   await expect(page.locator('[data-step="encoder-connected"]')).toHaveAttribute('data-state', 'ok', { timeout: 15_000 });
 
