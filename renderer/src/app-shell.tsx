@@ -4,6 +4,7 @@ import { AppStatusIndicator } from './app-status-indicator';
 import { ConnectionIndicator } from './connection-indicator';
 import { NoticeBanners } from './notice-banners';
 import { SignInPanel } from './panels/sign-in-panel';
+import { useAccountScopeStore } from './state/account-scope';
 import { useAppInfoStore } from './state/app-info-slice';
 import { panels, useNavigationStore, type PanelId } from './state/navigation-slice';
 
@@ -50,6 +51,8 @@ export function AppShell() {
   const open = useNavigationStore((state) => state.open);
   const version = useAppInfoStore((state) => state.info?.version);
   const load = useAppInfoStore((state) => state.load);
+  // Another account: the open panel mounts again and loads that account's data.
+  const accountGeneration = useAccountScopeStore((state) => state.generation);
 
   useEffect(() => {
     void load();
@@ -80,7 +83,7 @@ export function AppShell() {
       </nav>
       <main className="app-main">
         <NoticeBanners />
-        <PanelView panel={panel} />
+        <PanelView key={accountGeneration} panel={panel} />
       </main>
     </div>
   );

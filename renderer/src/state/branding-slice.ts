@@ -6,6 +6,7 @@ import type { BrandingType, ChannelChoice, ImageUpload, LogoSettings } from '../
 import { companion } from '../bridge/companion-bridge';
 import { errorText } from './request-outcome';
 import { optimisticChange } from './optimistic-change';
+import { clearedWhenAccountChanges } from './account-scope';
 
 export interface LogoPreview {
   /** An object URL of the file, for the preview. */
@@ -74,3 +75,5 @@ export const useBrandingStore = create<BrandingState & BrandingActions>()((set, 
     remove: () => run('remove', { type: 'no', logo: null, settings: null }, (channelId) => companion.removeBranding(channelId), 'Branding removed: no branding, no logo.'),
   };
 });
+
+clearedWhenAccountChanges(useBrandingStore, initialBrandingState);

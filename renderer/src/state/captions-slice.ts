@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type { CaptionFlags, CaptionLanguage, VideoCaption } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
 import { videoToolChange, videoToolLoad, type VideoToolState } from './video-tool-change';
+import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
 export interface CaptionsSliceState extends VideoToolState {
@@ -100,6 +101,8 @@ export const useCaptionsStore = create<CaptionsSliceState & CaptionsActions>()((
     refuse: (problem) => set({ error: problem, done: null }),
   };
 });
+
+clearedWhenAccountChanges(useCaptionsStore, initialCaptionsState);
 
 function describeFlags(flags: CaptionFlags): string {
   const parts: string[] = [];

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { ChannelChoice, ChannelDetails, ChannelEdit } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
 import { errorText } from './request-outcome';
+import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
 export interface ChannelState {
@@ -101,3 +102,5 @@ export const useChannelStore = create<ChannelState & ChannelActions>()((set, get
     },
   };
 });
+
+clearedWhenAccountChanges(useChannelStore, initialChannelState);

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { ChapterFields, VideoChapter } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
 import { videoToolChange, videoToolLoad, type VideoToolState } from './video-tool-change';
+import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
 export interface ChaptersSliceState extends VideoToolState {
@@ -76,3 +77,5 @@ export const useChaptersStore = create<ChaptersSliceState & ChaptersActions>()((
       }),
   };
 });
+
+clearedWhenAccountChanges(useChaptersStore, initialChaptersState);

@@ -5,6 +5,7 @@ import type { ImageUpload } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
 import { errorText } from './request-outcome';
 import { optimisticChange } from './optimistic-change';
+import { clearedWhenAccountChanges } from './account-scope';
 
 export interface PicturePreview {
   readonly url: string;
@@ -59,3 +60,5 @@ export const useDesignStore = create<DesignState & DesignActions>()((set, get) =
     removePicture: () => run('picture', { picture: null }, (channelId) => companion.removeChannelPicture(channelId), 'Channel picture removed.'),
   };
 });
+
+clearedWhenAccountChanges(useDesignStore, initialDesignState);

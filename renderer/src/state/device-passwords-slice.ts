@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { CreatedDevicePassword, DevicePasswordPage, NewDevicePassword } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
 import { errorText } from './request-outcome';
+import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
 export interface DevicePasswordsSliceState {
@@ -68,3 +69,5 @@ export const useDevicePasswordsStore = create<DevicePasswordsSliceState & Device
   },
   forgetCreated: () => set({ created: null }),
 }));
+
+clearedWhenAccountChanges(useDevicePasswordsStore, initialDevicePasswordsState);

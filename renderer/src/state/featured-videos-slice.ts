@@ -6,6 +6,7 @@ import type { CollectionVideo, FeaturedVideos } from '../../../preload/contract.
 import { companion } from '../bridge/companion-bridge';
 import { errorText } from './request-outcome';
 import { movedWithin } from './moved-within';
+import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
 export interface FeaturedVideosSliceState {
@@ -75,3 +76,5 @@ export const useFeaturedVideosStore = create<FeaturedVideosSliceState & Featured
     },
   };
 });
+
+clearedWhenAccountChanges(useFeaturedVideosStore, initialFeaturedVideosState);

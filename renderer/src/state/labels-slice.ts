@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { VideoLabel, VideoLabels } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
 import { videoToolChange, videoToolLoad, type VideoToolState } from './video-tool-change';
+import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
 export interface LabelsSliceState extends VideoToolState {
@@ -76,3 +77,5 @@ export const useLabelsStore = create<LabelsSliceState & LabelsActions>()((set, g
     },
   };
 });
+
+clearedWhenAccountChanges(useLabelsStore, initialLabelsState);

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { ChannelChoice, LiveState } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
 import { errorText } from './request-outcome';
+import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
 export interface LiveSliceState {
@@ -66,5 +67,7 @@ export const useLiveStore = create<LiveSliceState & LiveActions>()((set, get) =>
     regenerateKey: () => run('key', async () => ({ live: await companion.regenerateLocalKey(), revealedKey: null })),
   };
 });
+
+clearedWhenAccountChanges(useLiveStore, initialLiveState);
 
 companion.on('live', (live) => useLiveStore.setState({ live }));

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { InviteManager, ManagerChange, ManagerRow, ManagersState } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
 import { errorOrPlanNote } from './request-outcome';
+import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
 export interface ManagersSliceState {
@@ -97,3 +98,5 @@ export const useManagersStore = create<ManagersSliceState & ManagersActions>()((
     dismissError: () => set({ error: null }),
   };
 });
+
+clearedWhenAccountChanges(useManagersStore, initialManagersState);

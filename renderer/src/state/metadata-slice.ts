@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { ChannelMetadata, MetadataField, NewMetadataField } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
 import { errorText } from './request-outcome';
+import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
 export interface MetadataState {
@@ -91,3 +92,5 @@ export const useMetadataStore = create<MetadataState & MetadataActions>()((set, 
     setDisplay: (fieldId, isLink) => change((metadata) => withDisplay(metadata, fieldId, isLink), (channelId) => companion.setChannelMetadataDisplay(channelId, fieldId, isLink)),
   };
 });
+
+clearedWhenAccountChanges(useMetadataStore, initialMetadataState);

@@ -7,6 +7,7 @@ import type { ChannelChoice, CollectionVideo, PlaylistContents, PlaylistPage, Pl
 import { companion } from '../bridge/companion-bridge';
 import { movedWithin } from './moved-within';
 import { errorText } from './request-outcome';
+import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
 /** Whose playlists are listed: the user's own, or the chosen channel's. */
@@ -207,3 +208,5 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
     },
   };
 });
+
+clearedWhenAccountChanges(usePlaylistsStore, initialPlaylistsState);

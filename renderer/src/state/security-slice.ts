@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type { ChannelChoice, ChannelSecurity, ViewerSetting } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
 import { errorOrPlanNote } from './request-outcome';
+import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
 export type SecurityBusy = 'load' | 'password' | 'embed' | 'urls' | 'page' | ViewerSetting;
@@ -118,3 +119,5 @@ export const useSecurityStore = create<SecuritySliceState & SecurityActions>()((
     },
   };
 });
+
+clearedWhenAccountChanges(useSecurityStore, initialSecurityState);

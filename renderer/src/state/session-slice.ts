@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { ProfilesInfo, SessionInfo } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
+import { forgetAccountData, isAnotherAccount } from './account-scope';
 import { errorText } from './request-outcome';
 
 // Types
@@ -55,3 +56,7 @@ export const useSessionStore = create<SessionState & SessionActions>()((set, get
 });
 
 companion.on('session', (session) => useSessionStore.setState({ session }));
+
+useSessionStore.subscribe((state, previous) => {
+  if (isAnotherAccount(previous.session, state.session)) forgetAccountData();
+});

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { ThumbnailUpload } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
 import { videoToolChange, type VideoToolState } from './video-tool-change';
+import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
 export interface ThumbnailShown {
@@ -69,3 +70,5 @@ export const useThumbnailStore = create<ThumbnailSliceState & ThumbnailActions>(
   },
   refuse: (problem) => set({ error: problem, done: null }),
 }));
+
+clearedWhenAccountChanges(useThumbnailStore, initialThumbnailState);

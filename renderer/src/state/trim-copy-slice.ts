@@ -6,6 +6,7 @@ import type { CopyOrder, CopyProgress, TrimRange, VideoTrim } from '../../../pre
 import { companion } from '../bridge/companion-bridge';
 import { errorText } from './request-outcome';
 import { videoToolChange, videoToolLoad, type VideoToolState } from './video-tool-change';
+import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
 export interface CopyRow {
@@ -96,3 +97,5 @@ export const useTrimCopyStore = create<TrimCopySliceState & TrimCopyActions>()((
       }),
   };
 });
+
+clearedWhenAccountChanges(useTrimCopyStore, initialTrimCopyState);

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { UpcomingEventPage } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
 import { errorText } from './request-outcome';
+import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
 export interface UpcomingEventsSliceState {
@@ -34,3 +35,5 @@ export const useUpcomingEventsStore = create<UpcomingEventsSliceState & Upcoming
     }
   },
 }));
+
+clearedWhenAccountChanges(useUpcomingEventsStore, initialUpcomingEventsState);

@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type { VideoDownloadable, VideoDownloadTransfer, VideoFileFormat } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
 import { errorOrPlanNote } from './request-outcome';
+import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
 export interface VideoDownloadSliceState {
@@ -109,5 +110,7 @@ export const useVideoDownloadStore = create<VideoDownloadSliceState & VideoDownl
     transferChanged: (transfer) => set({ transfers: { ...get().transfers, [transfer.id]: transfer } }),
   };
 });
+
+clearedWhenAccountChanges(useVideoDownloadStore, initialVideoDownloadState);
 
 companion.on('videoDownload', (transfer) => useVideoDownloadStore.getState().transferChanged(transfer));

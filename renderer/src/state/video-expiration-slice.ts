@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { VideoExpiration } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
 import { errorOrPlanNote } from './request-outcome';
+import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
 export interface VideoExpirationSliceState {
@@ -56,3 +57,5 @@ export const useVideoExpirationStore = create<VideoExpirationSliceState & VideoE
     }
   },
 }));
+
+clearedWhenAccountChanges(useVideoExpirationStore, initialVideoExpirationState);

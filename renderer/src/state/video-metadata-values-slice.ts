@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { VideoMetadata } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
 import { errorOrPlanNote } from './request-outcome';
+import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
 export interface VideoMetadataValuesState {
@@ -61,3 +62,5 @@ export const useVideoMetadataValuesStore = create<VideoMetadataValuesState & Vid
     removeValue: (fieldId) => change(fieldId, null, (videoId) => companion.removeVideoMetadataValue(videoId, fieldId), `Cleared ${nameOf(fieldId)}.`),
   };
 });
+
+clearedWhenAccountChanges(useVideoMetadataValuesStore, initialVideoMetadataValuesState);

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { VideoChoicePage } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
 import { errorText } from './request-outcome';
+import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
 export type PickerTarget = 'featured' | 'playlist';
@@ -57,3 +58,5 @@ export const useVideoPickerStore = create<VideoPickerSliceState & VideoPickerAct
     goTo: (page) => read(page),
   };
 });
+
+clearedWhenAccountChanges(useVideoPickerStore, initialVideoPickerState);

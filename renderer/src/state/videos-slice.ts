@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type { CaptionMatch, ChannelChoice, VideoDetailLevel, VideoDetails, VideoEdit, VideoListRequest, VideoPage, VideoRow } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
 import { errorOrPlanNote } from './request-outcome';
+import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
 export type VideosBusy = 'list' | 'details' | 'save' | 'delete';
@@ -142,6 +143,8 @@ export const useVideosStore = create<VideosSliceState & VideosActions>()((set, g
     },
   };
 });
+
+clearedWhenAccountChanges(useVideosStore, initialVideosState);
 
 function savedSentence(edit: VideoEdit): string {
   const parts = [edit.title !== undefined && 'title', edit.description !== undefined && 'description', edit.protect !== undefined && `protection (now ${edit.protect})`].filter(Boolean);

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import type { HashLockChange, HashLockView } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
 import { errorText } from './request-outcome';
+import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
 export interface ViewerAuthState {
@@ -63,3 +64,5 @@ export const useViewerAuthStore = create<ViewerAuthState & ViewerAuthActions>()(
     }
   },
 }));
+
+clearedWhenAccountChanges(useViewerAuthStore, initialViewerAuthState);
