@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import type { ChannelChoice, HookDelivery, HookEventName, HookRow, HooksState } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
 import { errorText } from './request-outcome';
+import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
 export type HooksBusy = 'load' | HookEventName;
@@ -39,6 +40,14 @@ function withRow(state: HooksState, row: HookRow): HooksState {
   return { ...state, hooks: state.hooks.map((entry) => (entry.event === row.event ? row : entry)) };
 }
 
+function statusOf(state: HooksState, event: HookEventName): HookRow['status'] {
+  return state.hooks.find((row) => row.event === event)?.status ?? null;
+}
+
+function activeSentence(event: HookEventName): string {
+  return `The ${event} hook is active: its recipient answered the platform's handshake.`;
+}
+
 // Hook (with its actions)
 export const useHooksStore = create<HooksSliceState & HooksActions>()((set, get) => {
   async function read(channelId: string): Promise<void> {
@@ -52,13 +61,13 @@ export const useHooksStore = create<HooksSliceState & HooksActions>()((set, get)
   }
 
   /** One change at a time: the row shows the change at once and is put back on refusal. */
-  async function change(event: HookEventName, optimistic: HookRow, request: (channelId: string) => Promise<HooksState>, done: string): Promise<boolean> {
+  async function change(event: HookEventName, optimistic: HookRow, request: (channelId: string) => Promise<HooksState>, done: (after: HooksState) => string): Promise<boolean> {
     const { channelId, state, busy } = get();
     if (channelId === null || state === null || busy !== null) return false;
     set({ busy: event, error: null, done: null, state: withRow(state, optimistic) });
     try {
       const after = await request(channelId);
-      if (get().channelId === channelId) set({ busy: null, state: after, done });
+      if (get().channelId === channelId) set({ busy: null, state: after, done: done(after) });
       return true;
     } catch (error) {
       set({ busy: null, state, error: errorText(error) });
@@ -88,17 +97,24 @@ export const useHooksStore = create<HooksSliceState & HooksActions>()((set, get)
         event,
         { event, recipient, status: 'pending', atReceiver: recipient === get().state?.receiverUrl },
         (channelId) => companion.registerHook(channelId, event, recipient),
-        `Registered ${event}. The platform now checks the recipient with a handshake; the hook is active once it answers.`,
+        (after) =>
+          statusOf(after, event) === 'active'
+            ? activeSentence(event)
+            : `Registered ${event}. The platform now checks the recipient with a handshake; the hook is active once it answers.`,
       ),
     remove: async (event) => {
-      await change(event, { event, recipient: null, status: null, atReceiver: false }, (channelId) => companion.removeHook(channelId, event), `Removed the ${event} hook.`);
+      await change(event, { event, recipient: null, status: null, atReceiver: false }, (channelId) => companion.removeHook(channelId, event), () => `Removed the ${event} hook.`);
     },
     refresh: async () => {
       const { channelId, busy } = get();
       if (channelId === null || busy !== null) return;
       try {
         const state = await companion.hooks(channelId);
-        if (get().channelId === channelId && get().busy === null) set({ state });
+        if (get().channelId !== channelId || get().busy !== null) return;
+        // A hook that was waiting for its handshake and is now active: the line under the form says so.
+        const before = get().state;
+        const activated = state.hooks.find((row) => row.status === 'active' && before !== null && statusOf(before, row.event) === 'pending');
+        set(activated ? { state, done: activeSentence(activated.event) } : { state });
       } catch {
         // A passing refresh failure changes nothing on screen; the next action reports it.
       }
@@ -109,5 +125,7 @@ export const useHooksStore = create<HooksSliceState & HooksActions>()((set, get)
     },
   };
 });
+
+clearedWhenAccountChanges(useHooksStore, initialHooksState);
 
 companion.on('hookDelivery', (delivery) => useHooksStore.getState().received(delivery));

@@ -71,6 +71,21 @@ describe('hooks slice', () => {
     expect(useHooksStore.getState().deliveries.map((entry) => entry.id)).toEqual([3, 2, 1]);
   });
 
+  it('says a registered hook is active once its handshake came in, not that it still waits', async () => {
+    bridge.companion.registerHook.mockResolvedValue(stateWith({ 'video.create': { status: 'pending', recipient: RECEIVER, atReceiver: true } }));
+    await useHooksStore.getState().register('video.create', RECEIVER);
+    expect(useHooksStore.getState().done).toContain('the hook is active once it answers');
+
+    bridge.companion.hooks.mockResolvedValue(stateWith({ 'video.create': { status: 'active', recipient: RECEIVER, atReceiver: true } }));
+    await useHooksStore.getState().refresh();
+    expect(useHooksStore.getState().done).toBe("The video.create hook is active: its recipient answered the platform's handshake.");
+
+    // Already active when the platform answered the registration (the handshake was quicker).
+    bridge.companion.registerHook.mockResolvedValue(stateWith({ 'video.deleted': { status: 'active', recipient: RECEIVER, atReceiver: true } }));
+    await useHooksStore.getState().register('video.deleted', RECEIVER);
+    expect(useHooksStore.getState().done).toBe("The video.deleted hook is active: its recipient answered the platform's handshake.");
+  });
+
   it('keeps the newest 200 deliveries', () => {
     for (let id = 10; id < 260; id += 1) useHooksStore.getState().received(delivery({ id }));
     expect(useHooksStore.getState().deliveries).toHaveLength(200);
