@@ -136,7 +136,7 @@ export class Companion implements Implementation<Contract> {
   /** The session service reports changes here (wire its onChange to this). */
   sessionChanged(session: SessionInfo): void {
     this.events.emit('session', session);
-    this.#options.live?.sessionChanged();
+    void this.#options.live?.sessionChanged();
     void this.#options.uploads?.sessionChanged();
   }
 
@@ -723,7 +723,8 @@ export class Companion implements Implementation<Contract> {
     return this.#options.session.beginSignIn(options.offline ? ['broadcaster', 'offline'] : ['broadcaster']);
   }
 
-  signOut(): Promise<SessionInfo> {
+  async signOut(): Promise<SessionInfo> {
+    this.#refuseWhileOnAir('signing out');
     return this.#options.session.signOut();
   }
 
@@ -731,8 +732,14 @@ export class Companion implements Implementation<Contract> {
     return this.#options.session.profilesInfo();
   }
 
-  switchProfile(name: string): Promise<SessionInfo> {
+  async switchProfile(name: string): Promise<SessionInfo> {
+    this.#refuseWhileOnAir('switching to another profile');
     return this.#options.session.switchProfile(name);
+  }
+
+  /** The show goes on: the account it runs on cannot be left while the stream is relayed. */
+  #refuseWhileOnAir(doing: string): void {
+    if (this.#options.live?.onAir) throw new CompanionError('live_busy', `End the stream before ${doing}: the stream runs on this account.`);
   }
 
   notify(notice: Notice): void {

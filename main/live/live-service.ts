@@ -8,7 +8,7 @@ import { startLocalIngest, type LocalIngest } from '../relay/local-ingest.js';
 import { createRelay, type Relay } from '../relay/relay.js';
 import type { EncoderEvent, RelayEvent, RelayStats } from '../relay/relay-types.js';
 import type { SessionService } from '../session/session-service.js';
-import type { LiveSettingsStore } from '../settings/live-settings.js';
+import type { LiveSettings, LiveSettingsStore } from '../settings/live-settings.js';
 import { ChannelWatcher, type ChannelActivity } from './channel-watcher.js';
 import { localIngestKey, maskKey, newLocalIngestKey, type LocalKeySlot } from './local-ingest-key.js';
 import { preflight, type PreflightFacts } from './preflight.js';
@@ -59,6 +59,8 @@ export class LiveService {
   #lastError: string | null = null;
   #recordWhenLive = false;
   #autorecord: LiveState['autorecord'] = null;
+  /** The profile whose saved channel choice is loaded. */
+  #profile: string | null = null;
 
   constructor(options: LiveServiceOptions) {
     this.#options = options;
@@ -83,14 +85,39 @@ export class LiveService {
     } catch (error) {
       this.#ingestError = `The local ingest could not listen on port ${port} (${error instanceof Error ? error.message : String(error)}). Another encoder server may use it; close it or choose another port.`;
     }
-    const saved = settings.channels[this.#options.session.profileName];
-    if (saved) this.#channel = { id: saved, title: saved };
+    this.#loadChannelChoice(settings);
     this.#changed();
   }
 
-  /** The sign-in changed: the checklist's first step with it. */
-  sessionChanged(): void {
+  /**
+   * The sign-in changed: the checklist's first step with it. Another profile or a sign-out also drops
+   * what belonged to the last account (its channel, recorder and watcher); the next profile's saved
+   * channel choice is loaded, and checked against the channels of whoever signs in next.
+   */
+  async sessionChanged(): Promise<void> {
+    const anotherAccount = this.#options.session.profileName !== this.#profile || this.#sessionStatus() === 'signed-out';
+    if (anotherAccount && !this.#going) {
+      this.#recorder?.close();
+      this.#recorder = null;
+      this.#watcher = null;
+      this.#activity = null;
+      this.#autorecord = null;
+      this.#lastError = null;
+      this.#loadChannelChoice(await this.#options.settings.load());
+    }
     this.#changed();
+  }
+
+  /** Whether the encoder's stream is being relayed to the platform (or about to be). */
+  get onAir(): boolean {
+    return this.#going !== null;
+  }
+
+  #loadChannelChoice(settings: LiveSettings): void {
+    this.#profile = this.#options.session.profileName;
+    const saved = settings.channels[this.#profile];
+    // Only the id is saved: the title is learned from the channel list.
+    this.#channel = saved ? { id: saved, title: saved } : null;
   }
 
   get ingestUrl(): string | null {
@@ -149,13 +176,15 @@ export class LiveService {
     const api = await this.#options.platformApi();
     const choices: ChannelChoice[] = [];
     for await (const channel of api.channels.list()) choices.push({ id: channel.id, title: channel.title, status: channel.status, isDefault: channel.default ?? false });
-    if (this.#channel && this.#channel.id === this.#channel.title) {
-      const known = choices.find((choice) => choice.id === this.#channel?.id);
-      if (known) this.#channel = { id: known.id, title: known.title };
-    }
-    if (!this.#channel) {
+    if (this.#going) return choices;
+    const current = choices.find((choice) => choice.id === this.#channel?.id);
+    if (current) {
+      this.#channel = { id: current.id, title: current.title };
+    } else {
+      // None chosen yet, or the saved one is not this user's (deleted, or another account signed in).
       const preferred = choices.find((choice) => choice.isDefault) ?? choices[0];
       if (preferred) await this.chooseChannel(preferred.id, preferred.title);
+      else this.#channel = null;
     }
     return choices;
   }

@@ -38,6 +38,14 @@ test('the encoder publishes to the panel address, Go live relays it to the chann
   await expect(page.getByTestId('encoder-status')).toContainText('h264');
   await page.screenshot({ path: 'test-results/screenshots/go-live.png', fullPage: true });
 
+  // The show goes on: signing out while live is refused in a sentence, and the account stays.
+  await page.getByTestId('account-area').click();
+  await page.getByTestId('signed-in').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'End the stream before signing out' })).toBeVisible();
+  await expect(page.getByTestId('signed-in-user')).toHaveText('demo');
+  await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Go live' }).click();
+  await expect(page.getByTestId('channel-status')).toHaveText('Live');
+
   await page.getByTestId('record-button').click();
   await expect(page.getByTestId('record-button')).toContainText('Stop recording', { timeout: 10_000 });
   await expect(page.getByTestId('record-limit')).toContainText('Recording stops by itself in');

@@ -1,11 +1,16 @@
-// Signs the browser-mode app in as the sandbox's demo user, through the platform's own login page.
+// Signs the browser-mode app in as a sandbox user (the demo user unless told), through the platform's
+// own login page.
 import { expect, type Page } from '@playwright/test';
 
-export async function signInAsDemo(page: Page, appUrl: string): Promise<void> {
+export async function signInAs(page: Page, appUrl: string, username: string, password: string): Promise<void> {
   await page.goto(`${appUrl}#/sign-in`);
   await page.getByTestId('signed-out').getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('User name').fill('demo');
-  await page.getByLabel('Password').fill('broadcast');
+  await page.getByLabel('User name').fill(username);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Allow' }).click();
-  await expect(page.getByTestId('signed-in-user')).toHaveText('demo');
+  await expect(page.getByTestId('signed-in-user')).toHaveText(username);
+}
+
+export function signInAsDemo(page: Page, appUrl: string): Promise<void> {
+  return signInAs(page, appUrl, 'demo', 'broadcast');
 }
