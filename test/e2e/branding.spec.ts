@@ -5,9 +5,9 @@
 // platform's 404 for a channel deleted behind the app's back rolled back) and the channel picture (a
 // non-square file refused before upload; a square one uploaded). Each checked afterwards through the API.
 import { expect, test, type Page } from '@playwright/test';
-import { runCli } from '../support/built-cli.js';
 import { testImage } from '../support/test-images.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
+import { appApi, callAppApi } from './support/app-api.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
 import { demoWithout } from './support/seeded-sandbox.js';
 
@@ -15,18 +15,8 @@ test.describe('the Branding panel', () => {
   test.describe.configure({ mode: 'serial' });
   let app: RunningApp;
 
-  /** A signed raw call through the command line, signed in as the app is; the exit code and parsed body. */
-  async function call(method: string, path: string, fields: Record<string, string> = {}): Promise<{ code: number | null; body: unknown; text: string }> {
-    const args = ['api', method, path, ...Object.entries(fields).flatMap(([key, value]) => ['-f', `${key}=${value}`])];
-    const result = await runCli(args, { env: { COMPANION_DATA_DIR: app.dataDir } });
-    return { code: result.code, body: result.code === 0 && result.stdout.trim() !== '' ? JSON.parse(result.stdout) : null, text: `${result.stdout}${result.stderr}` };
-  }
-
-  async function api(method: string, path: string, fields: Record<string, string> = {}): Promise<unknown> {
-    const result = await call(method, path, fields);
-    expect(result.code, `${method} ${path}: ${result.text}`).toBe(0);
-    return result.body;
-  }
+  const call = (method: string, path: string) => callAppApi(app, method, path);
+  const api = (method: string, path: string, fields: Record<string, string> = {}) => appApi(app, method, path, fields);
 
   async function channelIdOf(title: string): Promise<string> {
     const body = (await api('GET', '/users/self/channels.json')) as { channels: { id: string; title: string }[] };
@@ -139,6 +129,6 @@ test.describe('the Branding panel', () => {
     await page.getByTestId('background-save').click();
     await expect(page.getByTestId('look-error')).toContainText('This channel no longer exists');
     await expect(page.getByTestId('background-current')).toContainText('No background colour is set');
-    expect((await call('GET', `/channels/${vanishing}/design/background.json`)).text).toContain('not_found');
+    expect((await call('GET', `/channels/${vanishing}/design/background.json`)).output).toContain('not_found');
   });
 });

@@ -4,21 +4,15 @@
 // custom metadata: a field defined, a value and its display setting set (checked through the API), and a
 // definition the platform refuses (400 bad_request: the name is taken).
 import { expect, test, type Page } from '@playwright/test';
-import { runCli } from '../support/built-cli.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
+import { appApi } from './support/app-api.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
 
 test.describe('the Channel panel', () => {
   test.describe.configure({ mode: 'serial' });
   let app: RunningApp;
 
-  /** A signed raw call through the command line, signed in as the app is; the parsed JSON body. */
-  async function api(method: string, path: string, fields: Record<string, string> = {}): Promise<unknown> {
-    const args = ['api', method, path, ...Object.entries(fields).flatMap(([key, value]) => ['-f', `${key}=${value}`])];
-    const result = await runCli(args, { env: { COMPANION_DATA_DIR: app.dataDir } });
-    expect(result.code, `${method} ${path}: ${result.stderr}`).toBe(0);
-    return result.stdout.trim() === '' ? null : JSON.parse(result.stdout);
-  }
+  const api = (method: string, path: string, fields: Record<string, string> = {}) => appApi(app, method, path, fields);
 
   async function createChannel(title: string): Promise<string> {
     const body = (await api('POST', '/users/self/channels.json', { title })) as { channel: { id: string } };

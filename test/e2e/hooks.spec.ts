@@ -6,8 +6,8 @@
 // client-credentials token (`companion api --client`).
 import { createHmac } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { runCli } from '../support/built-cli.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
+import { callAppApi, type ApiCallOptions } from './support/app-api.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
 
 async function openHooksPanel(page: Page): Promise<void> {
@@ -19,11 +19,7 @@ test.describe('the Hooks panel', () => {
   let app: RunningApp;
 
   /** A signed raw call through the command line; `client` signs with the application's token. */
-  async function api(method: string, path: string, options: { fields?: Record<string, string>; client?: boolean } = {}): Promise<{ code: number; body: unknown; stderr: string }> {
-    const args = ['api', method, path, ...Object.entries(options.fields ?? {}).flatMap(([key, value]) => ['-f', `${key}=${value}`]), ...(options.client ? ['--client'] : [])];
-    const result = await runCli(args, { env: { COMPANION_DATA_DIR: app.dataDir } });
-    return { code: result.code ?? -1, body: result.stdout.trim() === '' ? null : (JSON.parse(result.stdout) as unknown), stderr: result.stderr };
-  }
+  const api = (method: string, path: string, options: ApiCallOptions = {}) => callAppApi(app, method, path, options);
 
   test.beforeAll(async () => {
     app = await startBrowserModeApp();
@@ -56,6 +52,7 @@ test.describe('the Hooks panel', () => {
     await expect(page.getByTestId('hook-recipient')).toHaveValue(receiverUrl);
     await page.getByTestId('hook-register').click();
     await expect(page.getByTestId('hook-status-video.deleted')).toHaveText('Active', { timeout: 15_000 });
+    await expect(page.getByTestId('hooks-done')).toHaveText("The video.deleted hook is active: its recipient answered the platform's handshake.");
     await expect(page.getByTestId('hook-delivery').first()).toContainText('Answered: the hook is now active.');
     const registered = await api('GET', `/channels/${demoLive}/hooks/video.deleted.json`, { client: true });
     expect(registered.body).toEqual({ recipient: receiverUrl, status: 'active' });
@@ -100,6 +97,6 @@ test.describe('the Hooks panel', () => {
     await expect(page.getByTestId('hook-status-video.deleted')).toHaveText('Not registered');
     const removed = await api('GET', `/channels/${demoLive}/hooks/video.deleted.json`, { client: true });
     expect(removed.code).not.toBe(0);
-    expect(removed.stderr).toContain('not_found');
+    expect(removed.output).toContain('not_found');
   });
 });

@@ -2,8 +2,8 @@
 // works and one the platform (or the form) refuses in each, checked afterwards through the API; and an
 // account whose plan lacks managers (the platform's 402), shown as a plan limit.
 import { expect, test, type Page } from '@playwright/test';
-import { runCli } from '../support/built-cli.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
+import { appApi, callAppApi } from './support/app-api.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
 import { demoWithout } from './support/seeded-sandbox.js';
 
@@ -25,11 +25,7 @@ test.describe('managers and device passwords', () => {
   test.describe.configure({ mode: 'serial' });
   let app: RunningApp;
 
-  async function api(...args: string[]): Promise<unknown> {
-    const result = await runCli(['api', ...args], { env: { COMPANION_DATA_DIR: app.dataDir } });
-    expect(result.code, result.stderr).toBe(0);
-    return JSON.parse(result.stdout) as unknown;
-  }
+  const api = (method: string, path: string) => appApi(app, method, path);
 
   const managers = async () => ((await api('GET', '/users/self/managers.json')) as { managers: ApiManager[] }).managers;
   const devicePasswords = async () => ((await api('GET', '/users/self/device-passwords.json')) as { device_passwords: { user_name: string; device_name: string }[] }).device_passwords;
@@ -163,8 +159,8 @@ test.describe('managers on a plan without them', () => {
     await expect(page.getByRole('form', { name: 'Invite a manager' })).toHaveCount(0);
     await page.screenshot({ path: 'test-results/screenshots/managers-plan.png', fullPage: true });
 
-    const result = await runCli(['api', 'GET', '/users/self/managers.json'], { env: { COMPANION_DATA_DIR: app.dataDir } });
+    const result = await callAppApi(app, 'GET', '/users/self/managers.json');
     expect(result.code).toBe(1);
-    expect(`${result.stdout}${result.stderr}`).toContain('invalid_request');
+    expect(result.output).toContain('invalid_request');
   });
 });

@@ -8,8 +8,8 @@ import { setFeatured } from '../../sandbox/state/featured-videos.js';
 import { newChannel } from '../../sandbox/state/new-channel.js';
 import { addToPlaylist, createPlaylist } from '../../sandbox/state/playlists.js';
 import { scheduleEvent } from '../../sandbox/state/upcoming-events.js';
-import { runCli } from '../support/built-cli.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
+import { appApi, callAppApi } from './support/app-api.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
 import { seededSandbox } from './support/seeded-sandbox.js';
 
@@ -48,11 +48,7 @@ test.describe('featured videos, playlists and upcoming events', () => {
   let demoLive: string;
   const titleOf = new Map<string, string>();
 
-  async function api(...args: string[]): Promise<unknown> {
-    const result = await runCli(['api', ...args], { env: { COMPANION_DATA_DIR: app.dataDir } });
-    expect(result.code, result.stderr).toBe(0);
-    return JSON.parse(result.stdout) as unknown;
-  }
+  const api = (method: string, path: string) => appApi(app, method, path);
 
   const titles = (videos: { id: string }[]) => videos.map((video) => titleOf.get(video.id) ?? video.id);
   const featuredTitles = async () => titles(((await api('GET', `/channels/${demoLive}/featured-videos.json`)) as { videos: { id: string }[] }).videos);
@@ -232,8 +228,8 @@ test.describe('featured videos, playlists and upcoming events', () => {
     await api('DELETE', `/channels/${popUp}.json`);
     await events.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByTestId('upcoming-events-error')).toHaveText('This channel no longer exists. Reload the list of channels.');
-    const missing = await runCli(['api', 'GET', `/channels/${popUp}/upcoming-events.json`], { env: { COMPANION_DATA_DIR: app.dataDir } });
+    const missing = await callAppApi(app, 'GET', `/channels/${popUp}/upcoming-events.json`);
     expect(missing.code).toBe(1);
-    expect(`${missing.stdout}${missing.stderr}`).toContain('not_found');
+    expect(missing.output).toContain('not_found');
   });
 });

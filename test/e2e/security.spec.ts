@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { runCli } from '../support/built-cli.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
+import { appApi, callAppApi } from './support/app-api.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
 import { demoWithout } from './support/seeded-sandbox.js';
 
@@ -18,12 +18,7 @@ async function openSecurityPanel(page: Page): Promise<void> {
 }
 
 /** A signed raw call through the command line, signed in as the app is; the parsed JSON body (null when empty). */
-async function api(app: RunningApp, method: string, path: string, fields: Record<string, string> = {}): Promise<unknown> {
-  const args = ['api', method, path, ...Object.entries(fields).flatMap(([key, value]) => ['-f', `${key}=${value}`])];
-  const result = await runCli(args, { env: { COMPANION_DATA_DIR: app.dataDir } });
-  expect(result.code, `${method} ${path}: ${result.stderr}`).toBe(0);
-  return result.stdout.trim() === '' ? null : JSON.parse(result.stdout);
-}
+const api = appApi;
 
 test.describe('the Security panel', () => {
   // The second test uses the first one's sign-in.
@@ -172,8 +167,8 @@ test.describe('security on a plan without the locks and viewer settings', () => 
     await page.screenshot({ path: 'test-results/screenshots/security-plan.png', fullPage: true });
 
     const channels = (await api(app, 'GET', '/users/self/channels.json')) as { channels: { id: string }[] };
-    const result = await runCli(['api', 'GET', `/channels/${channels.channels[0]!.id}/locks/embed.json`], { env: { COMPANION_DATA_DIR: app.dataDir } });
+    const result = await callAppApi(app, 'GET', `/channels/${channels.channels[0]!.id}/locks/embed.json`);
     expect(result.code).toBe(1);
-    expect(`${result.stdout}${result.stderr}`).toContain('invalid_request');
+    expect(result.output).toContain('invalid_request');
   });
 });

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { runCli } from '../support/built-cli.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
+import { appApi } from './support/app-api.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
 
 const run = promisify(execFile);
@@ -75,9 +75,8 @@ test.describe('uploading a folder', () => {
     await page.screenshot({ path: 'test-results/screenshots/uploads-panel.png', fullPage: true });
 
     // The platform has them: the channel's video list, through the command line signed in as the app is.
-    const listed = await runCli(['api', 'GET', `/channels/${channelId}/videos.json`], { env: { COMPANION_DATA_DIR: app.dataDir } });
-    expect(listed.code, listed.stderr).toBe(0);
-    const titles = (JSON.parse(listed.stdout) as { videos: { title: string }[] }).videos.map((video) => video.title);
+    const listed = (await appApi(app, 'GET', `/channels/${channelId}/videos.json`)) as { videos: { title: string }[] };
+    const titles = listed.videos.map((video) => video.title);
     expect(titles).toEqual(expect.arrayContaining(['clip-a', 'clip-b']));
 
     // A file by its path: it uploads, then the platform cannot process it.
@@ -121,9 +120,7 @@ test.describe('uploading a folder', () => {
     await expect(edited.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
 
     // The video has them: private (only a private filter of the owner's list finds it), with its description.
-    const listed = await runCli(['api', 'GET', '/users/self/videos.json', '-f', 'filter[protect]=private'], { env: { COMPANION_DATA_DIR: app.dataDir } });
-    expect(listed.code, listed.stderr).toBe(0);
-    const videos = (JSON.parse(listed.stdout) as { videos: { title: string; description: string }[] }).videos;
+    const { videos } = (await appApi(app, 'GET', '/users/self/videos.json', { 'filter[protect]': 'private' })) as { videos: { title: string; description: string }[] };
     expect(videos.find((video) => video.title === 'Finale (encore)')).toMatchObject({ description: 'The last song, from the side stage.' });
   });
 

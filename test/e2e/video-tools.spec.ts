@@ -10,9 +10,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { runCli } from '../support/built-cli.js';
 import { testImage } from '../support/test-images.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
+import { appApi } from './support/app-api.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
 
 test.describe('the video tools', () => {
@@ -20,12 +20,7 @@ test.describe('the video tools', () => {
   let app: RunningApp;
 
   /** A signed raw call through the command line, signed in as the app is: the parsed body. */
-  async function api(method: string, path: string, fields: Record<string, string> = {}): Promise<unknown> {
-    const args = ['api', method, path, ...Object.entries(fields).flatMap(([key, value]) => ['-f', `${key}=${value}`])];
-    const result = await runCli(args, { env: { COMPANION_DATA_DIR: app.dataDir } });
-    expect(result.code, `${method} ${path}: ${result.stdout}${result.stderr}`).toBe(0);
-    return result.stdout.trim() === '' ? null : (JSON.parse(result.stdout) as unknown);
-  }
+  const api = (method: string, path: string, fields: Record<string, string> = {}) => appApi(app, method, path, fields);
 
   async function videoIdOf(title: string): Promise<string> {
     const { videos } = (await api('GET', '/users/self/videos.json')) as { videos: { id: string; title: string }[] };

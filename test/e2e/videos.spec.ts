@@ -10,8 +10,8 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { runCli } from '../support/built-cli.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
+import { appApi, callAppApi } from './support/app-api.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
 import { demoWithout } from './support/seeded-sandbox.js';
 
@@ -22,19 +22,8 @@ interface ApiVideo {
   views: number;
 }
 
-/** A signed raw call through the command line, signed in as the app is: exit code and parsed body. */
-async function api(app: RunningApp, method: string, path: string, fields: Record<string, string> = {}): Promise<{ code: number; body: unknown; output: string }> {
-  const args = ['api', method, path, ...Object.entries(fields).flatMap(([key, value]) => ['-f', `${key}=${value}`])];
-  const result = await runCli(args, { env: { COMPANION_DATA_DIR: app.dataDir } });
-  const text = result.stdout.trim();
-  return { code: result.code ?? -1, body: text === '' || result.code !== 0 ? null : (JSON.parse(text) as unknown), output: `${result.stdout}${result.stderr}` };
-}
-
-async function ok(app: RunningApp, method: string, path: string, fields: Record<string, string> = {}): Promise<unknown> {
-  const result = await api(app, method, path, fields);
-  expect(result.code, `${method} ${path}: ${result.output}`).toBe(0);
-  return result.body;
-}
+const api = (app: RunningApp, method: string, path: string) => callAppApi(app, method, path);
+const ok = appApi;
 
 async function myVideos(app: RunningApp, query = ''): Promise<ApiVideo[]> {
   return ((await ok(app, 'GET', `/users/self/videos.json${query}`)) as { videos: ApiVideo[] }).videos;
