@@ -40,6 +40,8 @@ export class ChannelWatcher {
   #timer: Timer | null = null;
   #failures = 0;
   #activity: ChannelActivity | null = null;
+  /** Watches to release when the channel is next seen off air (see releaseOnceOffAir). */
+  readonly #offAirWaits = new Set<() => void>();
 
   constructor(options: ChannelWatcherOptions) {
     this.#options = options;
@@ -74,6 +76,22 @@ export class ChannelWatcher {
         this.#timer = null;
       }
     };
+  }
+
+  /**
+   * Releases a watch (the function watch() returned) once the channel is seen off air, or after `maxMs`
+   * at most: the platform notices an ended stream a little after the relay stops, and the panel should
+   * see it happen.
+   */
+  releaseOnceOffAir(release: () => void, maxMs = 60_000): void {
+    if (this.#activity?.status !== 'live') return release();
+    const finish = (): void => {
+      if (!this.#offAirWaits.delete(finish)) return;
+      deadline.cancel();
+      release();
+    };
+    this.#offAirWaits.add(finish);
+    const deadline = this.#clock.after(maxMs, finish);
   }
 
   #poll(round: number): void {
@@ -115,5 +133,6 @@ export class ChannelWatcher {
     if (previous !== null && previous.status === activity.status && previous.viewers === activity.viewers && previous.viewerTotal === activity.viewerTotal) return;
     this.#activity = activity;
     this.#options.onEvent({ type: 'channel-changed', channelId: this.#options.channelId, activity, previous });
+    if (activity.status !== 'live') for (const finish of [...this.#offAirWaits]) finish();
   }
 }

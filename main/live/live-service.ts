@@ -38,6 +38,7 @@ interface Going {
   readonly channel: ChannelRef;
   readonly keeper: StreamingKeyKeeper;
   readonly relay: Relay;
+  readonly watcher: ChannelWatcher;
   readonly unwatch: () => void;
 }
 
@@ -232,8 +233,8 @@ export class LiveService {
       throw error;
     }
     const relay = createRelay({ ingest, targets: keeper, logger: this.#options.logger, onEvent: (event) => this.#onRelay(event) });
-    const unwatch = this.#ensureWatcher(api, channel).watch();
-    this.#going = { channel, keeper, relay, unwatch };
+    const watcher = this.#ensureWatcher(api, channel);
+    this.#going = { channel, keeper, relay, watcher, unwatch: watcher.watch() };
     await relay.start();
     this.#changed();
     return this.state();
@@ -327,24 +328,12 @@ export class LiveService {
     this.#changed();
     await going.relay.stop(reason);
     going.keeper.stop();
-    this.#unwatchOnceOffAir(going.unwatch);
+    going.watcher.releaseOnceOffAir(going.unwatch);
     this.#phase = 'idle';
     this.#ingestFacts = { state: 'idle' };
     this.#target = { state: 'idle' };
     this.#stats = null;
     this.#changed();
-  }
-
-  /** The platform notices the end a little later: keep polling until it says off air, a minute at most. */
-  #unwatchOnceOffAir(unwatch: () => void): void {
-    const deadline = Date.now() + 60_000;
-    const check = setInterval(() => {
-      if (this.#activity?.status !== 'live' || Date.now() > deadline || this.#going) {
-        clearInterval(check);
-        unwatch();
-      }
-    }, 1000);
-    check.unref();
   }
 
   #onEncoder(event: EncoderEvent): void {

@@ -119,4 +119,39 @@ describe('when polling fails', () => {
     expect(events[1]).toMatchObject({ type: 'channel-poll-failed', error: { message: 'The platform did not say whether channel 5001 is live.' } });
     again();
   });
+
+  it('after the stream ends, keeps a watch until the platform says off air, a minute at most', async () => {
+    let answer = channel(CHANNEL, 'live', { viewer_total: 3, viewer: 3 });
+    const { watcher, clock, polls } = watcherWith(() => answer);
+    const unwatch = watcher.watch();
+    await settle();
+    watcher.releaseOnceOffAir(unwatch);
+    await clock.advance(10_000);
+    expect(watcher.watching).toBe(true);
+    answer = channel(CHANNEL, 'offair', { viewer_total: 3 });
+    await clock.advance(5_000);
+    expect(watcher.activity?.status).toBe('offair');
+    expect(watcher.watching).toBe(false);
+    const seen = polls();
+    await clock.advance(60_000);
+    expect(polls()).toBe(seen);
+    expect(clock.scheduled()).toEqual([]);
+
+    // Still live after a minute (the platform is slow to notice): released anyway.
+    answer = channel(CHANNEL, 'live', { viewer_total: 4, viewer: 1 });
+    const again = watcher.watch();
+    await settle();
+    watcher.releaseOnceOffAir(again);
+    await clock.advance(59_000);
+    expect(watcher.watching).toBe(true);
+    await clock.advance(1_000);
+    expect(watcher.watching).toBe(false);
+
+    // Already off air: released at once.
+    answer = channel(CHANNEL, 'offair', { viewer_total: 4 });
+    const third = watcher.watch();
+    await settle();
+    watcher.releaseOnceOffAir(third);
+    expect(watcher.watching).toBe(false);
+  });
 });
