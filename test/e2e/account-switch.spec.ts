@@ -20,10 +20,6 @@ async function openPanel(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name, exact: true }).click();
 }
 
-async function optionTitles(page: Page, testId: string): Promise<string[]> {
-  return (await page.getByTestId(testId).locator('option').allTextContents()).map((title) => title.replace(' (default)', ''));
-}
-
 test('after signing out and in as another user, the panels and Go live show only that user\'s channels', async ({ page }) => {
   test.setTimeout(60_000);
   await signInAsDemo(page, app.url);
@@ -35,7 +31,7 @@ test('after signing out and in as another user, the panels and Go live show only
   await expect(page.locator('[data-step="channel-chosen"]')).toContainText(`Backstage (${backstage!})`);
   await openPanel(page, 'Channel');
   await expect(page.getByTestId('channel-facts')).toBeVisible();
-  expect(await optionTitles(page, 'channel-choice')).toEqual(expect.arrayContaining(['Demo Live', 'Backstage']));
+  await expect(page.getByTestId('channel-choice').locator('option')).toContainText(['Demo Live', 'Backstage']);
 
   await page.getByTestId('account-area').click();
   await page.getByTestId('signed-in').getByRole('button', { name: 'Sign out' }).click();
@@ -46,11 +42,11 @@ test('after signing out and in as another user, the panels and Go live show only
 
   await openPanel(page, 'Channel');
   await expect(page.getByTestId('channel-choice')).toHaveValue(rivalChannels[0]!.id);
-  expect(await optionTitles(page, 'channel-choice')).toEqual(['Rival Channel']);
+  await expect(page.getByTestId('channel-choice').locator('option')).toHaveText([/^Rival Channel/]);
   await openPanel(page, 'Go live');
   // Demo's saved choice (Backstage) is not rival's: Go live offers rival's own channel.
   await expect(page.getByTestId('channel-select')).toHaveValue(rivalChannels[0]!.id);
-  expect(await optionTitles(page, 'channel-select')).toEqual(['Rival Channel']);
+  await expect(page.getByTestId('channel-select').locator('option')).toHaveText([/^Rival Channel/]);
   // The core's choice, not only the select's first option.
   await expect(page.locator('[data-step="channel-chosen"]')).toHaveAttribute('data-state', 'ok');
   await expect(page.locator('[data-step="channel-chosen"]')).toContainText(`Rival Channel (${rivalChannels[0]!.id})`);
