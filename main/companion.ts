@@ -196,6 +196,10 @@ export class Companion implements Implementation<Contract> {
     return this.#live().reconnectNow();
   }
 
+  async dismissLiveError(): Promise<LiveState> {
+    return this.#live().dismissError();
+  }
+
   async revealLocalKey(): Promise<string> {
     return this.#live().revealLocalKey();
   }

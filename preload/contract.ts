@@ -873,6 +873,8 @@ export const contract = defineContract({
     goLive: { args: z.tuple([]), result: LiveState },
     endLive: { args: z.tuple([]), result: LiveState },
     reconnectNow: { args: z.tuple([]), result: LiveState },
+    /** The streamer has read the last live error: it goes away until the next one. */
+    dismissLiveError: { args: z.tuple([]), result: LiveState },
     revealLocalKey: { args: z.tuple([]), result: z.string() },
     regenerateLocalKey: { args: z.tuple([]), result: LiveState },
     startRecording: { args: z.tuple([]), result: LiveState },

@@ -58,6 +58,8 @@ export class LiveService {
   #target: PreflightFacts['target'] = { state: 'idle' };
   #stats: RelayStats | null = null;
   #lastError: string | null = null;
+  /** The last error is the local ingest refusing an encoder: an encoder connecting afterwards answers it. */
+  #lastErrorIsEncoderRefusal = false;
   #recordWhenLive = false;
   #autorecord: LiveState['autorecord'] = null;
   /** The profile whose saved channel choice is loaded. */
@@ -103,7 +105,7 @@ export class LiveService {
       this.#watcher = null;
       this.#activity = null;
       this.#autorecord = null;
-      this.#lastError = null;
+      this.#setLastError(null);
       this.#loadChannelChoice(await this.#options.settings.load());
     }
     this.#changed();
@@ -216,7 +218,7 @@ export class LiveService {
     if (!ingest) throw new CompanionError('ingest_unavailable', this.#ingestError ?? 'The local ingest is not running.');
     const api = await this.#options.platformApi();
     this.#phase = 'starting';
-    this.#lastError = null;
+    this.#setLastError(null);
     this.#ingestFacts = { state: 'fetching' };
     this.#target = { state: 'idle' };
     this.#changed();
@@ -228,7 +230,7 @@ export class LiveService {
       keeper.stop();
       this.#ingestFacts = { state: 'failed', error: messageOf(error) };
       this.#phase = 'failed';
-      this.#lastError = `The channel's ingest could not be fetched: ${messageOf(error)}`;
+      this.#setLastError(`The channel's ingest could not be fetched: ${messageOf(error)}`);
       this.#changed();
       throw error;
     }
@@ -242,6 +244,13 @@ export class LiveService {
 
   async endLive(): Promise<LiveState> {
     await this.#endGoing('ended by you');
+    return this.state();
+  }
+
+  /** The streamer has read the last error. */
+  dismissError(): LiveState {
+    this.#setLastError(null);
+    this.#changed();
     return this.state();
   }
 
@@ -339,11 +348,12 @@ export class LiveService {
   #onEncoder(event: EncoderEvent): void {
     this.#options.onRelayEvent?.(event);
     if (event.event === 'encoder-connected') {
+      if (this.#lastErrorIsEncoderRefusal) this.#setLastError(null);
       this.#encoder = { state: 'connected', codecs: [event.codecs.video, event.codecs.audio].filter((codec) => codec !== null).join(' + ') || null };
     } else if (event.event === 'encoder-disconnected') {
       this.#encoder = { state: 'waiting', listenUrl: this.#ingest?.url ?? null };
     } else {
-      this.#lastError = `An encoder was refused by the local ingest: ${event.reason}. Check the stream key in the encoder.`;
+      this.#setLastError(`An encoder was refused by the local ingest: ${event.reason}. Check the stream key in the encoder.`, true);
     }
     this.#changed();
   }
@@ -363,7 +373,7 @@ export class LiveService {
       case 'target-failed':
         if (event.fatal) {
           this.#target = { state: 'failed', error: event.reason };
-          this.#lastError = event.reason;
+          this.#setLastError(event.reason);
           this.#phase = 'failed';
           void this.#endGoing(event.reason);
         }
@@ -379,6 +389,11 @@ export class LiveService {
         break;
     }
     this.#changed();
+  }
+
+  #setLastError(error: string | null, encoderRefusal = false): void {
+    this.#lastError = error;
+    this.#lastErrorIsEncoderRefusal = error !== null && encoderRefusal;
   }
 
   #sessionStatus(): 'signed-in' | 'signed-out' | 'expired' {

@@ -63,10 +63,26 @@ test('the encoder publishes to the panel address, Go live relays it to the chann
   encoder.stop();
 });
 
-test('a wrong key in the encoder is refused and the panel says what to check', async ({ page }) => {
+test('a wrong key in the encoder is refused and the panel says what to check; Dismiss hides it, the right key answers it', async ({ page }) => {
+  test.setTimeout(60_000);
   await page.goto(`${app.url}#/go-live`);
   await expect(page.getByTestId('ingest-url')).toContainText(app.ingestUrl);
   const encoder = encoders.publish(`${app.ingestUrl}/not-the-key`, 5);
   await expect(page.getByTestId('live-error')).toContainText('Check the stream key in the encoder', { timeout: 15_000 });
   expect(await encoder.exited).not.toBe(0);
+
+  // Dismissed: gone, also after a reload (the core forgot it too).
+  await page.getByTestId('live-error').getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByTestId('live-error')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('ingest-url')).toContainText(app.ingestUrl);
+  await expect(page.getByTestId('live-error')).toHaveCount(0);
+
+  // Refused again, then the encoder set right: the error goes by itself once the right key connects.
+  encoders.publish(`${app.ingestUrl}/still-not-the-key`, 5);
+  await expect(page.getByTestId('live-error')).toContainText('Check the stream key in the encoder', { timeout: 15_000 });
+  const fixed = encoders.publish(`${app.ingestUrl}/${await revealStreamKey(page)}`, 10);
+  await expect(page.locator('[data-step="encoder-connected"]')).toHaveAttribute('data-state', 'ok', { timeout: 15_000 });
+  await expect(page.getByTestId('live-error')).toHaveCount(0);
+  fixed.stop();
 });

@@ -68,7 +68,7 @@ function Targets({ live }: { live: LiveState }) {
 }
 
 export function GoLivePanel() {
-  const { live, channels, revealedKey, busy, error, load, chooseChannel, goLive, endLive, reconnectNow, toggleRecording, setRecordWhenLive, setAutorecord, revealKey, hideKey, regenerateKey } =
+  const { live, channels, revealedKey, busy, error, load, chooseChannel, goLive, endLive, reconnectNow, dismissError, toggleRecording, setRecordWhenLive, setAutorecord, revealKey, hideKey, regenerateKey } =
     useLiveStore();
   const now = useNow();
 
@@ -132,7 +132,10 @@ export function GoLivePanel() {
       {live.nextAction && <p className="next-action" data-testid="next-action">{live.nextAction}</p>}
       {(live.lastError || error) && (
         <p className="error" role="alert" data-testid="live-error">
-          {error ?? live.lastError}
+          {error ?? live.lastError}{' '}
+          <button type="button" className="button button-small" disabled={busy !== null} onClick={() => void dismissError()}>
+            Dismiss
+          </button>
         </p>
       )}
 

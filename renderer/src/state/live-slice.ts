@@ -12,7 +12,7 @@ export interface LiveSliceState {
   /** The revealed local key, until hidden again. */
   readonly revealedKey: string | null;
   /** Which action runs now (its button waits). */
-  readonly busy: 'go-live' | 'end' | 'record' | 'channel' | 'key' | 'reconnect' | null;
+  readonly busy: 'go-live' | 'end' | 'record' | 'channel' | 'key' | 'reconnect' | 'dismiss' | null;
   readonly error: string | null;
 }
 
@@ -22,6 +22,8 @@ export interface LiveActions {
   goLive(): Promise<void>;
   endLive(): Promise<void>;
   reconnectNow(): Promise<void>;
+  /** Hides the error shown (this window's and the core's last one). */
+  dismissError(): Promise<void>;
   toggleRecording(): Promise<void>;
   setRecordWhenLive(on: boolean): Promise<void>;
   setAutorecord(mode: 'disabled' | 'private' | 'public'): Promise<void>;
@@ -58,6 +60,11 @@ export const useLiveStore = create<LiveSliceState & LiveActions>()((set, get) =>
     goLive: () => run('go-live', async () => ({ live: await companion.goLive() })),
     endLive: () => run('end', async () => ({ live: await companion.endLive() })),
     reconnectNow: () => run('reconnect', async () => ({ live: await companion.reconnectNow() })),
+    dismissError: async () => {
+      const coreError = get().live?.lastError ?? null;
+      set({ error: null });
+      if (coreError !== null) await run('dismiss', async () => ({ live: await companion.dismissLiveError() }));
+    },
     toggleRecording: () =>
       run('record', async () => ({ live: get().live?.recording.state === 'recording' ? await companion.stopRecording() : await companion.startRecording() })),
     setRecordWhenLive: (on) => run('record', async () => ({ live: await companion.setRecordWhenLive(on) })),
