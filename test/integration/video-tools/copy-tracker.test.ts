@@ -1,11 +1,14 @@
 // The copy tracker against the sandbox over real HTTP: a copy followed until the platform made it; a run
 // of failed asks ends the following with a sentence; the list saved per profile and read again by a new
-// tracker (after a restart) that follows an unfinished copy to the end; a damaged file set aside and told.
+// tracker (after a restart) that follows an unfinished copy to the end; a damaged file set aside and told;
+// and through the facade: a copy started and announced as an event, a profile switch showing that profile's.
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { VideoCopy } from '../../../preload/contract.js';
+import type { SessionInfo, VideoCopy } from '../../../preload/contract.js';
+import { Companion } from '../../../main/companion.js';
+import { SessionService, type ProfileSecrets } from '../../../main/session/session-service.js';
 import type { AccessToken } from '../../../main/platform/access-token.js';
 import { createPlatformApi } from '../../../main/platform/endpoints/index.js';
 import { createPlatformCaller } from '../../../main/platform/platform-caller.js';
@@ -105,7 +108,6 @@ describe('the copy tracker', () => {
     const asks = seen.asks;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS * 5));
     expect(seen.asks).toBe(asks);
-    await until(() => seen.changes.length === 2, 'two changes');
     await copies.close();
     expect((await savedFile()).profiles.sandbox).toEqual([done]);
   });
@@ -175,5 +177,53 @@ describe('the copy tracker', () => {
     expect(await readFile(join(dir, backups[0]!), 'utf8')).toBe('{"profiles": {"sandbox": [');
     expect(seen.notices).toEqual([expect.stringMatching(/^The followed video copies \(video-copies\.json\) could not be read .* the damaged file was kept as .*video-copies\.json\.corrupt-/)]);
     expect(await savedFile()).toEqual({ profiles: {} });
+  });
+
+  it('through the facade: copyVideoPart goes through the tracker, its rows arrive as videoCopy events, and a profile switch lists that profile', async () => {
+    const earlier = { ...unfinishedRow('sandbox-0'), title: 'Earlier', finishedAt: 2_000, progress: { requestId: 'sandbox-0', finished: true, videoId: '1', videoUrl: null } };
+    await writeFile(join(dir, 'video-copies.json'), JSON.stringify({ profiles: { sandbox: [earlier], rival: [{ ...unfinishedRow('rival-1'), failure: 'Given up.' }] } }));
+    const noSecrets: ProfileSecrets = { token: async () => null, saveToken: async () => {}, deleteToken: async () => null, clientSecret: async () => null, setClientSecret: async () => {} };
+    let companion: Companion | null = null;
+    const announced: VideoCopy[] = [];
+    const facadeTracker = new CopyTracker({
+      trimCopy,
+      dataDir: dir,
+      onChange: (copy) => companion?.videoCopyChanged(copy),
+      onRecovered: () => undefined,
+      warn: () => undefined,
+      pollMs: POLL_MS,
+    });
+    trackers.push(facadeTracker);
+    companion = new Companion({ shell: 'cli', session: new SessionService({ dataDir: dir, secretsFor: () => noSecrets, onSettingsRecovered: () => undefined }), videoCopies: facadeTracker });
+    companion.events.on('videoCopy', (copy) => announced.push(copy));
+    const session = (profile: string, status: SessionInfo['status']): SessionInfo => ({
+      profile,
+      profileKind: 'sandbox',
+      platform: null,
+      status,
+      user: null,
+      tokenType: null,
+      scopes: [],
+      expiresAt: null,
+      expiresSoon: false,
+      lastError: null,
+      sandboxLogin: null,
+    });
+
+    companion.sessionChanged(session('sandbox', 'signed-in'));
+    await until(() => facadeTracker.copies().length === 1, "the sandbox profile's copies");
+    const started = await companion.copyVideoPart(launch, { start: 0, end: 20, title: 'Through the facade' });
+    expect(announced).toMatchObject([{ requestId: started.requestId, finishedAt: null }]);
+    await until(() => announced.some((copy) => copy.requestId === started.requestId && copy.finishedAt !== null), 'the finished event');
+    expect((await companion.videoCopies()).map((copy) => copy.title)).toEqual(['Through the facade', 'Earlier']);
+
+    companion.sessionChanged(session('rival', 'signed-in'));
+    await until(() => facadeTracker.copies()[0]?.requestId === 'rival-1', "the rival profile's copies");
+    expect(await companion.videoCopies()).toMatchObject([{ requestId: 'rival-1', failure: 'Given up.' }]);
+    companion.sessionChanged(session('rival', 'signed-out'));
+    await until(() => facadeTracker.copies().length === 0, 'no copies while signed out');
+    await expect(companion.copyVideoPart(launch, { start: 0, end: 20, title: 'Signed out' })).rejects.toMatchObject({ code: 'sign_in_needed' });
+    await companion.shutdown('The test is over.');
+    expect((await savedFile()).profiles.sandbox!.map((copy) => copy.title)).toEqual(['Through the facade', 'Earlier']);
   });
 });
