@@ -68,6 +68,7 @@ import type { SecurityService } from './channel-security/security-service.js';
 import type { HookService } from './hooks/hook-service.js';
 import type { CollectionServices } from './collections/collection-services.js';
 import type { VideoTools } from './video-tools/video-tools.js';
+import type { CopyTracker } from './video-tools/copy-tracker.js';
 import type { SaveVideoDownload, VideoDetailLevel, VideoDetails, VideoDownloadable, VideoDownloadsState, VideoDownloadTransfer, VideoEdit, VideoExpiration, VideoFileFormat, VideoListRequest, VideoMetadata, VideoPage } from '../preload/contract.js';
 import type { VideoDownloadService } from './video-library/video-download-service.js';
 import type { VideoLibraryService } from './video-library/video-library-service.js';
@@ -78,6 +79,7 @@ import type {
   CopyOrder,
   CopyProgress,
   ThumbnailUpload,
+  VideoCopy,
   TrimRange,
   VideoCaption,
   VideoChapter,
@@ -110,6 +112,8 @@ export interface CompanionOptions {
   readonly collections?: CollectionServices;
   /** The Videos panel's per-video tools: thumbnail, trim and copy, labels, chapters, captions. */
   readonly videoTools?: VideoTools;
+  /** Copies of parts of videos, followed until made; absent in commands (the app's shells follow them). */
+  readonly videoCopies?: CopyTracker;
   /** The Videos panel's library calls: list, details, edit, delete, expiration, metadata values. */
   readonly videoLibrary?: VideoLibraryService;
   /** The Videos panel's downloads: the platform's file and saving it to this computer. */
@@ -138,6 +142,7 @@ export class Companion implements Implementation<Contract> {
     this.events.emit('session', session);
     void this.#options.live?.sessionChanged();
     void this.#options.uploads?.sessionChanged();
+    void this.#options.videoCopies?.accountChanged(session.status === 'signed-out' ? null : session.profile);
   }
 
   liveChanged(state: LiveState): void {
@@ -156,6 +161,10 @@ export class Companion implements Implementation<Contract> {
 
   videoDownloadChanged(transfer: VideoDownloadTransfer): void {
     this.events.emit('videoDownload', transfer);
+  }
+
+  videoCopyChanged(copy: VideoCopy): void {
+    this.events.emit('videoCopy', copy);
   }
 
   get ingestUrl(): string | null {
@@ -570,12 +579,17 @@ export class Companion implements Implementation<Contract> {
     return this.#videoTools().trimCopy.removeTrim(videoId);
   }
 
-  copyVideoPart(videoId: string, order: CopyOrder): Promise<CopyProgress> {
-    return this.#videoTools().trimCopy.copy(videoId, order);
+  #videoCopies(): CopyTracker {
+    if (!this.#options.videoCopies) throw new CompanionError('unavailable', 'Copying a part of a video needs the app, which follows the copy until it is made.');
+    return this.#options.videoCopies;
   }
 
-  videoCopyStatus(requestId: string): Promise<CopyProgress> {
-    return this.#videoTools().trimCopy.copyStatus(requestId);
+  copyVideoPart(videoId: string, order: CopyOrder): Promise<CopyProgress> {
+    return this.#videoCopies().copy(videoId, order);
+  }
+
+  async videoCopies(): Promise<VideoCopy[]> {
+    return this.#videoCopies().copies();
   }
 
   videoLabels(videoId: string): Promise<VideoLabels> {
@@ -772,6 +786,7 @@ export class Companion implements Implementation<Contract> {
     await this.#options.uploads?.close();
     await this.#options.live?.close();
     await this.#options.hooks?.close();
+    await this.#options.videoCopies?.close();
     this.#options.desktopSettings?.close();
     await this.#options.session.close();
   }

@@ -16,6 +16,7 @@ import { createPlatformApi } from './platform/endpoints/index.js';
 import { LiveService, type LiveServiceOptions } from './live/live-service.js';
 import { HookService } from './hooks/hook-service.js';
 import { createVideoTools } from './video-tools/video-tools.js';
+import { CopyTracker } from './video-tools/copy-tracker.js';
 import { ManagerService } from './managers/manager-service.js';
 import { LookService } from './look/look-service.js';
 import { DevicePasswordService } from './device-passwords/device-password-service.js';
@@ -57,6 +58,11 @@ export interface CoreOptions {
   readonly hookReceiver?: boolean;
   /** Saved video files: the folder when none is named (default: ~/Downloads), and how the shell shows one. */
   readonly videoDownloads?: { readonly folder?: string; readonly reveal?: (file: string) => void };
+  /**
+   * Follows copies of parts of videos until made, and keeps the list per profile (the app's shells). Not
+   * for commands: one process follows and saves the list, or two would overwrite each other's changes.
+   */
+  readonly videoCopies?: boolean;
   /**
    * Keeps the desktop settings (hotkeys, start at login) for the app's shells; the desktop app applies
    * them with Core.desktopSettings.attach once Electron is ready; browser mode only shows and saves them.
@@ -153,6 +159,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     reveal: options.videoDownloads?.reveal,
     onChange: (transfer) => companion?.videoDownloadChanged(transfer),
   });
+  const videoTools = createVideoTools(platformApi);
+  const videoCopies = options.videoCopies
+    ? new CopyTracker({
+        trimCopy: videoTools.trimCopy,
+        dataDir: directory,
+        onChange: (copy) => companion?.videoCopyChanged(copy),
+        onRecovered: settingsRecovered,
+        warn: (message) => logger.warn(message),
+      })
+    : undefined;
   const diagnostics: CompanionOptions['diagnostics'] = (app, profiles) => diagnosticsReport({ app, profiles, logDirectory: logger.directory, redact: logger.redact });
   const desktopSettings = options.desktopSettings
     ? new DesktopSettingsService({
@@ -164,11 +180,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         warn: (message) => logger.warn(message),
       })
     : undefined;
-  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks, collections, videoTools: createVideoTools(platformApi), videoLibrary, videoDownloads, diagnostics, desktopSettings });
+  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks, collections, videoTools, videoCopies, videoLibrary, videoDownloads, diagnostics, desktopSettings });
   await session.open(options.profile);
   await live?.open();
   await uploads?.open();
   await hooks.open();
+  await videoCopies?.accountChanged(session.currentStatus() === 'signed-out' ? null : session.profileName);
   await desktopSettings?.open();
   companion.startupFinished();
   const dispatch = createDispatcher(companion.contract, companion, {

@@ -691,6 +691,25 @@ export type CopyOrder = z.output<typeof CopyOrder>;
 export const CopyProgress = z.object({ requestId: z.string(), finished: z.boolean(), videoId: z.string().nullable(), videoUrl: z.string().nullable() });
 export type CopyProgress = z.output<typeof CopyProgress>;
 
+/**
+ * A copy the app follows until the platform has made it. Main keeps these per profile across restarts
+ * (the newest 50), so a reload or a restart neither loses the list nor stops the following.
+ */
+export const VideoCopy = z.object({
+  requestId: z.string(),
+  sourceVideoId: z.string(),
+  title: z.string(),
+  start: z.number(),
+  end: z.number(),
+  /** Milliseconds since the epoch. */
+  startedAt: z.number(),
+  finishedAt: z.number().nullable(),
+  progress: CopyProgress,
+  /** Why the app stopped following the copy before it finished, in words. */
+  failure: z.string().nullable(),
+});
+export type VideoCopy = z.output<typeof VideoCopy>;
+
 export const VideoLabel = z.object({ id: z.number(), name: z.string(), color: z.string() });
 export type VideoLabel = z.output<typeof VideoLabel>;
 
@@ -976,8 +995,10 @@ export const contract = defineContract({
     videoTrim: { args: z.tuple([videoId]), result: VideoTrim },
     setVideoTrim: { args: z.tuple([videoId, TrimRange]), result: VideoTrim },
     removeVideoTrim: { args: z.tuple([videoId]), result: VideoTrim },
+    /** Starts the copy; main follows it and reports each change as a `videoCopy` event. */
     copyVideoPart: { args: z.tuple([videoId, CopyOrder]), result: CopyProgress },
-    videoCopyStatus: { args: z.tuple([z.string().min(1).max(200)]), result: CopyProgress },
+    /** The signed-in profile's copies, newest first: those being followed and those that ended. */
+    videoCopies: { args: z.tuple([]), result: z.array(VideoCopy) },
     videoLabels: { args: z.tuple([videoId]), result: VideoLabels },
     createLabel: { args: z.tuple([LabelName]), result: VideoLabel },
     renameLabel: { args: z.tuple([labelId, LabelName]), result: z.null() },
@@ -1015,6 +1036,8 @@ export const contract = defineContract({
     hookDelivery: HookDelivery,
     /** A video file being saved made progress (at most about four a second), finished or failed. */
     videoDownload: VideoDownloadTransfer,
+    /** A followed copy started, finished, or was given up on (the row as it is now). */
+    videoCopy: VideoCopy,
     /** What the app is doing changed (live, recording, uploading): the tray and the header follow it. */
     appStatus: AppStatus,
   },

@@ -42,6 +42,7 @@ async function start(): Promise<void> {
     live: {},
     uploads: {},
     hookReceiver: true,
+    videoCopies: true,
     desktopSettings: true,
     // Only a file this app saved is shown, and only in its folder (never opened or run).
     videoDownloads: { folder: app.getPath('downloads'), reveal: (file) => shell.showItemInFolder(file) },

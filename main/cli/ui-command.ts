@@ -22,6 +22,7 @@ export const uiCommand: Command = {
       live: { ingestPort: portOption(values, 'ingest-port') },
       uploads: {},
       hookReceiver: true,
+      videoCopies: true,
       desktopSettings: true,
     });
     const { companion, session, dispatch } = core;

@@ -1,12 +1,12 @@
 // The per-video tools of the Videos panel in browser mode, against the embedded sandbox: list → a video →
 // its tab. Thumbnail: an image of 9.5 MB uploaded and a frame set; an image of 4000 px refused before upload.
 // Trim and copy: a trim set and removed; a trim under 10 s refused in the form; a copy followed to the end
-// while another panel is open. Labels: created, renamed, attached, deleted after asking; a label deleted
-// behind the app's back refused and rolled back. Chapters: added, edited, all deleted after asking; a
-// chapter deleted behind the app's back (404) refused and put back. Captions: a file uploaded, processed,
-// made the default, read back and saved as a file; a bad file refused with the platform's sentence naming
-// the line. Each checked afterwards through the API. A caption match found in the list opens the tools at
-// its moment.
+// across a reload of the page and while another panel is open. Labels: created, renamed, attached, deleted
+// after asking; a label deleted behind the app's back refused and rolled back. Chapters: added, edited, all
+// deleted after asking; a chapter deleted behind the app's back (404) refused and put back. Captions: a file
+// uploaded, processed, made the default, read back and saved as a file; a bad file refused with the
+// platform's sentence naming the line. Each checked afterwards through the API. A caption match found in the
+// list opens the tools at its moment.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -74,7 +74,7 @@ test.describe('the video tools', () => {
     expect(await thumbnail()).toMatchObject({ source: 'frame', position: 42.5 });
   });
 
-  test('trim and copy: a trim set and removed; under 10 s refused; a copy followed to the end across a panel switch', async ({ page }) => {
+  test('trim and copy: a trim set and removed; under 10 s refused; a copy followed to the end across a reload and a panel switch', async ({ page }) => {
     test.setTimeout(120_000);
     const launch = await videoIdOf('Launch stream');
     const trim = async () => ((await api('GET', `/videos/${launch}/trim.json`)) as { trim: { start: number; end: number } }).trim;
@@ -103,6 +103,11 @@ test.describe('the video tools', () => {
     await page.getByTestId('copy-title').fill('E2E highlight');
     await page.getByTestId('copy-start-button').click();
     await expect(page.getByTestId('copy-row')).toHaveAttribute('data-state', 'copying');
+    // The app follows the copy, not the window: a reload loses neither the row nor the following.
+    await page.reload();
+    await openTool(page, launch, 'Trim and copy');
+    await expect(page.getByTestId('copy-row')).toHaveCount(1);
+    await expect(page.getByTestId('copy-row')).toContainText('E2E highlight');
     await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Hooks', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Hooks', level: 1 })).toBeVisible();
     await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Videos', exact: true }).click();

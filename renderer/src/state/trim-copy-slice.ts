@@ -1,32 +1,20 @@
 // A video's trim (shown, set, removed; the original file stays) and the copies of parts into new videos.
-// A copy is asked about until it finishes, here rather than in the tab, so that it goes on while another
-// panel is open and is still shown when the streamer comes back.
+// Main follows each copy until the platform has made it and keeps the list per profile; this slice only
+// shows that list (read on load, then changed by `videoCopy` events), so a reload or another panel loses
+// neither the rows nor the following.
 import { create } from 'zustand';
-import type { CopyOrder, CopyProgress, TrimRange, VideoTrim } from '../../../preload/contract.js';
+import type { CopyOrder, TrimRange, VideoCopy, VideoTrim } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
-import { errorText } from './request-outcome';
 import { videoToolChange, videoToolLoad, type VideoToolState } from './video-tool-change';
 import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
-export interface CopyRow {
-  readonly requestId: string;
-  readonly sourceVideoId: string;
-  readonly title: string;
-  readonly start: number;
-  readonly end: number;
-  /** Milliseconds since the epoch. */
-  readonly startedAt: number;
-  readonly finishedAt: number | null;
-  readonly progress: CopyProgress;
-  /** Why the app stopped asking, in words. */
-  readonly failure: string | null;
-}
+export type CopyRow = VideoCopy;
 
 export interface TrimCopySliceState extends VideoToolState {
   readonly busy: 'load' | 'set' | 'remove' | 'copy' | null;
   readonly trim: VideoTrim | null;
-  /** Newest first, of every video, for as long as the app runs. */
+  /** Newest first, of every video: the profile's copies as main keeps them. */
   readonly copies: readonly CopyRow[];
 }
 
@@ -35,39 +23,38 @@ export interface TrimCopyActions {
   setTrim(range: TrimRange): Promise<boolean>;
   removeTrim(): Promise<boolean>;
   copy(order: CopyOrder): Promise<boolean>;
+  /** A copy main follows started, finished or was given up on. */
+  copyChanged(row: CopyRow): void;
 }
-
-/** How often an unfinished copy is asked about, and how many failed asks in a row end the following. */
-export const COPY_POLL_MS = 1000;
-const COPY_POLL_FAILURES = 5;
 
 // Initial state
 export const initialTrimCopyState: TrimCopySliceState = { videoId: null, busy: null, error: null, done: null, trim: null, copies: [] };
 
+/** The row put in place of the one with its request id, or on top when it is new. */
+function withRow(copies: readonly CopyRow[], row: CopyRow): readonly CopyRow[] {
+  return copies.some((candidate) => candidate.requestId === row.requestId) ? copies.map((candidate) => (candidate.requestId === row.requestId ? row : candidate)) : [row, ...copies];
+}
+
 // Hook (with its actions)
 export const useTrimCopyStore = create<TrimCopySliceState & TrimCopyActions>()((set, get) => {
-  const updateCopy = (requestId: string, change: Partial<CopyRow>) =>
-    set((current) => ({ copies: current.copies.map((row) => (row.requestId === requestId ? { ...row, ...change } : row)) }));
-
-  /** Asks until the copy is finished; a run of failures stops it with the last one's sentence. */
-  function follow(requestId: string, failures = 0): void {
-    setTimeout(() => {
-      companion.videoCopyStatus(requestId).then(
-        (progress) => {
-          if (progress.finished) updateCopy(requestId, { progress, finishedAt: Date.now() });
-          else follow(requestId);
-        },
-        (error: unknown) => {
-          if (failures + 1 >= COPY_POLL_FAILURES) updateCopy(requestId, { failure: `The app stopped following this copy: ${errorText(error)}` });
-          else follow(requestId, failures + 1);
-        },
-      );
-    }, COPY_POLL_MS);
+  /** Main's list; a row an event brought meanwhile is newer than the list's and stays. */
+  async function loadCopies(): Promise<void> {
+    try {
+      const listed = await companion.videoCopies();
+      const known = new Map(get().copies.map((row) => [row.requestId, row]));
+      const merged = listed.map((row) => known.get(row.requestId) ?? row);
+      const extra = get().copies.filter((row) => !listed.some((candidate) => candidate.requestId === row.requestId));
+      set({ copies: [...extra, ...merged] });
+    } catch {
+      // The list is a convenience beside the trim; events still bring every copy started from now on.
+    }
   }
 
   return {
     ...initialTrimCopyState,
-    load: (videoId) => videoToolLoad(get, set, videoId, { trim: null }, (id) => companion.videoTrim(id), (trim) => ({ trim })),
+    load: async (videoId) => {
+      await Promise.all([videoToolLoad(get, set, videoId, { trim: null }, (id) => companion.videoTrim(id), (trim) => ({ trim })), loadCopies()]);
+    },
     setTrim: (range) =>
       videoToolChange(get, set, {
         busy: 'set',
@@ -88,14 +75,18 @@ export const useTrimCopyStore = create<TrimCopySliceState & TrimCopyActions>()((
         busy: 'copy',
         call: async (videoId) => {
           const progress = await companion.copyVideoPart(videoId, order);
-          // Kept and followed whichever video is open by now: the copy is on its way.
-          const row: CopyRow = { requestId: progress.requestId, sourceVideoId: videoId, title: order.title, start: order.start, end: order.end, startedAt: Date.now(), finishedAt: null, progress, failure: null };
-          set({ copies: [row, ...get().copies] });
-          follow(progress.requestId);
+          // Main announces the row as an event too; until it comes, this one shows the copy is on its way.
+          if (!get().copies.some((row) => row.requestId === progress.requestId)) {
+            const row: CopyRow = { requestId: progress.requestId, sourceVideoId: videoId, title: order.title, start: order.start, end: order.end, startedAt: Date.now(), finishedAt: null, progress, failure: null };
+            set({ copies: [row, ...get().copies] });
+          }
         },
         done: `Copying ${order.start}–${order.end} s into the new video "${order.title}". It shows below when the platform has made it.`,
       }),
+    copyChanged: (row) => set({ copies: withRow(get().copies, row) }),
   };
 });
 
 clearedWhenAccountChanges(useTrimCopyStore, initialTrimCopyState);
+
+companion.on('videoCopy', (row) => useTrimCopyStore.getState().copyChanged(row));

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CompanionError, type VideoCaption, type VideoChapter } from '../../../preload/contract.js';
+import { CompanionError, type VideoCaption, type VideoChapter, type VideoCopy } from '../../../preload/contract.js';
 
 // The slices talk to main through the bridge; here the bridge is a fake whose answers each test sets.
 const bridge = vi.hoisted(() => ({
@@ -7,7 +7,7 @@ const bridge = vi.hoisted(() => ({
     videoTrim: vi.fn(),
     setVideoTrim: vi.fn(),
     copyVideoPart: vi.fn(),
-    videoCopyStatus: vi.fn(),
+    videoCopies: vi.fn(),
     videoLabels: vi.fn(),
     createLabel: vi.fn(),
     setVideoLabel: vi.fn(),
@@ -25,7 +25,9 @@ const bridge = vi.hoisted(() => ({
 }));
 vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
 
-const { COPY_POLL_MS, initialTrimCopyState, useTrimCopyStore } = await import('../../../renderer/src/state/trim-copy-slice');
+const { initialTrimCopyState, useTrimCopyStore } = await import('../../../renderer/src/state/trim-copy-slice');
+// Main's `videoCopy` events, as the slice subscribed to them when it was loaded.
+const copyEvent = bridge.companion.on.mock.calls.find(([event]) => event === 'videoCopy')![1] as (row: VideoCopy) => void;
 const { initialLabelsState, useLabelsStore } = await import('../../../renderer/src/state/labels-slice');
 const { initialChaptersState, NEW_CHAPTER_ID, useChaptersStore } = await import('../../../renderer/src/state/chapters-slice');
 const { initialCaptionsState, useCaptionsStore } = await import('../../../renderer/src/state/captions-slice');
@@ -44,6 +46,7 @@ const refusal = (message: string) => new CompanionError('bad_request', message);
 beforeEach(() => {
   vi.clearAllMocks();
   useTrimCopyStore.setState({ ...initialTrimCopyState });
+  bridge.companion.videoCopies.mockResolvedValue([]);
   useLabelsStore.setState({ ...initialLabelsState });
   useChaptersStore.setState({ ...initialChaptersState });
   useCaptionsStore.setState({ ...initialCaptionsState });
@@ -67,35 +70,67 @@ describe('trim and copy slice', () => {
     expect(useTrimCopyStore.getState()).toMatchObject({ trim: { start: 0, end: 3600 }, busy: null, error: 'Choose a start and end inside the video.' });
   });
 
-  it('follows a copy until it is made, whichever video is open meanwhile', async () => {
+  const copyRow = (requestId: string, change: Partial<VideoCopy> = {}): VideoCopy => ({
+    requestId,
+    sourceVideoId: '9',
+    title: 'Part',
+    start: 0,
+    end: 30,
+    startedAt: 1_000,
+    finishedAt: null,
+    progress: { requestId, finished: false, videoId: null, videoUrl: null },
+    failure: null,
+    ...change,
+  });
+
+  it("shows main's copies on load, then each change main announces: replaced by request id, a new one on top", async () => {
+    bridge.companion.videoTrim.mockResolvedValue({ start: 0, end: 3600 });
+    bridge.companion.videoCopies.mockResolvedValue([copyRow('r2'), copyRow('r1', { finishedAt: 2_000, progress: { requestId: 'r1', finished: true, videoId: '70', videoUrl: null } })]);
+    await useTrimCopyStore.getState().load('9');
+    expect(useTrimCopyStore.getState().copies.map((row) => row.requestId)).toEqual(['r2', 'r1']);
+    copyEvent(copyRow('r2', { finishedAt: 3_000, progress: { requestId: 'r2', finished: true, videoId: '77', videoUrl: 'https://example.com/recorded/77' } }));
+    copyEvent(copyRow('r3', { sourceVideoId: '10' }));
+    expect(useTrimCopyStore.getState().copies).toMatchObject([{ requestId: 'r3', sourceVideoId: '10' }, { requestId: 'r2', progress: { finished: true, videoId: '77' } }, { requestId: 'r1' }]);
+  });
+
+  it('keeps a change that came while the list was read (it is newer than the list)', async () => {
+    bridge.companion.videoTrim.mockResolvedValue({ start: 0, end: 3600 });
+    const list = pending<VideoCopy[]>();
+    bridge.companion.videoCopies.mockReturnValue(list.promise);
+    const loading = useTrimCopyStore.getState().load('9');
+    copyEvent(copyRow('r1', { failure: 'The app stopped following this copy after 5 failed asks in a row: gone.' }));
+    list.resolve([copyRow('r1'), copyRow('r0')]);
+    await loading;
+    expect(useTrimCopyStore.getState().copies).toMatchObject([{ requestId: 'r1', failure: expect.stringContaining('stopped following') }, { requestId: 'r0', failure: null }]);
+  });
+
+  it('shows a started copy at once, once only when main announces it too, and asks main nothing more', async () => {
     vi.useFakeTimers();
     bridge.companion.videoTrim.mockResolvedValue({ start: 0, end: 3600 });
     await useTrimCopyStore.getState().load('9');
     bridge.companion.copyVideoPart.mockResolvedValue({ requestId: 'r1', finished: false, videoId: null, videoUrl: null });
-    bridge.companion.videoCopyStatus
-      .mockResolvedValueOnce({ requestId: 'r1', finished: false, videoId: null, videoUrl: null })
-      .mockResolvedValueOnce({ requestId: 'r1', finished: true, videoId: '77', videoUrl: 'https://example.com/recorded/77' });
     expect(await useTrimCopyStore.getState().copy({ start: 0, end: 30, title: 'Part' })).toBe(true);
     expect(useTrimCopyStore.getState().copies).toMatchObject([{ requestId: 'r1', sourceVideoId: '9', progress: { finished: false } }]);
+    copyEvent(copyRow('r1'));
     await useTrimCopyStore.getState().load('10');
-    await vi.advanceTimersByTimeAsync(COPY_POLL_MS);
-    expect(useTrimCopyStore.getState().copies[0]!.progress.finished).toBe(false);
-    await vi.advanceTimersByTimeAsync(COPY_POLL_MS);
+    copyEvent(copyRow('r1', { finishedAt: 5_000, progress: { requestId: 'r1', finished: true, videoId: '77', videoUrl: null } }));
+    expect(useTrimCopyStore.getState().copies).toHaveLength(1);
     expect(useTrimCopyStore.getState().copies[0]).toMatchObject({ progress: { finished: true, videoId: '77' }, failure: null });
-    await vi.advanceTimersByTimeAsync(COPY_POLL_MS * 3);
-    expect(bridge.companion.videoCopyStatus).toHaveBeenCalledTimes(2);
+    const asked = bridge.companion.videoCopies.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(bridge.companion.videoCopies).toHaveBeenCalledTimes(asked);
   });
 
-  it('stops following a copy after failures in a row, and says why', async () => {
-    vi.useFakeTimers();
+  it('a started copy whose event came first is not added twice', async () => {
     bridge.companion.videoTrim.mockResolvedValue({ start: 0, end: 3600 });
     await useTrimCopyStore.getState().load('9');
-    bridge.companion.copyVideoPart.mockResolvedValue({ requestId: 'r2', finished: false, videoId: null, videoUrl: null });
-    bridge.companion.videoCopyStatus.mockRejectedValue(new CompanionError('not_found', 'The platform no longer knows this copy.'));
+    bridge.companion.copyVideoPart.mockImplementation(async () => {
+      copyEvent(copyRow('r5', { startedAt: 4_000 }));
+      return { requestId: 'r5', finished: false, videoId: null, videoUrl: null };
+    });
     await useTrimCopyStore.getState().copy({ start: 0, end: 30, title: 'Part' });
-    await vi.advanceTimersByTimeAsync(COPY_POLL_MS * 10);
-    expect(bridge.companion.videoCopyStatus).toHaveBeenCalledTimes(5);
-    expect(useTrimCopyStore.getState().copies[0]!.failure).toBe('The app stopped following this copy: The platform no longer knows this copy.');
+    expect(useTrimCopyStore.getState().copies).toMatchObject([{ requestId: 'r5', startedAt: 4_000 }]);
+    expect(useTrimCopyStore.getState().copies).toHaveLength(1);
   });
 
   it("drops an answer for a video that is no longer open", async () => {
