@@ -70,6 +70,7 @@ import type { CollectionServices } from './collections/collection-services.js';
 import type { VideoTools } from './video-tools/video-tools.js';
 import type { CopyTracker } from './video-tools/copy-tracker.js';
 import type { SaveVideoDownload, VideoDetailLevel, VideoDetails, VideoDownloadable, VideoDownloadsState, VideoDownloadTransfer, VideoEdit, VideoExpiration, VideoFileFormat, VideoListRequest, VideoMetadata, VideoPage } from '../preload/contract.js';
+import type { DownloadTracker } from './video-library/download-tracker.js';
 import type { VideoDownloadService } from './video-library/video-download-service.js';
 import type { VideoLibraryService } from './video-library/video-library-service.js';
 import type {
@@ -116,8 +117,10 @@ export interface CompanionOptions {
   readonly videoCopies?: CopyTracker;
   /** The Videos panel's library calls: list, details, edit, delete, expiration, metadata values. */
   readonly videoLibrary?: VideoLibraryService;
-  /** The Videos panel's downloads: the platform's file and saving it to this computer. */
+  /** The Videos panel's downloads: the platform's file (made on request) and where a saved one goes. */
   readonly videoDownloads?: VideoDownloadService;
+  /** Saving those files to this computer, listed and resumed across restarts; absent in commands (the app's shells save them). */
+  readonly videoDownloadTransfers?: DownloadTracker;
   /** Builds the "copy diagnostics" text from what the facade knows (the core knows the logs and the redaction). */
   readonly diagnostics?: (app: AppInfo, profiles: ProfilesInfo) => Promise<string>;
   /** Global hotkeys and start at login (the app's shells; only the desktop app applies them). */
@@ -143,6 +146,7 @@ export class Companion implements Implementation<Contract> {
     void this.#options.live?.sessionChanged();
     void this.#options.uploads?.sessionChanged();
     void this.#options.videoCopies?.accountChanged(session.status === 'signed-out' ? null : session.profile);
+    void this.#options.videoDownloadTransfers?.accountChanged(session.status === 'signed-out' ? null : session.profile);
   }
 
   liveChanged(state: LiveState): void {
@@ -161,6 +165,10 @@ export class Companion implements Implementation<Contract> {
 
   videoDownloadChanged(transfer: VideoDownloadTransfer): void {
     this.events.emit('videoDownload', transfer);
+  }
+
+  videoDownloadRemoved(id: string): void {
+    this.events.emit('videoDownloadRemoved', { id });
   }
 
   videoCopyChanged(copy: VideoCopy): void {
@@ -498,6 +506,11 @@ export class Companion implements Implementation<Contract> {
     return this.#options.videoDownloads;
   }
 
+  #videoDownloadTransfers(): DownloadTracker {
+    if (!this.#options.videoDownloadTransfers) throw new CompanionError('unavailable', 'Saving video files needs the app, which keeps the transfers going and resumes them after a restart.');
+    return this.#options.videoDownloadTransfers;
+  }
+
   videos(request: VideoListRequest): Promise<VideoPage> {
     return this.#videoLibrary().page(request);
   }
@@ -523,15 +536,23 @@ export class Companion implements Implementation<Contract> {
   }
 
   async videoDownloads(): Promise<VideoDownloadsState> {
-    return this.#videoDownloads().state();
+    return this.#videoDownloadTransfers().state();
   }
 
   saveVideoDownload(videoId: string, format: VideoFileFormat, request: SaveVideoDownload): Promise<VideoDownloadTransfer> {
-    return this.#videoDownloads().save(videoId, format, request);
+    return this.#videoDownloadTransfers().save(videoId, format, request);
   }
 
   async showVideoDownload(transferId: string): Promise<null> {
-    return this.#videoDownloads().reveal(transferId);
+    return this.#videoDownloadTransfers().reveal(transferId);
+  }
+
+  async cancelVideoDownload(transferId: string): Promise<VideoDownloadTransfer> {
+    return this.#videoDownloadTransfers().cancel(transferId);
+  }
+
+  async removeVideoDownload(transferId: string): Promise<null> {
+    return this.#videoDownloadTransfers().remove(transferId);
   }
 
   videoExpiration(videoId: string): Promise<VideoExpiration> {
@@ -787,6 +808,7 @@ export class Companion implements Implementation<Contract> {
     await this.#options.live?.close();
     await this.#options.hooks?.close();
     await this.#options.videoCopies?.close();
+    await this.#options.videoDownloadTransfers?.close();
     this.#options.desktopSettings?.close();
     await this.#options.session.close();
   }

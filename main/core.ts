@@ -30,6 +30,7 @@ import type { SignInDriver } from './session/sign-in-driver.js';
 import { dataDir, defaultDataDir } from './settings/data-dir.js';
 import { UploadSettingsStore } from './settings/upload-settings.js';
 import { UploadService, type UploadServiceOptions } from './upload-service/upload-service.js';
+import { DownloadTracker } from './video-library/download-tracker.js';
 import { VideoDownloadService } from './video-library/video-download-service.js';
 import { VideoLibraryService } from './video-library/video-library-service.js';
 import { keytarSecretStore } from './vault/secret-store.js';
@@ -56,7 +57,11 @@ export interface CoreOptions {
   readonly uploads?: { readonly tuning?: UploadServiceOptions['tuning'] };
   /** Runs the built-in hook receiver of the sandbox profile (the app's shells). */
   readonly hookReceiver?: boolean;
-  /** Saved video files: the folder when none is named (default: ~/Downloads), and how the shell shows one. */
+  /**
+   * Saves video files, keeps the list per profile and resumes unfinished transfers after a restart (the app's
+   * shells): the folder when none is named (default: ~/Downloads), and how the shell shows a file. Not for
+   * commands, for the same reason as videoCopies.
+   */
   readonly videoDownloads?: { readonly folder?: string; readonly reveal?: (file: string) => void };
   /**
    * Follows copies of parts of videos until made, and keeps the list per profile (the app's shells). Not
@@ -153,12 +158,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       : undefined,
   });
   const videoLibrary = new VideoLibraryService(platformApi);
-  const videoDownloads = new VideoDownloadService({
-    platformApi,
-    defaultFolder: options.videoDownloads?.folder,
-    reveal: options.videoDownloads?.reveal,
-    onChange: (transfer) => companion?.videoDownloadChanged(transfer),
-  });
+  const videoDownloads = new VideoDownloadService({ platformApi, defaultFolder: options.videoDownloads?.folder });
+  const videoDownloadTransfers = options.videoDownloads
+    ? new DownloadTracker({
+        downloads: videoDownloads,
+        dataDir: directory,
+        reveal: options.videoDownloads.reveal,
+        onChange: (transfer) => companion?.videoDownloadChanged(transfer),
+        onRemoved: (id) => companion?.videoDownloadRemoved(id),
+        onRecovered: settingsRecovered,
+        warn: (message) => logger.warn(message),
+      })
+    : undefined;
   const videoTools = createVideoTools(platformApi);
   const videoCopies = options.videoCopies
     ? new CopyTracker({
@@ -180,12 +191,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         warn: (message) => logger.warn(message),
       })
     : undefined;
-  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks, collections, videoTools, videoCopies, videoLibrary, videoDownloads, diagnostics, desktopSettings });
+  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks, collections, videoTools, videoCopies, videoLibrary, videoDownloads, videoDownloadTransfers, diagnostics, desktopSettings });
   await session.open(options.profile);
   await live?.open();
   await uploads?.open();
   await hooks.open();
   await videoCopies?.accountChanged(session.currentStatus() === 'signed-out' ? null : session.profileName);
+  await videoDownloadTransfers?.accountChanged(session.currentStatus() === 'signed-out' ? null : session.profileName);
   await desktopSettings?.open();
   companion.startupFinished();
   const dispatch = createDispatcher(companion.contract, companion, {

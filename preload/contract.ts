@@ -833,20 +833,29 @@ export const VideoDownloadable = z.object({
 });
 export type VideoDownloadable = z.output<typeof VideoDownloadable>;
 
-/** A file being saved from a download link to this computer. */
+/**
+ * A file being saved from a download link to this computer. Main keeps the signed-in profile's newest rows
+ * across restarts and resumes a `running` one by itself; the link is never kept (it is a secret: whoever has
+ * it has the file), so a resume asks the platform for a fresh one.
+ */
 export const VideoDownloadTransfer = z.object({
   id: z.string(),
   videoId: z.string(),
   format: VideoFileFormat,
   /** Where the finished file is (while running it is written beside it as `<file>.part`). */
   file: z.string(),
-  state: z.enum(['running', 'complete', 'failed']),
+  /** `cancelled`: stopped by the streamer; its `.part` stays, so saving the video again picks it up. */
+  state: z.enum(['running', 'complete', 'failed', 'cancelled']),
   bytes: z.number(),
   /** Null until the server says how big the file is. */
   total: z.number().nullable(),
-  /** How many times a cut connection was picked up where it stopped. */
+  /** How many times a cut connection was picked up where it stopped (after a restart too). */
   resumes: z.number(),
   failure: z.string().nullable(),
+  /** Unix milliseconds. */
+  startedAt: z.number(),
+  /** Unix milliseconds; null while running. */
+  endedAt: z.number().nullable(),
 });
 export type VideoDownloadTransfer = z.output<typeof VideoDownloadTransfer>;
 
@@ -875,6 +884,8 @@ export const VideoMetadata = z.object({
 export type VideoMetadata = z.output<typeof VideoMetadata>;
 
 const videoId = z.string().min(1).max(100);
+/** A saved file's row (main names it). */
+const transferId = z.string().min(1).max(100);
 
 const uploadId = z.string().min(1).max(100);
 
@@ -982,7 +993,11 @@ export const contract = defineContract({
     requestVideoDownloadable: { args: z.tuple([videoId, VideoFileFormat]), result: VideoDownloadable },
     videoDownloads: { args: z.tuple([]), result: VideoDownloadsState },
     saveVideoDownload: { args: z.tuple([videoId, VideoFileFormat, SaveVideoDownload]), result: VideoDownloadTransfer },
-    showVideoDownload: { args: z.tuple([z.string().min(1).max(100)]), result: z.null() },
+    showVideoDownload: { args: z.tuple([transferId]), result: z.null() },
+    /** Stops a running transfer and marks it cancelled; the `.part` stays, so a later save resumes it. */
+    cancelVideoDownload: { args: z.tuple([transferId]), result: VideoDownloadTransfer },
+    /** Takes an ended (complete, failed or cancelled) row off the list; the file on disk stays as it is. */
+    removeVideoDownload: { args: z.tuple([transferId]), result: z.null() },
     videoExpiration: { args: z.tuple([videoId]), result: VideoExpiration },
     setVideoExpirationNever: { args: z.tuple([videoId]), result: VideoExpiration },
     videoMetadata: { args: z.tuple([videoId]), result: VideoMetadata },
@@ -1036,6 +1051,8 @@ export const contract = defineContract({
     hookDelivery: HookDelivery,
     /** A video file being saved made progress (at most about four a second), finished or failed. */
     videoDownload: VideoDownloadTransfer,
+    /** A transfer row was taken off the list. */
+    videoDownloadRemoved: z.object({ id: z.string() }),
     /** A followed copy started, finished, or was given up on (the row as it is now). */
     videoCopy: VideoCopy,
     /** What the app is doing changed (live, recording, uploading): the tray and the header follow it. */

@@ -23,6 +23,7 @@ export const uiCommand: Command = {
       uploads: {},
       hookReceiver: true,
       videoCopies: true,
+      videoDownloads: {},
       desktopSettings: true,
     });
     const { companion, session, dispatch } = core;

@@ -1,6 +1,7 @@
 // Saves a download link to a file: written as `<file>.part` and renamed only once every byte the server
 // announced is there, so a cut transfer never looks like a finished file. A cut connection is picked up
-// where it stopped with a `Range` request; a server that ignores the range starts the file again.
+// where it stopped with a `Range` request; a server that ignores the range starts the file again. A stop
+// (cancel, sign-out, quit) leaves the `.part` as it is, for a later run to resume.
 import { open, rename, stat } from 'node:fs/promises';
 
 export interface DownloadProgress {
@@ -17,6 +18,8 @@ export interface FileDownloadOptions {
   readonly attempts?: number;
   readonly retryDelayMs?: number;
   readonly fetch?: typeof fetch;
+  /** Stops the transfer where it is (the `.part` stays, for a later resume); the promise then rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
 }
 
 /** A refusal by the download server, or a transfer that kept being cut. */
@@ -51,6 +54,17 @@ function contentRange(header: string | null): { start: number; total: number | n
   return { start: Number(match[1]), total: match[2] === '*' ? null : Number(match[2]) };
 }
 
+/** `step`, or the signal's reason as soon as it is aborted (a stalled server must not hold a stop up). */
+function untilAborted<T>(step: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return step;
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', stop, { once: true });
+    step.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
+}
+
 export async function downloadFile(url: string, file: string, options: FileDownloadOptions = {}): Promise<DownloadProgress> {
   const doFetch = options.fetch ?? fetch;
   const attempts = options.attempts ?? 5;
@@ -66,10 +80,12 @@ export async function downloadFile(url: string, file: string, options: FileDownl
       resumes++;
       await new Promise((resolve) => setTimeout(resolve, options.retryDelayMs ?? 500));
     }
+    options.signal?.throwIfAborted();
     let response: Response;
     try {
-      response = await doFetch(url, { headers: bytes > 0 ? { Range: `bytes=${bytes}-` } : {} });
+      response = await doFetch(url, { headers: bytes > 0 ? { Range: `bytes=${bytes}-` } : {}, signal: options.signal });
     } catch (error) {
+      options.signal?.throwIfAborted();
       lastProblem = (error as Error).message;
       continue;
     }
@@ -103,13 +119,23 @@ export async function downloadFile(url: string, file: string, options: FileDownl
     const handle = await open(part, bytes === 0 ? 'w' : 'a');
     try {
       if (response.body) {
-        for await (const chunk of response.body) {
-          await handle.write(chunk);
-          bytes += chunk.byteLength;
-          report();
+        const reader = response.body.getReader();
+        try {
+          for (;;) {
+            const { done, value } = await untilAborted(reader.read(), options.signal);
+            if (done) break;
+            // Not one byte after a stop: another transfer may append to this `.part` next.
+            options.signal?.throwIfAborted();
+            await handle.write(value);
+            bytes += value.byteLength;
+            report();
+          }
+        } finally {
+          reader.cancel().catch(() => undefined);
         }
       }
     } catch (error) {
+      options.signal?.throwIfAborted();
       lastProblem = (error as Error).message;
       continue;
     } finally {

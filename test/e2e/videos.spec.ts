@@ -2,7 +2,8 @@
 // views, private only, a caption search whose match opens the video at that time, a channel deleted behind
 // the app's back (404). Edit: title, description and protection saved; a video deleted behind the app's back
 // (404) rolled back. Delete: after asking; a video already deleted (404) put back. Download: an MP4 made
-// (pending, then available with its 24-hour window) and saved with progress to a folder; a video gone (404).
+// (pending, then available with its 24-hour window) and saved with progress to a folder, still listed after a
+// reload and then taken off the list; a video gone (404).
 // Expiration: set to never; a video gone (404); an account without expiration management (403 forbidden) is a
 // note. Metadata: a video value set and cleared; a field deleted behind the app's back (404). Each change is
 // checked afterwards through the API.
@@ -173,6 +174,15 @@ test.describe('the Videos panel', () => {
       await page.screenshot({ path: 'test-results/screenshots/videos-download.png', fullPage: true });
       expect(readdirSync(folder)).toEqual([`Q&A night-${qa}.mp4`]);
       expect(statSync(join(folder, `Q&A night-${qa}.mp4`)).size).toBeGreaterThan(0);
+      // Main keeps the list: after a reload the saved file is still listed, and can be taken off the list.
+      await page.reload();
+      await openVideos(page, app);
+      await openVideo(page, qa);
+      await openTab(page, 'Download');
+      await expect(page.getByTestId('download-saved')).toContainText(join(folder, `Q&A night-${qa}.mp4`));
+      await page.getByTestId('download-remove').click();
+      await expect(page.getByTestId('download-transfer')).toHaveCount(0);
+      expect(readdirSync(folder)).toEqual([`Q&A night-${qa}.mp4`]);
 
       const gone = await copyOf(app, qa, 'E2E download doomed');
       await page.getByTestId('video-back').click();

@@ -1,6 +1,7 @@
 // Downloads in the video view: the platform's MP4 and FLV files of the chosen video (ask, then read again
 // while `pending` until `available`), and saving one to a folder on the computer running the app, with the
-// progress main reports as it goes.
+// progress main reports as it goes. Main keeps the transfers (across reloads and restarts): this slice only
+// shows its list and follows its events.
 import { create } from 'zustand';
 import type { VideoDownloadable, VideoDownloadTransfer, VideoFileFormat } from '../../../preload/contract.js';
 import { companion } from '../bridge/companion-bridge';
@@ -15,7 +16,7 @@ export interface VideoDownloadSliceState {
   readonly busy: VideoFileFormat | 'load' | null;
   readonly defaultFolder: string | null;
   readonly canReveal: boolean;
-  /** Every file saved (or being saved) since the app started, by transfer id. */
+  /** The signed-in profile's saved files and those being saved, as main lists them, by transfer id. */
   readonly transfers: Readonly<Record<string, VideoDownloadTransfer>>;
   readonly error: string | null;
   readonly planNote: string | null;
@@ -28,7 +29,12 @@ export interface VideoDownloadActions {
   poll(format: VideoFileFormat): Promise<void>;
   save(format: VideoFileFormat, folder: string): Promise<boolean>;
   reveal(transferId: string): Promise<void>;
+  /** Stops a running transfer (main keeps its `.part`, so saving again resumes it). */
+  cancel(transferId: string): Promise<void>;
+  /** Takes an ended row off the list. */
+  remove(transferId: string): Promise<void>;
   transferChanged(transfer: VideoDownloadTransfer): void;
+  transferRemoved(transferId: string): void;
 }
 
 export const VIDEO_FILE_FORMATS: readonly VideoFileFormat[] = ['mp4', 'flv'];
@@ -58,8 +64,9 @@ export const useVideoDownloadStore = create<VideoDownloadSliceState & VideoDownl
       try {
         const [state, ...files] = await Promise.all([companion.videoDownloads(), ...VIDEO_FILE_FORMATS.map((format) => companion.videoDownloadable(videoId, format))]);
         if (get().videoId !== videoId) return;
-        const transfers = { ...get().transfers };
-        for (const transfer of state.transfers) transfers[transfer.id] ??= transfer;
+        // Main's list says which rows exist; an event may already have brought a later state of one.
+        const known = get().transfers;
+        const transfers = Object.fromEntries(state.transfers.map((transfer) => [transfer.id, known[transfer.id] ?? transfer]));
         set({ defaultFolder: state.defaultFolder, canReveal: state.canReveal, transfers, busy: null });
         files.forEach(keep);
       } catch (error) {
@@ -107,10 +114,30 @@ export const useVideoDownloadStore = create<VideoDownloadSliceState & VideoDownl
         set(errorOrPlanNote(error));
       }
     },
+    cancel: async (transferId) => {
+      try {
+        get().transferChanged(await companion.cancelVideoDownload(transferId));
+      } catch (error) {
+        set(errorOrPlanNote(error));
+      }
+    },
+    remove: async (transferId) => {
+      try {
+        await companion.removeVideoDownload(transferId);
+        get().transferRemoved(transferId);
+      } catch (error) {
+        set(errorOrPlanNote(error));
+      }
+    },
     transferChanged: (transfer) => set({ transfers: { ...get().transfers, [transfer.id]: transfer } }),
+    transferRemoved: (transferId) => {
+      const { [transferId]: _removed, ...rest } = get().transfers;
+      set({ transfers: rest });
+    },
   };
 });
 
 clearedWhenAccountChanges(useVideoDownloadStore, initialVideoDownloadState);
 
 companion.on('videoDownload', (transfer) => useVideoDownloadStore.getState().transferChanged(transfer));
+companion.on('videoDownloadRemoved', ({ id }) => useVideoDownloadStore.getState().transferRemoved(id));

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessToken } from '../../../main/platform/access-token.js';
 import { createPlatformApi } from '../../../main/platform/endpoints/index.js';
 import { createPlatformCaller } from '../../../main/platform/platform-caller.js';
+import { DownloadTracker } from '../../../main/video-library/download-tracker.js';
 import { VideoDownloadService } from '../../../main/video-library/video-download-service.js';
 import { VideoLibraryService } from '../../../main/video-library/video-library-service.js';
 import type { VideoDownloadTransfer } from '../../../preload/contract.js';
@@ -21,6 +22,8 @@ let folder: string;
 let library: VideoLibraryService;
 const events: VideoDownloadTransfer[] = [];
 let downloads: VideoDownloadService;
+let transfers: DownloadTracker;
+let dataDir: string;
 
 const idOf = (title: string) => sandbox.admin.store.data.videos.find((video) => video.title === title)!.id;
 
@@ -28,16 +31,28 @@ beforeAll(async () => {
   sandbox = await startSandbox({ downloadGenerationMs: 300 });
   token = await passwordToken(sandbox);
   folder = mkdtempSync(join(tmpdir(), 'video-library-sandbox-'));
+  dataDir = mkdtempSync(join(tmpdir(), 'video-library-data-'));
   const user: AccessToken = { type: 'bearer', accessToken: token, expiresAt: null, scopes: [] };
   const caller = createPlatformCaller({ apiUrl: sandbox.apiUrl, tokens: { token: async () => user }, retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 } });
   const platformApi = async () => createPlatformApi(caller);
   library = new VideoLibraryService(platformApi);
-  downloads = new VideoDownloadService({ platformApi, defaultFolder: folder, onChange: (transfer) => events.push(transfer) });
+  downloads = new VideoDownloadService({ platformApi, defaultFolder: folder });
+  transfers = new DownloadTracker({
+    downloads,
+    dataDir,
+    onChange: (transfer) => events.push(transfer),
+    onRemoved: () => undefined,
+    onRecovered: () => undefined,
+    warn: () => undefined,
+  });
+  await transfers.accountChanged('sandbox');
 });
 
 afterAll(async () => {
+  await transfers?.close();
   await sandbox?.close();
   rmSync(folder, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('the video library against the sandbox', () => {
@@ -94,7 +109,7 @@ describe('the video library against the sandbox', () => {
     expect(ready).toMatchObject({ status: 'available', downloadUrl: expect.stringMatching(/^http:\/\//) });
     expect(ready.expiresAt! - Date.now() / 1000).toBeGreaterThan(23.9 * 3600);
 
-    const started = await downloads.save(id, 'mp4', {});
+    const started = await transfers.save(id, 'mp4', {});
     await expect.poll(() => events.findLast((event) => event.id === started.id)?.state, { timeout: 20_000 }).toBe('complete');
     const done = events.findLast((event) => event.id === started.id)!;
     expect(done.total).toBe(done.bytes);

@@ -14,6 +14,8 @@ const bridge = vi.hoisted(() => ({
     requestVideoDownloadable: vi.fn(),
     saveVideoDownload: vi.fn(),
     showVideoDownload: vi.fn(),
+    cancelVideoDownload: vi.fn(),
+    removeVideoDownload: vi.fn(),
     videoExpiration: vi.fn(),
     setVideoExpirationNever: vi.fn(),
     videoMetadata: vi.fn(),
@@ -28,6 +30,7 @@ const { initialVideosState, useVideosStore } = await import('../../../renderer/s
 const { initialVideoDownloadState, useVideoDownloadStore } = await import('../../../renderer/src/state/video-download-slice');
 const { initialVideoExpirationState, useVideoExpirationStore } = await import('../../../renderer/src/state/video-expiration-slice');
 const { initialVideoMetadataValuesState, useVideoMetadataValuesStore } = await import('../../../renderer/src/state/video-metadata-values-slice');
+const removedEvent = bridge.companion.on.mock.calls.find(([event]) => event === 'videoDownloadRemoved')![1] as (removed: { id: string }) => void;
 
 function row(id: string, title = `Video ${id}`): VideoRow {
   return { id, channelId: '7', title, description: '', url: null, lengthSeconds: 60, createdAt: 1, views: 0, thumbnailUrl: null, captionMatches: null };
@@ -130,6 +133,8 @@ describe('video download slice', () => {
     total: null,
     resumes: 0,
     failure: null,
+    startedAt: 1_000,
+    endedAt: null,
     ...overrides,
   });
 
@@ -165,6 +170,33 @@ describe('video download slice', () => {
     expect(useVideoDownloadStore.getState().transfers.t1).toMatchObject({ bytes: 500, total: 1000 });
     useVideoDownloadStore.getState().transferChanged(transfer({ state: 'complete', bytes: 1000, total: 1000 }));
     expect(useVideoDownloadStore.getState().transfers.t1!.state).toBe('complete');
+  });
+
+  it("shows main's list on load (a reload or restart keeps it), keeping a later state an event brought", async () => {
+    useVideoDownloadStore.getState().transferChanged(transfer({ id: 'forgotten', state: 'complete' }));
+    useVideoDownloadStore.getState().transferChanged(transfer({ id: 't1', bytes: 700, total: 1000 }));
+    bridge.companion.videoDownloads.mockResolvedValue({ defaultFolder: '/downloads', canReveal: false, transfers: [transfer({ bytes: 100 }), transfer({ id: 't0', state: 'failed', failure: 'Gone.' })] });
+    await useVideoDownloadStore.getState().load('1');
+    expect(Object.keys(useVideoDownloadStore.getState().transfers).sort()).toEqual(['t0', 't1']);
+    expect(useVideoDownloadStore.getState().transfers.t1).toMatchObject({ bytes: 700 });
+    expect(useVideoDownloadStore.getState().transfers.t0).toMatchObject({ state: 'failed', failure: 'Gone.' });
+  });
+
+  it('cancels a running transfer and takes an ended row off the list, by answer or by event', async () => {
+    useVideoDownloadStore.getState().transferChanged(transfer({}));
+    useVideoDownloadStore.getState().transferChanged(transfer({ id: 't2', state: 'complete' }));
+    bridge.companion.cancelVideoDownload.mockResolvedValue(transfer({ state: 'cancelled', endedAt: 2_000 }));
+    await useVideoDownloadStore.getState().cancel('t1');
+    expect(bridge.companion.cancelVideoDownload).toHaveBeenCalledWith('t1');
+    expect(useVideoDownloadStore.getState().transfers.t1).toMatchObject({ state: 'cancelled' });
+    bridge.companion.removeVideoDownload.mockResolvedValue(null);
+    await useVideoDownloadStore.getState().remove('t1');
+    expect(Object.keys(useVideoDownloadStore.getState().transfers)).toEqual(['t2']);
+    removedEvent({ id: 't2' });
+    expect(useVideoDownloadStore.getState().transfers).toEqual({});
+    bridge.companion.removeVideoDownload.mockRejectedValue(new CompanionError('download_running', 'Cancel it first.'));
+    await useVideoDownloadStore.getState().remove('t3');
+    expect(useVideoDownloadStore.getState().error).toBe('Cancel it first.');
   });
 
   it('a refusal is shown in words and the buttons come back', async () => {

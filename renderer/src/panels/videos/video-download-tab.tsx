@@ -1,5 +1,7 @@
 // The video's MP4 and FLV files: ask the platform to make one, watch it go from pending to available (read
-// again every second), see the 24-hour window, and save it to a folder on the computer running the app.
+// again every second), see the 24-hour window, and save it to a folder on the computer running the app. The
+// saved files stay listed after a restart (a cut one goes on by itself); a running one can be cancelled and
+// an ended one taken off the list.
 import { useEffect, useState } from 'react';
 import type { VideoDownloadable, VideoDownloadTransfer, VideoFileFormat } from '../../../../preload/contract.js';
 import { formatExpiry } from '../../format-expiry';
@@ -20,7 +22,7 @@ function statusWords(file: VideoDownloadable | null): string {
 }
 
 function TransferRow({ transfer, canReveal }: { transfer: VideoDownloadTransfer; canReveal: boolean }) {
-  const reveal = useVideoDownloadStore((state) => state.reveal);
+  const { reveal, cancel, remove } = useVideoDownloadStore();
   const amount = transfer.total === null ? formatBytes(transfer.bytes) : `${formatBytes(transfer.bytes)} of ${formatBytes(transfer.total)}`;
   return (
     <li className={`download-transfer download-${transfer.state}`} data-testid="download-transfer">
@@ -28,7 +30,10 @@ function TransferRow({ transfer, canReveal }: { transfer: VideoDownloadTransfer;
       {transfer.state === 'running' && (
         <>
           <progress value={transfer.bytes} max={transfer.total ?? undefined} aria-label={`Saving ${transfer.file}`} /> <span>{amount}</span>
-          {transfer.resumes > 0 && <span className="hint"> (picked up again {transfer.resumes}×)</span>}
+          {transfer.resumes > 0 && <span className="hint"> (picked up again {transfer.resumes}×)</span>}{' '}
+          <button type="button" className="button button-small" onClick={() => void cancel(transfer.id)} data-testid="download-cancel">
+            Cancel
+          </button>
         </>
       )}
       {transfer.state === 'complete' && (
@@ -45,6 +50,19 @@ function TransferRow({ transfer, canReveal }: { transfer: VideoDownloadTransfer;
         <span className="error" role="alert" data-testid="download-failed">
           {transfer.failure}
         </span>
+      )}
+      {transfer.state === 'cancelled' && (
+        <span data-testid="download-cancelled">
+          Cancelled after {amount}. What arrived is kept beside <code>{transfer.file}</code>; saving this file again picks up where it stopped.
+        </span>
+      )}
+      {transfer.state !== 'running' && (
+        <>
+          {' '}
+          <button type="button" className="button button-small" onClick={() => void remove(transfer.id)} data-testid="download-remove">
+            Remove from list
+          </button>
+        </>
       )}
     </li>
   );
