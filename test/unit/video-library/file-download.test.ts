@@ -1,13 +1,13 @@
 // Saving a link to a file against a real local HTTP server that serves byte ranges: progress, a connection
-// cut halfway picked up with a Range request, a server that ignores ranges, and refusals that leave no
-// file looking complete.
+// cut halfway picked up with a Range request, a server that ignores ranges, refusals that leave no file
+// looking complete, and a stop that ends a stalled transfer at once and keeps its `.part`.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { downloadFile, FileDownloadError, partialFile, type DownloadProgress } from '../../../main/video-library/file-download.js';
 
 const content = randomBytes(256 * 1024);
@@ -17,6 +17,8 @@ interface Behaviour {
   cutAfter?: number;
   ignoreRanges?: boolean;
   status?: number;
+  /** Send this many bytes of the first answer, then nothing more (the connection stays open). */
+  stallAfter?: number;
 }
 
 let behaviour: Behaviour = {};
@@ -43,6 +45,10 @@ beforeAll(async () => {
       'Content-Length': body.length,
       ...(match && !behaviour.ignoreRanges ? { 'Content-Range': `bytes ${start}-${content.length - 1}/${content.length}` } : {}),
     });
+    if (behaviour.stallAfter !== undefined) {
+      response.write(body.subarray(0, behaviour.stallAfter));
+      return;
+    }
     const cut = behaviour.cutAfter;
     if (cut !== undefined) {
       behaviour = { ...behaviour, cutAfter: undefined };
@@ -56,6 +62,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
 
@@ -104,6 +111,20 @@ describe('downloadFile', () => {
     expect(await downloadFile(url, again, { retryDelayMs: 1 })).toMatchObject({ bytes: content.length, total: content.length });
     expect(ranges).toEqual([`bytes=${content.length}-`]);
     expect(readFileSync(again).equals(content)).toBe(true);
+  });
+
+  it('a stop ends a stalled transfer at once with its reason, keeps the .part as it is and asks no more', async () => {
+    behaviour = { stallAfter: 5000 };
+    const file = join(folder, 'video.mp4');
+    const stop = new AbortController();
+    const seen: DownloadProgress[] = [];
+    const running = downloadFile(url, file, { retryDelayMs: 1, signal: stop.signal, onProgress: (progress) => seen.push(progress) }).catch((error: unknown) => error);
+    await vi.waitFor(() => expect(seen.at(-1)?.bytes).toBe(5000));
+    stop.abort(new Error('The streamer cancelled.'));
+    expect(await running).toMatchObject({ message: 'The streamer cancelled.' });
+    expect(readFileSync(partialFile(file)).equals(content.subarray(0, 5000))).toBe(true);
+    expect(existsSync(file)).toBe(false);
+    expect(ranges).toHaveLength(1);
   });
 
   it('starts over when the server ignores the range and sends the whole file', async () => {
