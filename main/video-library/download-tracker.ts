@@ -218,10 +218,17 @@ export class DownloadTracker {
       if (ask > 1) await new Promise((resolve) => setTimeout(resolve, this.#options.linkRetryMs ?? 2000));
       if (signal.aborted) return null;
       try {
-        const link = linkOf(await this.#options.downloads.downloadable(row.videoId, row.format));
+        const downloadable = await this.#options.downloads.downloadable(row.videoId, row.format);
+        const link = linkOf(downloadable);
         if (signal.aborted) return null;
         if (link !== null) return link;
-        this.#failed(row.id, `The platform no longer offers the ${row.format.toUpperCase()} file of this video (its 24-hour window ended), so the transfer cannot go on. Make the file again from the video's Download tab, then save it; what arrived is kept in ${partialFile(row.file)}.`);
+        const kept = `what arrived is kept in ${partialFile(row.file)}`;
+        this.#failed(
+          row.id,
+          downloadable.status === 'pending'
+            ? `The platform is making the ${row.format.toUpperCase()} file of this video again, so the transfer cannot go on yet. Save it from the video's Download tab once it is available; ${kept}.`
+            : `The platform no longer offers the ${row.format.toUpperCase()} file of this video (its 24-hour window ended), so the transfer cannot go on. Make the file again from the video's Download tab, then save it; ${kept}.`,
+        );
         return null;
       } catch (error) {
         if (signal.aborted) return null;
