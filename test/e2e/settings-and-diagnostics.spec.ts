@@ -36,6 +36,8 @@ test('Copy diagnostics puts versions and the log on the clipboard', async ({ bro
   const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
   const page = await context.newPage();
   await page.goto(`${app.url}#/settings`);
+  // The two banners arrive after the panel and push it down: a click aimed before they land misses.
+  await expect(page.locator('.notice')).toHaveCount(2);
   await page.getByTestId('copy-diagnostics').click();
   await expect(page.getByTestId('copy-diagnostics')).toHaveText('Copied');
   const text = await page.evaluate(() => navigator.clipboard.readText());
