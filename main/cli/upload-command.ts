@@ -42,6 +42,7 @@ export const uploadCommand: Command = {
     const opened = openProfileUploadQueue({
       dataDir: core.dataDir,
       profile: session.profile,
+      user: session.user,
       platformCaller: () => core.platformCaller(),
       vault: core.secretsFor(session.profile),
       logger: core.logger,

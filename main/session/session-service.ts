@@ -110,6 +110,11 @@ export class SessionService implements TokenSource {
     return this.#profileName;
   }
 
+  /** The platform user name of the sign-in, when the platform told it (kept while the sign-in is expired). */
+  get userName(): string | null {
+    return this.#user;
+  }
+
   get profileKind(): 'sandbox' | 'platform' {
     return this.#profile.kind;
   }

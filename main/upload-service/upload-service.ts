@@ -21,7 +21,7 @@ import type { Logger } from '../log/redacting-logger.js';
 import type { PlatformCaller } from '../platform/platform-request.js';
 import type { SessionService } from '../session/session-service.js';
 import type { UploadSettings, UploadSettingsStore } from '../settings/upload-settings.js';
-import { openProfileUploadQueue, type ProfileUploadQueueOptions } from '../uploads/profile-upload-queue.js';
+import { openProfileUploadQueue, profileUserQueueFolder, type ProfileUploadQueueOptions } from '../uploads/profile-upload-queue.js';
 import { QueueBusyError } from '../uploads/queue-lock.js';
 import type { UploadQueue } from '../uploads/upload-queue.js';
 import { CONCURRENCY_RANGE, UploadRefusedError, type UploadEvent } from '../uploads/upload-types.js';
@@ -47,7 +47,7 @@ export interface OpenedUploadQueue {
 export type UploadQueueOpener = (options: ProfileUploadQueueOptions) => OpenedUploadQueue;
 
 export interface UploadServiceOptions {
-  readonly session: Pick<SessionService, 'profileName' | 'currentStatus' | 'tokenRefused'>;
+  readonly session: Pick<SessionService, 'profileName' | 'userName' | 'currentStatus' | 'tokenRefused'>;
   readonly dataDir: string;
   readonly platformCaller: () => Promise<PlatformCaller>;
   readonly vaultFor: (profile: string) => Vault;
@@ -66,6 +66,8 @@ export interface UploadServiceOptions {
 
 interface Opened {
   readonly profile: string;
+  /** The user's queue folder of the profile: another user of the same profile has another one. */
+  readonly folder: string;
   readonly handle: OpenedUploadQueue;
 }
 
@@ -211,29 +213,39 @@ export class UploadService {
     return this.#work;
   }
 
-  /** Makes the open queue match the session: the active profile's while it has a sign-in, none without. */
+  /** Makes the open queue match the session: the signed-in user's queue of the active profile, none without a sign-in. */
   async #follow(): Promise<void> {
     if (this.#closed) return;
     const status = this.#options.session.currentStatus();
     // An expired sign-in keeps its queue open: the rows stay visible and the queue waits for the sign-in.
-    const wanted = status === 'signed-out' ? null : this.#options.session.profileName;
-    if (this.#opened !== null && this.#opened.profile !== wanted) await this.#closeQueue();
-    if (wanted === null) {
+    const profile = status === 'signed-out' ? null : this.#options.session.profileName;
+    const user = this.#options.session.userName;
+    let folder: string | null = null;
+    try {
+      if (profile !== null) folder = profileUserQueueFolder(this.#options.dataDir, profile, user);
+    } catch (error) {
+      await this.#closeQueue();
+      this.#openFailed(error);
+      return;
+    }
+    if (this.#opened !== null && this.#opened.folder !== folder) await this.#closeQueue();
+    if (profile === null || folder === null) {
       this.#stopBusyRetry();
       this.#setUnavailable(SIGNED_OUT);
       return;
     }
-    if (this.#opened === null) this.#openQueue(wanted);
+    if (this.#opened === null) this.#openQueue(profile, user, folder);
     else if (status === 'signed-in') this.#opened.handle.queue.signedIn();
   }
 
-  #openQueue(profile: string): void {
+  #openQueue(profile: string, user: string | null, folder: string): void {
     const generation = this.#generation;
     const current = (): boolean => generation === this.#generation && !this.#closed;
     try {
       const handle = (this.#options.openQueue ?? openProfileUploadQueue)({
         dataDir: this.#options.dataDir,
         profile,
+        user,
         platformCaller: this.#options.platformCaller,
         vault: this.#options.vaultFor(profile),
         logger: this.#options.logger,
@@ -245,7 +257,7 @@ export class UploadService {
         },
         tuning: { ...this.#options.tuning, concurrency: this.#settings.concurrency, speedLimit: this.#settings.speedLimit },
       });
-      this.#opened = { profile, handle };
+      this.#opened = { profile, folder, handle };
       this.#stopBusyRetry();
       this.#announcedQueue = true;
       this.#emitReset();
@@ -255,11 +267,15 @@ export class UploadService {
         this.#setUnavailable({ code: 'queue-busy', message: `${error.message} The app tries again every few seconds.` });
         this.#startBusyRetry();
       } else {
-        this.#options.logger.error('the upload queue could not be opened', { error });
-        const why = error instanceof Error ? error.message : String(error);
-        this.#setUnavailable({ code: 'failed', message: `The upload queue could not be opened (${why}). Check that the app's data folder can be written, then try again.` });
+        this.#openFailed(error);
       }
     }
+  }
+
+  #openFailed(error: unknown): void {
+    this.#options.logger.error('the upload queue could not be opened', { error });
+    const why = error instanceof Error ? error.message : String(error);
+    this.#setUnavailable({ code: 'failed', message: `The upload queue could not be opened (${why}). Check that the app's data folder can be written, then try again.` });
   }
 
   /** Tells the windows why there is no queue, once per reason (the busy retry would repeat it every few seconds). */

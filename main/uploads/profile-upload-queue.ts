@@ -1,19 +1,22 @@
 // A profile's upload queue as the app and the CLI open it: its journal and lock in
-// `<data dir>/uploads/<profile>/`, the platform client of the profile's sign-in, the FTP passwords in
-// the profile's keychain items.
-import { mkdirSync } from 'node:fs';
+// `<data dir>/uploads/<profile>/` (or, for a second user of the profile, a folder of their own in it: see
+// queue-owner.ts), the platform client of the profile's sign-in, the FTP passwords in the profile's
+// keychain items.
 import { join } from 'node:path';
 import type { Logger } from '../log/redacting-logger.js';
 import { createPlatformApi } from '../platform/endpoints/index.js';
 import type { PlatformCaller } from '../platform/platform-request.js';
 import type { Vault } from '../vault/vault.js';
 import { lockQueue } from './queue-lock.js';
+import { userQueueFolder } from './queue-owner.js';
 import { UploadQueue, type UploadQueueOptions } from './upload-queue.js';
 import type { UploadEvent } from './upload-types.js';
 
 export interface ProfileUploadQueueOptions {
   readonly dataDir: string;
   readonly profile: string;
+  /** The signed-in platform user (null when the platform did not tell): whose queue of the profile opens. */
+  readonly user: string | null;
   readonly platformCaller: () => Promise<PlatformCaller>;
   readonly vault: Vault;
   readonly logger: Logger;
@@ -31,10 +34,14 @@ export function uploadQueueFolder(dataDir: string, profile: string): string {
   return join(dataDir, 'uploads', profile);
 }
 
+/** The folder of the user's queue of the profile (created, and its owner written down, when missing). */
+export function profileUserQueueFolder(dataDir: string, profile: string, user: string | null): string {
+  return userQueueFolder(uploadQueueFolder(dataDir, profile), user);
+}
+
 /** Throws QueueBusyError when another process has the profile's queue open. */
 export function openProfileUploadQueue(options: ProfileUploadQueueOptions): ProfileUploadQueue {
-  const folder = uploadQueueFolder(options.dataDir, options.profile);
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const folder = profileUserQueueFolder(options.dataDir, options.profile, options.user);
   const lock = lockQueue(join(folder, 'queue.lock'));
   let queue: UploadQueue;
   try {

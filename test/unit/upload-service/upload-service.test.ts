@@ -18,6 +18,7 @@ class FakeSession {
   constructor(
     public status: Status,
     public profileName = 'sandbox',
+    public userName: string | null = 'demo',
   ) {}
 
   currentStatus(): Status {
@@ -104,6 +105,37 @@ describe('UploadService: the queue follows the sign-in', () => {
     await service.sessionChanged();
     expect(opener.last.closed).toBe(true);
     expect(changes.at(-1)).toMatchObject({ reset: true, available: false, reason: { code: 'signed-out' } });
+  });
+
+  it("gives another user of the profile a queue of their own, and the first user theirs back; a name learned later keeps the queue open", async () => {
+    const { service, session, opener } = rig('signed-in');
+    session.userName = null;
+    await service.open();
+    expect(opener.opened).toHaveLength(1);
+    expect(opener.last.options.user).toBeNull();
+
+    // The platform told the name after the queue opened: the folder had no owner, so it is demo's; no reopening.
+    session.userName = 'demo';
+    await service.sessionChanged();
+    expect(opener.opened).toHaveLength(1);
+    expect(JSON.parse(readFileSync(join(dataDir, 'uploads', 'sandbox', 'owner.json'), 'utf8'))).toEqual({ user: 'demo' });
+
+    session.status = 'signed-out';
+    session.userName = null;
+    await service.sessionChanged();
+    session.status = 'signed-in';
+    session.userName = 'rival';
+    await service.sessionChanged();
+    expect(opener.opened).toHaveLength(2);
+    expect(opener.opened[0]!.closed).toBe(true);
+    expect(opener.last.options).toMatchObject({ profile: 'sandbox', user: 'rival' });
+
+    // Switched straight to demo (an expired sign-in renewed as the other account): rival's queue closes.
+    session.userName = 'demo';
+    await service.sessionChanged();
+    expect(opener.opened).toHaveLength(3);
+    expect(opener.opened[1]!.closed).toBe(true);
+    expect(opener.last.options.user).toBe('demo');
   });
 
   it('keeps the queue of an expired sign-in open (its rows stay visible; the queue waits for the sign-in)', async () => {
