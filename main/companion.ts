@@ -145,8 +145,9 @@ export class Companion implements Implementation<Contract> {
     this.events.emit('session', session);
     void this.#options.live?.sessionChanged();
     void this.#options.uploads?.sessionChanged();
-    void this.#options.videoCopies?.accountChanged(session.status === 'signed-out' ? null : session.profile);
-    void this.#options.videoDownloadTransfers?.accountChanged(session.status === 'signed-out' ? null : session.profile);
+    const account = accountOf(session);
+    void this.#options.videoCopies?.accountChanged(account);
+    void this.#options.videoDownloadTransfers?.accountChanged(account);
   }
 
   liveChanged(state: LiveState): void {
@@ -812,4 +813,13 @@ export class Companion implements Implementation<Contract> {
     this.#options.desktopSettings?.close();
     await this.#options.session.close();
   }
+}
+
+/**
+ * Whose lists of copies and saved files are shown: the profile and, when the platform told it, the user
+ * (two accounts signed in on one profile keep theirs apart); null while signed out.
+ */
+function accountOf(session: SessionInfo): string | null {
+  if (session.status === 'signed-out') return null;
+  return session.user === null ? session.profile : `${session.profile}/${session.user}`;
 }

@@ -72,7 +72,8 @@ export class DownloadTracker {
   }
 
   /**
-   * The signed-in profile (null: signed out). Another profile stops the last one's transfers where they
+   * The signed-in account: the profile, with the user when known (see Companion's accountOf); null when
+   * signed out. The lists are kept by this name. Another account stops the last one's transfers where they
    * are (their rows stay `running` in the file, so they go on when it signs in again: the platform would
    * give their links to that account only) and loads this one's list, resuming its unfinished transfers.
    */

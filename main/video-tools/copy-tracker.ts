@@ -62,7 +62,8 @@ export class CopyTracker {
   }
 
   /**
-   * The signed-in profile (null: signed out). Another profile stops following the last one's copies (the
+   * The signed-in account: the profile, with the user when known (see Companion's accountOf); null when
+   * signed out. The lists are kept by this name. Another account stops following the last one's copies (the
    * platform would be asked with the wrong account) and loads and follows again this one's unfinished copies.
    */
   accountChanged(profile: string | null): Promise<void> {

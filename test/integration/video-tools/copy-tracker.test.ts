@@ -196,12 +196,12 @@ describe('the copy tracker', () => {
     trackers.push(facadeTracker);
     companion = new Companion({ shell: 'cli', session: new SessionService({ dataDir: dir, secretsFor: () => noSecrets, onSettingsRecovered: () => undefined }), videoCopies: facadeTracker });
     companion.events.on('videoCopy', (copy) => announced.push(copy));
-    const session = (profile: string, status: SessionInfo['status']): SessionInfo => ({
+    const session = (profile: string, status: SessionInfo['status'], user: string | null = null): SessionInfo => ({
       profile,
       profileKind: 'sandbox',
       platform: null,
       status,
-      user: null,
+      user,
       tokenType: null,
       scopes: [],
       expiresAt: null,
@@ -223,7 +223,18 @@ describe('the copy tracker', () => {
     companion.sessionChanged(session('rival', 'signed-out'));
     await until(() => facadeTracker.copies().length === 0, 'no copies while signed out');
     await expect(companion.copyVideoPart(launch, { start: 0, end: 20, title: 'Signed out' })).rejects.toMatchObject({ code: 'sign_in_needed' });
+
+    // Two accounts on one profile keep their lists apart once the platform told the user names.
+    companion.sessionChanged(session('sandbox', 'signed-in', 'demo'));
+    await until(() => facadeTracker.copies().length === 0, "demo's own (empty) list");
+    await companion.copyVideoPart(launch, { start: 0, end: 20, title: "Demo's" });
+    companion.sessionChanged(session('sandbox', 'signed-out'));
+    companion.sessionChanged(session('sandbox', 'signed-in', 'someone-else'));
+    await until(() => facadeTracker.copies().length === 0, "someone else's (empty) list");
+    companion.sessionChanged(session('sandbox', 'signed-in', 'demo'));
+    await until(() => facadeTracker.copies()[0]?.title === "Demo's", "demo's list again");
     await companion.shutdown('The test is over.');
     expect((await savedFile()).profiles.sandbox!.map((copy) => copy.title)).toEqual(['Through the facade', 'Earlier']);
+    expect((await savedFile()).profiles['sandbox/demo']!.map((copy) => copy.title)).toEqual(["Demo's"]);
   });
 });
