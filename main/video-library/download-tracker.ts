@@ -4,10 +4,10 @@
 // fresh link (the link itself is a secret and is never written down) and continues its `.part` file.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { CompanionError, VideoDownloadTransfer, type SaveVideoDownload, type VideoDownloadable, type VideoDownloadsState, type VideoFileFormat } from '../../preload/contract.js';
 import { toCompanionError } from '../companion-errors.js';
-import { SettingsFile, type RecoveryReporter } from '../settings/settings-file.js';
+import { AccountLists } from '../settings/account-lists.js';
+import type { RecoveryReporter } from '../settings/settings-file.js';
 import { downloadFile, FileDownloadError, partialFile, type DownloadProgress } from './file-download.js';
 import type { VideoDownloadService } from './video-download-service.js';
 
@@ -19,12 +19,6 @@ const PROGRESS_EVERY_MS = 250;
 const PROGRESS_SAVE_EVERY_MS = 5000;
 /** Asks for a fresh link when resuming, the first included, before the transfer is given up as unreachable. */
 export const LINK_ASKS = 5;
-
-const DownloadsFile = z.object({
-  /** Newest first, by profile name. */
-  profiles: z.record(z.string(), z.array(VideoDownloadTransfer)).default({}),
-});
-type DownloadsFile = z.output<typeof DownloadsFile>;
 
 export interface DownloadTrackerOptions {
   /** Reads the platform's downloadable version (for a fresh link) and names the file on this computer. */
@@ -46,27 +40,24 @@ export interface DownloadTrackerOptions {
 
 export class DownloadTracker {
   readonly #options: DownloadTrackerOptions;
-  readonly #file: SettingsFile<typeof DownloadsFile>;
-  /** The profile whose transfers are listed and run; null while signed out. */
-  #profile: string | null = null;
-  /** Newest first. */
-  #rows: VideoDownloadTransfer[] = [];
+  /** The signed-in account's transfers, newest first, as `video-downloads.json` keeps them. */
+  readonly #list: AccountLists<typeof VideoDownloadTransfer>;
   /** The running transfers' stops, by transfer id. */
   readonly #stops = new Map<string, AbortController>();
   /** The last run writing each `.part` file, by file: a new run of the file waits until the stopped one let go of it. */
   readonly #writers = new Map<string, Promise<void>>();
-  #closed = false;
-  /** Profile switches and writes one at a time, in the order asked, so an older list never overwrites a newer. */
-  #queue: Promise<void> = Promise.resolve();
 
   constructor(options: DownloadTrackerOptions) {
     this.#options = options;
-    this.#file = new SettingsFile({
+    this.#list = new AccountLists({
       file: join(options.dataDir, 'video-downloads.json'),
-      schema: DownloadsFile,
+      row: VideoDownloadTransfer,
       label: 'The list of saved video files',
-      defaults: () => DownloadsFile.parse({}),
+      keep: KEPT_DOWNLOADS,
       onRecovered: options.onRecovered,
+      warn: options.warn,
+      whenUnreadable: 'files saved now are still listed.',
+      whenUnsaved: 'the transfers go on while the app runs.',
       now: options.now,
     });
   }
@@ -77,50 +68,37 @@ export class DownloadTracker {
    * are (their rows stay `running` in the file, so they go on when it signs in again: the platform would
    * give their links to that account only) and loads this one's list, resuming its unfinished transfers.
    */
-  accountChanged(profile: string | null): Promise<void> {
-    return this.#enqueue(async () => {
-      if (this.#closed || profile === this.#profile) return;
-      this.#stopAll();
-      this.#profile = profile;
-      this.#rows = [];
-      if (profile === null) return;
-      let rows: VideoDownloadTransfer[];
-      try {
-        rows = (await this.#file.read()).profiles[profile] ?? [];
-      } catch (error) {
-        this.#options.warn(`The list of saved video files could not be read from ${this.#file.path} (${(error as Error).message}); files saved now are still listed.`);
-        return;
-      }
-      // The profile may have changed again, or the tracker closed, while the file was read.
-      if (this.#profile !== profile || this.#closed) return;
-      this.#rows = rows;
-      for (const row of rows) if (row.state === 'running') this.#start(row, null);
-    });
+  accountChanged(account: string | null): Promise<void> {
+    return this.#list.switchTo(
+      account,
+      () => this.#stopAll(),
+      (rows) => {
+        for (const row of rows) if (row.state === 'running') this.#start(row, null);
+      },
+    );
   }
 
   state(): VideoDownloadsState {
-    return { defaultFolder: this.#options.downloads.defaultFolder, canReveal: this.#options.reveal !== undefined, transfers: [...this.#rows] };
+    return { defaultFolder: this.#options.downloads.defaultFolder, canReveal: this.#options.reveal !== undefined, transfers: [...this.#list.rows] };
   }
 
   /** Starts saving the video's available file; answers at once with the row, progress follows as events. */
   async save(videoId: string, format: VideoFileFormat, request: SaveVideoDownload): Promise<VideoDownloadTransfer> {
-    const profile = this.#profile;
-    if (profile === null) throw new CompanionError('sign_in_needed', 'Sign in before saving a video file.');
+    const account = this.#list.account;
+    if (account === null) throw new CompanionError('sign_in_needed', 'Sign in before saving a video file.');
     const url = linkOf(await this.#options.downloads.downloadable(videoId, format));
     if (url === null) throw new CompanionError('download_not_ready', `The ${format.toUpperCase()} file is not ready. Request it, wait until it is available, then save it.`);
     const file = await this.#options.downloads.target(videoId, format, request.folder);
-    const running = this.#rows.find((row) => row.file === file && row.state === 'running');
+    const running = this.#list.rows.find((row) => row.file === file && row.state === 'running');
     if (running) return running;
     const row: VideoDownloadTransfer = { id: randomUUID(), videoId, format, file, state: 'running', bytes: 0, total: null, resumes: 0, failure: null, startedAt: this.#now(), endedAt: null };
-    if (this.#profile !== profile || this.#closed) {
-      // Signed out or switched while the platform answered: the transfer is that profile's, run when it is back.
-      void this.#enqueue(() => this.#save(profile, (rows) => [row, ...rows]));
+    if (this.#list.account !== account || this.#list.closed) {
+      // Signed out or switched while the platform answered: the transfer is that account's, run when it is back.
+      this.#list.addTo(account, row);
       return row;
     }
-    const kept = [row, ...this.#rows];
-    for (const dropped of kept.slice(KEPT_DOWNLOADS)) this.#stops.get(dropped.id)?.abort();
-    this.#rows = kept.slice(0, KEPT_DOWNLOADS);
-    this.#changed(row);
+    for (const dropped of this.#list.replace([row, ...this.#list.rows])) this.#stops.get(dropped.id)?.abort();
+    this.#options.onChange(row);
     this.#start(row, url);
     return row;
   }
@@ -137,8 +115,7 @@ export class DownloadTracker {
   remove(id: string): null {
     const row = this.#known(id);
     if (row.state === 'running') throw new CompanionError('download_running', 'This file is still being saved. Cancel it first, then remove it from the list.');
-    this.#rows = this.#rows.filter((candidate) => candidate.id !== id);
-    this.#saveRows();
+    this.#list.replace(this.#list.rows.filter((candidate) => candidate.id !== id));
     this.#options.onRemoved(id);
     return null;
   }
@@ -153,14 +130,14 @@ export class DownloadTracker {
 
   /** Stops the transfers where they are (they resume at the next start); resolves when the list is saved. */
   async close(): Promise<void> {
-    this.#closed = true;
+    const closing = this.#list.close();
     this.#stopAll();
     await Promise.allSettled([...this.#writers.values()]);
-    await this.#queue;
+    await closing;
   }
 
   #known(id: string): VideoDownloadTransfer {
-    const row = this.#rows.find((candidate) => candidate.id === id);
+    const row = this.#list.rows.find((candidate) => candidate.id === id);
     if (!row) throw new CompanionError('not_found', 'The app no longer lists this file (it was removed from the list, or saved while another profile was signed in). Look in your downloads folder.');
     return row;
   }
@@ -249,47 +226,19 @@ export class DownloadTracker {
     this.#update(id, { state: 'failed', failure, endedAt: this.#now() }, true);
   }
 
+  /** Changes a row and tells the windows; `save` writes the list too (progress is written every few seconds only). */
   #update(id: string, change: Partial<VideoDownloadTransfer>, save: boolean): VideoDownloadTransfer | null {
-    const current = this.#rows.find((row) => row.id === id);
+    const current = this.#list.rows.find((row) => row.id === id);
     if (!current) return null;
     const row = { ...current, ...change };
-    this.#rows = this.#rows.map((candidate) => (candidate.id === id ? row : candidate));
-    if (save) this.#changed(row);
-    else this.#options.onChange(row);
-    return row;
-  }
-
-  #changed(row: VideoDownloadTransfer): void {
-    this.#saveRows();
+    this.#list.replace(this.#list.rows.map((candidate) => (candidate.id === id ? row : candidate)), save);
     this.#options.onChange(row);
-  }
-
-  #saveRows(): void {
-    const profile = this.#profile;
-    const rows = this.#rows;
-    if (profile !== null) void this.#enqueue(() => this.#save(profile, () => rows));
-  }
-
-  /** Rewrites one profile's list, keeping the other profiles' lists as the file has them. */
-  async #save(profile: string, change: (rows: VideoDownloadTransfer[]) => VideoDownloadTransfer[]): Promise<void> {
-    try {
-      const saved: DownloadsFile = await this.#file.read();
-      saved.profiles[profile] = change(saved.profiles[profile] ?? []).slice(0, KEPT_DOWNLOADS);
-      await this.#file.write(saved);
-    } catch (error) {
-      this.#options.warn(`The list of saved video files could not be saved in ${this.#file.path} (${(error as Error).message}); the transfers go on while the app runs.`);
-    }
+    return row;
   }
 
   #stopAll(): void {
     for (const stop of this.#stops.values()) stop.abort();
     this.#stops.clear();
-  }
-
-  #enqueue(step: () => Promise<void>): Promise<void> {
-    const run = this.#queue.then(step);
-    this.#queue = run.catch(() => undefined);
-    return run;
   }
 
   #now(): number {

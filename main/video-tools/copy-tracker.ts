@@ -3,10 +3,10 @@
 // lives here in the core rather than in a window: a reload or a restart neither loses the list nor stops
 // the asking. The rows are kept per profile in `video-copies.json` in the data folder.
 import { join } from 'node:path';
-import { z } from 'zod';
 import { CompanionError, VideoCopy, type CopyOrder, type CopyProgress } from '../../preload/contract.js';
 import { toCompanionError } from '../companion-errors.js';
-import { SettingsFile, type RecoveryReporter } from '../settings/settings-file.js';
+import { AccountLists } from '../settings/account-lists.js';
+import type { RecoveryReporter } from '../settings/settings-file.js';
 import type { TrimCopyService } from './trim-copy-service.js';
 
 /** How often an unfinished copy is asked about. */
@@ -15,12 +15,6 @@ export const COPY_POLL_MS = 1000;
 export const COPY_POLL_FAILURES = 5;
 /** Each profile keeps its newest copies only, so the file stays small over years of shows. */
 export const KEPT_COPIES = 50;
-
-const CopiesFile = z.object({
-  /** Newest first, by profile name. */
-  profiles: z.record(z.string(), z.array(VideoCopy)).default({}),
-});
-type CopiesFile = z.output<typeof CopiesFile>;
 
 export interface CopyTrackerOptions {
   /** Starts copies and asks about them. */
@@ -37,26 +31,23 @@ export interface CopyTrackerOptions {
 
 export class CopyTracker {
   readonly #options: CopyTrackerOptions;
-  readonly #file: SettingsFile<typeof CopiesFile>;
-  /** The profile whose copies are listed and followed; null while signed out. */
-  #profile: string | null = null;
-  /** Newest first. */
-  #rows: VideoCopy[] = [];
+  /** The signed-in account's copies, newest first, as `video-copies.json` keeps them. */
+  readonly #list: AccountLists<typeof VideoCopy>;
   readonly #timers = new Map<string, NodeJS.Timeout>();
   /** Moves on when the profile changes or the tracker closes, so an answer to an older ask is dropped. */
   #generation = 0;
-  #closed = false;
-  /** Profile switches and writes one at a time, in the order asked, so an older list never overwrites a newer. */
-  #queue: Promise<void> = Promise.resolve();
 
   constructor(options: CopyTrackerOptions) {
     this.#options = options;
-    this.#file = new SettingsFile({
+    this.#list = new AccountLists({
       file: join(options.dataDir, 'video-copies.json'),
-      schema: CopiesFile,
+      row: VideoCopy,
       label: 'The followed video copies',
-      defaults: () => CopiesFile.parse({}),
+      keep: KEPT_COPIES,
       onRecovered: options.onRecovered,
+      warn: options.warn,
+      whenUnreadable: 'copies started now are still followed.',
+      whenUnsaved: 'the copies are still followed while the app runs.',
       now: options.now,
     });
   }
@@ -66,36 +57,25 @@ export class CopyTracker {
    * signed out. The lists are kept by this name. Another account stops following the last one's copies (the
    * platform would be asked with the wrong account) and loads and follows again this one's unfinished copies.
    */
-  accountChanged(profile: string | null): Promise<void> {
-    return this.#enqueue(async () => {
-      if (this.#closed || profile === this.#profile) return;
-      this.#stopFollowing();
-      this.#profile = profile;
-      this.#rows = [];
-      if (profile === null) return;
-      let rows: VideoCopy[];
-      try {
-        rows = (await this.#file.read()).profiles[profile] ?? [];
-      } catch (error) {
-        this.#options.warn(`The list of video copies could not be read from ${this.#file.path} (${(error as Error).message}); copies started now are still followed.`);
-        return;
-      }
-      // The profile may have changed again, or the tracker closed, while the file was read.
-      if (this.#profile !== profile || this.#closed) return;
-      this.#rows = rows;
-      for (const row of rows) if (row.finishedAt === null && row.failure === null) this.#follow(row.requestId);
-    });
+  accountChanged(account: string | null): Promise<void> {
+    return this.#list.switchTo(
+      account,
+      () => this.#stopFollowing(),
+      (rows) => {
+        for (const row of rows) if (row.finishedAt === null && row.failure === null) this.#follow(row.requestId);
+      },
+    );
   }
 
   /** Newest first. */
   copies(): VideoCopy[] {
-    return [...this.#rows];
+    return [...this.#list.rows];
   }
 
   /** Starts the copy on the platform and follows it; its row is announced before this answers. */
   async copy(sourceVideoId: string, order: CopyOrder): Promise<CopyProgress> {
-    const profile = this.#profile;
-    if (profile === null) throw new CompanionError('sign_in_needed', 'Sign in before copying a part of a video.');
+    const account = this.#list.account;
+    if (account === null) throw new CompanionError('sign_in_needed', 'Sign in before copying a part of a video.');
     const progress = await this.#options.trimCopy.copy(sourceVideoId, order);
     const row: VideoCopy = {
       requestId: progress.requestId,
@@ -108,28 +88,26 @@ export class CopyTracker {
       progress,
       failure: null,
     };
-    if (this.#profile !== profile || this.#closed) {
-      // Signed out or switched while the platform answered: the copy is that profile's, followed when it is back.
-      void this.#enqueue(() => this.#save(profile, (rows) => [row, ...rows]));
+    if (this.#list.account !== account || this.#list.closed) {
+      // Signed out or switched while the platform answered: the copy is that account's, followed when it is back.
+      this.#list.addTo(account, row);
       return progress;
     }
-    const kept = [row, ...this.#rows];
-    for (const dropped of kept.slice(KEPT_COPIES)) this.#unfollow(dropped.requestId);
-    this.#rows = kept.slice(0, KEPT_COPIES);
-    this.#changed(row);
+    for (const dropped of this.#list.replace([row, ...this.#list.rows])) this.#unfollow(dropped.requestId);
+    this.#options.onChange(row);
     this.#follow(row.requestId);
     return progress;
   }
 
   /** Stops asking; resolves when the last change is saved. */
   async close(): Promise<void> {
-    this.#closed = true;
+    const closing = this.#list.close();
     this.#stopFollowing();
-    await this.#queue;
+    await closing;
   }
 
   #follow(requestId: string, failures = 0): void {
-    if (this.#closed) return;
+    if (this.#list.closed) return;
     const timer = setTimeout(() => {
       this.#timers.delete(requestId);
       void this.#ask(requestId, failures);
@@ -158,33 +136,15 @@ export class CopyTracker {
 
   /** Not when the profile changed or the tracker closed since the ask, nor when the row left the kept copies. */
   #stillFollowed(requestId: string, generation: number): boolean {
-    return generation === this.#generation && this.#rows.some((row) => row.requestId === requestId);
+    return generation === this.#generation && this.#list.rows.some((row) => row.requestId === requestId);
   }
 
   #update(requestId: string, change: Partial<VideoCopy>): void {
-    const current = this.#rows.find((row) => row.requestId === requestId);
+    const current = this.#list.rows.find((row) => row.requestId === requestId);
     if (!current) return;
     const row = { ...current, ...change };
-    this.#rows = this.#rows.map((candidate) => (candidate.requestId === requestId ? row : candidate));
-    this.#changed(row);
-  }
-
-  #changed(row: VideoCopy): void {
-    const profile = this.#profile;
-    const rows = this.#rows;
-    if (profile !== null) void this.#enqueue(() => this.#save(profile, () => rows));
+    this.#list.replace(this.#list.rows.map((candidate) => (candidate.requestId === requestId ? row : candidate)));
     this.#options.onChange(row);
-  }
-
-  /** Rewrites one profile's list, keeping the other profiles' lists as the file has them. */
-  async #save(profile: string, change: (rows: VideoCopy[]) => VideoCopy[]): Promise<void> {
-    try {
-      const saved: CopiesFile = await this.#file.read();
-      saved.profiles[profile] = change(saved.profiles[profile] ?? []).slice(0, KEPT_COPIES);
-      await this.#file.write(saved);
-    } catch (error) {
-      this.#options.warn(`The list of video copies could not be saved in ${this.#file.path} (${(error as Error).message}); the copies are still followed while the app runs.`);
-    }
   }
 
   #unfollow(requestId: string): void {
@@ -196,12 +156,6 @@ export class CopyTracker {
     this.#generation++;
     for (const timer of this.#timers.values()) clearTimeout(timer);
     this.#timers.clear();
-  }
-
-  #enqueue(step: () => Promise<void>): Promise<void> {
-    const run = this.#queue.then(step);
-    this.#queue = run.catch(() => undefined);
-    return run;
   }
 
   #now(): number {
