@@ -7,6 +7,7 @@ import { ConfirmButton } from './confirm-button';
 import { CopyButton } from './copy-button';
 import { Pager } from './pager';
 import './team-panels.css';
+import { TableHead } from './table-head';
 
 const MAX_NAME = 100;
 
@@ -129,18 +130,7 @@ export function DevicePasswordsPanel() {
             <p className="hint">No device passwords{page.page > 1 ? ' on this page' : ''}.</p>
           ) : (
             <table className="device-passwords" data-testid="device-passwords">
-              <thead>
-                <tr>
-                  <th scope="col">Device</th>
-                  <th scope="col">User name</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Valid from</th>
-                  <th scope="col">Valid until</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Device', 'User name', 'Created', 'Valid from', 'Valid until']} />
               <tbody>
                 {page.items.map((item) => (
                   <tr key={item.userName} data-user-name={item.userName}>

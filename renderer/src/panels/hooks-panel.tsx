@@ -10,6 +10,7 @@ import { ChannelSelect } from './channel-select';
 import { ConfirmButton } from './confirm-button';
 import { CopyButton } from './copy-button';
 import { PanelOutcome, SignInFirst } from './panel-parts';
+import { TableHead } from './table-head';
 
 const EVENT_MEANINGS: Record<HookEventName, string> = {
   'channel.status.live': 'the channel goes live',
@@ -92,16 +93,7 @@ function HookTable({ rows }: { rows: readonly HookRow[] }) {
   const { busy, remove, register } = useHooksStore();
   return (
     <table className="hook-table" data-testid="hook-table">
-      <thead>
-        <tr>
-          <th scope="col">Event</th>
-          <th scope="col">Status</th>
-          <th scope="col">Recipient</th>
-          <th scope="col">
-            <span className="visually-hidden">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={['Event', 'Status', 'Recipient']} />
       <tbody>
         {rows.map((row) => (
           <tr key={row.event} data-testid={`hook-row-${row.event}`}>

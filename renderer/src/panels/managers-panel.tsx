@@ -6,6 +6,7 @@ import { useManagersStore } from '../state/managers-slice';
 import { ConfirmButton } from './confirm-button';
 import { Pager } from './pager';
 import './team-panels.css';
+import { TableHead } from './table-head';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MANAGERS_PER_PAGE = 50;
@@ -95,17 +96,7 @@ function ManagerTable({ state }: { state: ManagersState }) {
   return (
     <>
       <table className="managers" data-testid="managers">
-        <thead>
-          <tr>
-            <th scope="col">Manager</th>
-            <th scope="col">Alias</th>
-            <th scope="col">Active</th>
-            <th scope="col">Channels</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Manager', 'Alias', 'Active', 'Channels']} />
         <tbody>
           {rows.map((row) => {
             const busy = pending.includes(row.userId);

@@ -7,6 +7,7 @@ import { PanelOutcome } from '../panel-parts';
 import { NewPlaylistForm } from './new-playlist-form';
 import { PlaylistEditor } from './playlist-editor';
 import { PlaylistRow } from './playlist-row';
+import { TableHead } from '../table-head';
 
 export function PlaylistsSection({ channel }: { channel: ChannelChoice | null }) {
   const { owner, list, listBusy, rowBusy, opened, error, done, show, goTo, create, rename, remove, open } = usePlaylistsStore();
@@ -35,16 +36,7 @@ export function PlaylistsSection({ channel }: { channel: ChannelChoice | null })
             <p className="hint">No playlists yet: create one above.</p>
           ) : (
             <table className="collection-table" data-testid="playlists">
-              <thead>
-                <tr>
-                  <th scope="col">Title</th>
-                  <th scope="col">Length</th>
-                  <th scope="col">Changed</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Title', 'Length', 'Changed']} />
               <tbody>
                 {list.items.map((playlist) => (
                   <PlaylistRow

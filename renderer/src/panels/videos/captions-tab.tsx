@@ -7,6 +7,7 @@ import { useCaptionsStore } from '../../state/captions-slice';
 import { webVttProblem } from '../../webvtt-light-check';
 import { PanelOutcome } from '../panel-parts';
 import type { VideoTabProps } from './video-tool-tabs';
+import { TableHead } from '../table-head';
 
 /** While a caption is processing its status is read again this often. */
 const PROCESSING_REFRESH_MS = 1000;
@@ -100,17 +101,7 @@ export function CaptionsTab({ videoId }: VideoTabProps) {
         </p>
       ) : (
         <table className="video-tool-table" data-testid="captions-table">
-          <thead>
-            <tr>
-              <th scope="col">Language</th>
-              <th scope="col">Status</th>
-              <th scope="col">Offered to viewers</th>
-              <th scope="col">Shown automatically</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Language', 'Status', 'Offered to viewers', 'Shown automatically']} />
           <tbody>
             {shown.map((caption) => (
               <CaptionRow key={caption.language} caption={caption} name={nameOf(caption.language)} />

@@ -10,6 +10,7 @@ import { ConfirmButton } from '../confirm-button';
 import { PanelOutcome } from '../panel-parts';
 import { formatClock } from './format-clock';
 import type { VideoTabProps } from './video-tool-tabs';
+import { TableHead } from '../table-head';
 
 /** The fields, or a sentence saying what is wrong (the platform's rules, checked before sending). */
 function fieldsOf(title: string, position: string, lengthSeconds: number | null, others: readonly VideoChapter[]): ChapterFields | string {
@@ -151,15 +152,7 @@ export function ChaptersTab({ videoId, lengthSeconds }: VideoTabProps) {
         </p>
       ) : (
         <table className="video-tool-table" data-testid="chapters-table">
-          <thead>
-            <tr>
-              <th scope="col">Starts at</th>
-              <th scope="col">Title</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Starts at', 'Title']} />
           <tbody>
             {shown.map((chapter) => (
               <ChapterRow key={chapter.id} chapter={chapter} chapters={shown} lengthSeconds={lengthSeconds} />

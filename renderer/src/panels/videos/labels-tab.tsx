@@ -7,6 +7,7 @@ import { useLabelsStore } from '../../state/labels-slice';
 import { ConfirmButton } from '../confirm-button';
 import { PanelOutcome } from '../panel-parts';
 import type { VideoTabProps } from './video-tool-tabs';
+import { TableHead } from '../table-head';
 
 /** A sentence when the name cannot be a label's (the platform's rules), else null. */
 function nameProblem(name: string, labels: readonly VideoLabel[], except: number | null): string | null {
@@ -108,14 +109,7 @@ export function LabelsTab({ videoId }: VideoTabProps) {
         </p>
       ) : (
         <table className="video-tool-table" data-testid="labels-table">
-          <thead>
-            <tr>
-              <th scope="col">Label (ticked: on this video)</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Label (ticked: on this video)']} />
           <tbody>
             {shown.labels.map((label) => (
               <LabelRow key={label.id} label={label} attached={shown.attached.includes(label.id)} labels={shown.labels} />

@@ -5,6 +5,7 @@ import { useVideosStore } from '../../state/videos-slice';
 import { ConfirmButton } from '../confirm-button';
 import { Pager } from '../pager';
 import { formatClock } from './format-clock';
+import { TableHead } from '../table-head';
 
 /** The platform returns at most 100 matches a video; a row shows the first few. */
 const MATCHES_SHOWN = 5;
@@ -44,17 +45,7 @@ export function VideoList() {
         </p>
       ) : (
         <table className="video-table" data-testid="video-table">
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Length</th>
-              <th scope="col">Created</th>
-              <th scope="col">Views</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Title', 'Length', 'Created', 'Views']} />
           <tbody>
             {page.items.map((row) => (
               <tr key={row.id} data-testid={`video-row-${row.id}`}>
