@@ -88,8 +88,11 @@ async function expectBanner(page: Page, shown: boolean): Promise<void> {
   }
 }
 
-/** The whole newcomer flow against a fresh HOME; the app is stopped (its logs complete) when it returns. */
-async function firstRun(page: Page, label: string, sessionBus: string | undefined): Promise<FirstRun> {
+/**
+ * The whole newcomer flow against a fresh HOME; the app is stopped (its logs complete) when it returns.
+ * `alsoSecret` names more secrets to look for, read once the app has stopped (what the keychain holds).
+ */
+async function firstRun(page: Page, label: string, sessionBus: string | undefined, alsoSecret: () => Secret[] = () => []): Promise<FirstRun> {
   const lap = stopwatch(label);
   const home = mkdtempSync(join(tmpdir(), 'companion-newcomer-home-'));
   temporary.push(home);
@@ -169,7 +172,9 @@ async function firstRun(page: Page, label: string, sessionBus: string | undefine
 
   const dataDir = join(home, '.config', 'broadcaster-companion');
   const secrets = secretsUsed(join(dataDir, 'sandbox', 'state.json'), accessTokens, ingestKey, app.token);
-  scanForSecrets(home, dataDir, secrets, app.output(), app.token);
+  checkScanIsReal(dataDir, secrets);
+  const more = alsoSecret().filter((extra) => !secrets.some((secret) => secret.value === extra.value));
+  scanForSecrets(home, dataDir, [...secrets, ...more], app.output(), app.token);
   lap('secrets collected and HOME scanned');
   return { home, dataDir, secrets, accessTokens, ingestKey };
 }
@@ -216,8 +221,8 @@ function secretsUsed(stateFile: string, accessTokens: readonly { accessToken: st
 
 const KINDS = ['access token', 'MAC key', 'client secret', 'channel key', 'channel streaming key', 'FTP password', 'local ingest key', 'launch token'];
 
-function scanForSecrets(home: string, dataDir: string, secrets: readonly Secret[], terminal: string, launchToken: string): void {
-  // The scan is real: every kind is there, and the scanner finds each secret where it is.
+/** The scan is real: every kind is there, and the scanner finds each secret where it is. */
+function checkScanIsReal(dataDir: string, secrets: readonly Secret[]): void {
   expect(secrets.length).toBeGreaterThanOrEqual(KINDS.length);
   for (const kind of KINDS) expect(secrets.some((secret) => secret.kind.startsWith(kind)), `a ${kind} to look for`).toBe(true);
   for (const secret of secrets) expect(secret.value.length, `${secret.kind} is long enough to be unmistakable`).toBeGreaterThanOrEqual(16);
@@ -227,6 +232,9 @@ function scanForSecrets(home: string, dataDir: string, secrets: readonly Secret[
   );
   const planted = Buffer.concat(secrets.map((secret) => Buffer.from(`\u0000noise ${secret.value} noise\n`)));
   expect(scanBytes('planted', planted, secrets)).toHaveLength(secrets.length);
+}
+
+function scanForSecrets(home: string, dataDir: string, secrets: readonly Secret[], terminal: string, launchToken: string): void {
 
   // The app's side only: <data folder>/sandbox/ is the platform's database (the embedded sandbox plays the
   // platform, which must know its channel keys and FTP passwords), not something the app keeps.
@@ -235,7 +243,8 @@ function scanForSecrets(home: string, dataDir: string, secrets: readonly Secret[
   // they and the settings were written there and are part of the scan.
   const log = join(dataDir, 'logs', 'companion.log');
   console.log(`[scan] files under HOME: ${files.map((file) => relative(home, file)).join(', ')}`);
-  expect(files).toEqual(expect.arrayContaining([log]));
+  const settings = ['accounts.json', 'live.json', join('uploads', 'sandbox', 'journal.jsonl')].map((name) => join(dataDir, name));
+  expect(files).toEqual(expect.arrayContaining([log, ...settings]));
   expect(existsSync(log) && statSync(log).size, 'the app wrote its log').toBeGreaterThan(0);
   const findings = scanFiles(files, secrets, home);
   // The terminal shows the address with its launch token on purpose; nothing else secret.
@@ -244,13 +253,47 @@ function scanForSecrets(home: string, dataDir: string, secrets: readonly Secret[
   expect(findings.map(({ where, kind }) => `${kind} in ${where}`), 'secrets written where the app keeps its files').toEqual([]);
 }
 
+interface KeychainItem {
+  readonly account: string;
+  readonly secret: string;
+}
+
+/** Every item of the app's service, as `secret-tool search --all` lists them (`secret = …`, `attribute.account = …`). */
+function keychainItems(): KeychainItem[] {
+  const listed = secretTool(['search', '--all', 'service', VAULT_SERVICE]);
+  expect(listed.status, listed.stderr).toBe(0);
+  return listed.stdout
+    .split(/^\[.*\]$/m)
+    .filter((block) => block.trim() !== '')
+    .map((block) => ({ account: /^attribute\.account = (.*)$/m.exec(block)?.[1] ?? '?', secret: /^secret = (.*)$/m.exec(block)?.[1] ?? '' }));
+}
+
+/** A stored value, or the string fields of a stored JSON object (a token's access token and MAC key), long enough to be secrets. */
+function secretValues(stored: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    return stored.length >= 16 ? [stored] : [];
+  }
+  const leaves = (value: unknown): string[] =>
+    typeof value === 'string' ? [value] : value !== null && typeof value === 'object' ? Object.values(value).flatMap(leaves) : [];
+  return leaves(parsed).filter((value) => value.length >= 16);
+}
+
 test('with a working keyring, a first run from a clean clone stores its secrets in the keychain and shows no banner', async ({ page }) => {
   test.setTimeout(8 * 60_000);
   requireKeyring();
   // A newcomer's keyring holds nothing of the app yet.
   secretTool(['clear', 'service', VAULT_SERVICE]);
 
-  const result = await firstRun(page, 'with keyring', process.env.DBUS_SESSION_BUS_ADDRESS);
+  const result = await firstRun(page, 'with keyring', process.env.DBUS_SESSION_BUS_ADDRESS, () => {
+    // Whatever else the app put in the keychain (its values, or a stored token's fields) must not be on disk either.
+    const items = keychainItems();
+    console.log(`[with keyring] keychain items: ${items.map((item) => item.account).join(', ')}`);
+    expect(items.map((item) => item.account)).toEqual(expect.arrayContaining(['sandbox/token/user', 'sandbox/local-ingest-key']));
+    return items.flatMap((item) => secretValues(item.secret).map((value) => ({ kind: `keychain item ${item.account}`, value })));
+  });
 
   // Read independently of keytar: the sign-in token and the local ingest key are the ones this run used.
   const lookup = (account: string) => secretTool(['lookup', 'service', VAULT_SERVICE, 'account', account]);
