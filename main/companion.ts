@@ -33,6 +33,7 @@ import {
   type LiveState,
   type Contract,
   type Implementation,
+  type KeychainStatus,
   type Notice,
   type ProfilesInfo,
   type SessionInfo,
@@ -59,6 +60,8 @@ import type { ChannelAdminService } from './channel-admin/channel-admin-service.
 import type { LiveService } from './live/live-service.js';
 import type { SessionService } from './session/session-service.js';
 import { ContractEvents } from './typed-emitter.js';
+import type { FallbackSecretStore } from './vault/fallback-secret-store.js';
+import { describeKeychain } from './vault/keychain-status.js';
 import type { UploadService } from './upload-service/upload-service.js';
 import type { ManagerService } from './managers/manager-service.js';
 import type { LookService } from './look/look-service.js';
@@ -94,6 +97,8 @@ import type { DesktopSettingsService } from './desktop/desktop-settings-service.
 
 export interface CompanionOptions {
   readonly shell: AppInfo['shell'];
+  /** Where secrets are kept this run: the keychain, or memory when there is none. */
+  readonly keychain: FallbackSecretStore;
   readonly shellNote?: string | null;
   readonly session: SessionService;
   /** Going live; absent in one-shot commands, which have no local ingest. */
@@ -138,6 +143,7 @@ export class Companion implements Implementation<Contract> {
 
   constructor(options: CompanionOptions) {
     this.#options = options;
+    options.keychain.onChange((state) => this.events.emit('keychain', describeKeychain(state)));
   }
 
   /** The session service reports changes here (wire its onChange to this). */
@@ -732,6 +738,14 @@ export class Companion implements Implementation<Contract> {
     return this.#collections().events.page(channelId, page);
   }
 
+  async keychainStatus(): Promise<KeychainStatus> {
+    return describeKeychain(this.#options.keychain.state);
+  }
+
+  async retryKeychain(): Promise<KeychainStatus> {
+    return describeKeychain(await this.#options.keychain.retry());
+  }
+
   async appStatus(): Promise<AppStatus> {
     return this.#status.status;
   }
@@ -812,6 +826,7 @@ export class Companion implements Implementation<Contract> {
     await this.#options.videoDownloadTransfers?.close();
     this.#options.desktopSettings?.close();
     await this.#options.session.close();
+    this.#options.keychain.close();
   }
 }
 

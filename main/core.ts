@@ -34,6 +34,8 @@ import { DownloadTracker } from './video-library/download-tracker.js';
 import { VideoDownloadService } from './video-library/video-download-service.js';
 import { VideoLibraryService } from './video-library/video-library-service.js';
 import { keytarSecretStore } from './vault/secret-store.js';
+import { FallbackSecretStore, type KeychainState } from './vault/fallback-secret-store.js';
+import { describeKeychain, keychainLine } from './vault/keychain-status.js';
 import { DesktopSettingsService } from './desktop/desktop-settings-service.js';
 import { runHotkeyAction } from './desktop/hotkey-actions.js';
 import { DesktopSettingsStore } from './settings/desktop-settings.js';
@@ -82,6 +84,8 @@ export interface Core {
   readonly logger: Logger;
   readonly dataDir: string;
   readonly secretsFor: (profile: string) => Vault;
+  /** Where this run keeps secrets (the keychain, or memory without one). */
+  readonly keychain: FallbackSecretStore;
   /** Present when CoreOptions.desktopSettings asked for it. */
   readonly desktopSettings?: DesktopSettingsService;
   /** A platform caller for the active profile, signed with its tokens. */
@@ -96,7 +100,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     logger.warn(message);
     companion?.notify({ level: 'warning', message });
   };
-  const secrets = keytarSecretStore(vaultServiceFor(directory, defaultDataDir()));
+  // Without a keychain the app still runs: secrets stay in memory for this run, and every window says so.
+  const secrets = new FallbackSecretStore(keytarSecretStore(vaultServiceFor(directory, defaultDataDir())));
+  secrets.onChange(logKeychainChange(logger));
+  await secrets.ready();
   const secretsFor = (profile: string) => new Vault(secrets, profile, logger);
   let companion: Companion | null = null;
   const platformCaller = async (): Promise<PlatformCaller> => {
@@ -180,7 +187,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         warn: (message) => logger.warn(message),
       })
     : undefined;
-  const diagnostics: CompanionOptions['diagnostics'] = (app, profiles) => diagnosticsReport({ app, profiles, logDirectory: logger.directory, redact: logger.redact });
+  const diagnostics: CompanionOptions['diagnostics'] = (app, profiles) => diagnosticsReport({ app, profiles, keychain: describeKeychain(secrets.state), logDirectory: logger.directory, redact: logger.redact });
   const desktopSettings = options.desktopSettings
     ? new DesktopSettingsService({
         store: new DesktopSettingsStore(directory, settingsRecovered),
@@ -191,7 +198,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         warn: (message) => logger.warn(message),
       })
     : undefined;
-  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks, collections, videoTools, videoCopies, videoLibrary, videoDownloads, videoDownloadTransfers, diagnostics, desktopSettings });
+  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, keychain: secrets, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks, collections, videoTools, videoCopies, videoLibrary, videoDownloads, videoDownloadTransfers, diagnostics, desktopSettings });
   await session.open(options.profile);
   await live?.open();
   await uploads?.open();
@@ -207,5 +214,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     onInternalError: (method, error) => logger.error(`${method} failed unexpectedly`, { error }),
   });
-  return { companion, session, dispatch, logger, dataDir: directory, secretsFor, platformCaller, desktopSettings };
+  return { companion, session, dispatch, logger, dataDir: directory, secretsFor, keychain: secrets, platformCaller, desktopSettings };
+}
+
+/** The keychain's changes in the log (and so on the terminal of a shell that shows warnings). */
+function logKeychainChange(logger: Logger): (state: KeychainState) => void {
+  let last: KeychainState['mode'] = 'checking';
+  return (state) => {
+    const line = keychainLine(describeKeychain(state));
+    if (state.mode === 'memory' || state.mode === 'waiting') logger.warn(line);
+    else if (state.mode === 'keychain' && last !== 'checking') logger.info(`The keychain answers again: ${line}`);
+    last = state.mode;
+  };
 }

@@ -19,6 +19,24 @@ export const AppInfo = z.object({
 });
 export type AppInfo = z.output<typeof AppInfo>;
 
+/** Where secrets are kept this run: the OS keychain, or memory when there is none (then a banner says why). */
+export const KeychainStatus = z.discriminatedUnion('mode', [
+  /** The first check at start-up has not answered yet. */
+  z.object({ mode: z.literal('checking') }),
+  z.object({ mode: z.literal('keychain'), name: z.string() }),
+  /** A keychain call waits for an answer (a prompt, most likely): memory takes over at giveUpAt (epoch ms). */
+  z.object({ mode: z.literal('waiting'), name: z.string(), giveUpAt: z.number() }),
+  z.object({
+    mode: z.literal('memory'),
+    problem: z.enum(['module-missing', 'no-session-bus', 'no-secret-service', 'no-keyring', 'locked', 'refused', 'no-answer']),
+    /** What went wrong, in one line. */
+    reason: z.string(),
+    /** What fixes it on this OS. */
+    fix: z.string(),
+  }),
+]);
+export type KeychainStatus = z.output<typeof KeychainStatus>;
+
 export const Notice = z.object({
   level: z.enum(['info', 'warning', 'error']),
   message: z.string(),
@@ -1035,6 +1053,10 @@ export const contract = defineContract({
     startupNotices: { args: z.tuple([]), result: z.array(Notice) },
     // The app's status and desktop settings
     appStatus: { args: z.tuple([]), result: AppStatus },
+    /** Where secrets are kept this run (the keychain, or memory without one). */
+    keychainStatus: { args: z.tuple([]), result: KeychainStatus },
+    /** Asks the keychain again now (after unlocking or installing one); what memory holds moves there. */
+    retryKeychain: { args: z.tuple([]), result: KeychainStatus },
     desktopSettings: { args: z.tuple([]), result: DesktopSettings },
     setDesktopSettings: { args: z.tuple([DesktopSettingsChange]), result: DesktopSettings },
   },
@@ -1057,6 +1079,8 @@ export const contract = defineContract({
     videoCopy: VideoCopy,
     /** What the app is doing changed (live, recording, uploading): the tray and the header follow it. */
     appStatus: AppStatus,
+    /** Where secrets are kept changed: the keychain went missing, is waiting for a prompt, or came back. */
+    keychain: KeychainStatus,
   },
 });
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { FormValue, HttpMethod } from '../platform/platform-request.js';
 import { UsageError, type Command } from './command-context.js';
+import { passwordSignIn, runSignInOptions, signInForThisRun } from './run-sign-in.js';
 import { coreForCommand } from './core-for-command.js';
 
 const METHODS = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'DELETE']);
@@ -9,7 +10,7 @@ const METHODS = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'DELETE']);
 export const apiCommand: Command = {
   synopsis:
     'api METHOD PATH [-f key=value]... [--client]\n                             a signed raw call; prints the JSON body (GET fields go in the query);\n                             --client signs with the app\'s client-credentials token (hooks)',
-  options: { field: { type: 'string', short: 'f', multiple: true }, client: { type: 'boolean' } },
+  options: { field: { type: 'string', short: 'f', multiple: true }, client: { type: 'boolean' }, ...runSignInOptions },
   async run(context, values, positionals) {
     const [rawMethod, path, ...extra] = positionals;
     const method = rawMethod?.toUpperCase() as HttpMethod | undefined;
@@ -24,8 +25,10 @@ export const apiCommand: Command = {
     }
     const [pathOnly, query] = path.split('?', 2) as [string, string | undefined];
     const queryFields = Object.fromEntries(new URLSearchParams(query ?? ''));
+    const signIn = await passwordSignIn(context, values);
     const core = await coreForCommand(context, {});
     try {
+      await signInForThisRun(core, signIn);
       const caller = await core.platformCaller();
       const answer = await caller.call(
         {

@@ -1,15 +1,18 @@
 // `companion channels`: the signed-in user's channels.
 import { channelsApi } from '../platform/endpoints/channels.js';
 import { emitJson, noPositionals, type Command } from './command-context.js';
+import { passwordSignIn, runSignInOptions, signInForThisRun } from './run-sign-in.js';
 import { coreForCommand } from './core-for-command.js';
 
 export const channelsCommand: Command = {
   synopsis: "channels                   the user's channels",
-  options: {},
-  async run(context, _values, positionals) {
+  options: { ...runSignInOptions },
+  async run(context, values, positionals) {
     noPositionals('channels', positionals);
+    const signIn = await passwordSignIn(context, values);
     const core = await coreForCommand(context, {});
     try {
+      await signInForThisRun(core, signIn);
       const channels = channelsApi(await core.platformCaller());
       const rows: string[][] = [];
       for await (const channel of channels.list()) {

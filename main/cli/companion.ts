@@ -50,6 +50,9 @@ ${Object.entries(commands)
 Options:
   --json            one JSON object per line, each with an "event" field
   --profile NAME    use this profile for this run (or COMPANION_PROFILE); COMPANION_DATA_DIR moves settings
+  --username U --password-stdin
+                    (api, channels, live, record, upload) sign in first, for this run: how those
+                    commands work where no keychain keeps the sign-in of \`companion login\`
   --version         print the version
   --help            this text
 

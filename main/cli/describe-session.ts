@@ -13,14 +13,15 @@ export function sessionFields(session: SessionInfo): Record<string, unknown> {
   };
 }
 
-export function describeSession(session: SessionInfo, now = Date.now() / 1000): string {
+/** `advice`: what to do without a sign-in (it depends on whether a keychain can keep one). */
+export function describeSession(session: SessionInfo, now = Date.now() / 1000, advice = 'run `companion login`'): string {
   const where = `profile ${session.profile}${session.platform ? ` (${session.platform.apiUrl})` : ''}`;
-  if (session.status === 'signed-out') return `Not signed in to ${where}. Run \`companion login\`.`;
+  if (session.status === 'signed-out') return `Not signed in to ${where}: ${advice}.`;
   const expiry =
     session.expiresAt === null
       ? 'never expires (offline)'
       : session.status === 'expired'
-        ? `expired at ${new Date(session.expiresAt * 1000).toISOString()}; run \`companion login\``
+        ? `expired at ${new Date(session.expiresAt * 1000).toISOString()}; ${advice}`
         : `expires ${new Date(session.expiresAt * 1000).toISOString()} (in ${Math.round((session.expiresAt - now) / 60)} minutes)`;
   return [
     `Signed in to ${where}${session.user ? ` as ${session.user}` : ''}.`,

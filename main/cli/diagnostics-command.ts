@@ -1,10 +1,14 @@
 // `companion diagnostics`: the Settings panel's "Copy diagnostics" text, printed (versions, OS, profile
-// kinds, the end of the logs; secrets redacted). It reads files only, without starting the core: a broken
-// setup (no keychain, a platform that does not answer) is when it is needed most.
+// kinds, where secrets are kept, the end of the logs; secrets redacted). It reads files and asks the keychain
+// only, without starting the core: a broken setup (a platform that does not answer) is when it is needed most.
 import { describeApp } from '../app-info.js';
 import { diagnosticsReport } from '../log/diagnostics-report.js';
 import { ProfileStore } from '../profiles/profiles.js';
-import { dataDir } from '../settings/data-dir.js';
+import { dataDir, defaultDataDir } from '../settings/data-dir.js';
+import { FallbackSecretStore } from '../vault/fallback-secret-store.js';
+import { describeKeychain } from '../vault/keychain-status.js';
+import { keytarSecretStore } from '../vault/secret-store.js';
+import { vaultServiceFor } from '../vault/vault.js';
 import { emitJson, noPositionals, type Command } from './command-context.js';
 
 export const diagnosticsCommand: Command = {
@@ -17,7 +21,10 @@ export const diagnosticsCommand: Command = {
       active: context.profile ?? saved.active,
       profiles: Object.entries(saved.profiles).map(([name, profile]) => ({ name, kind: profile.kind, apiUrl: profile.kind === 'platform' ? profile.apiUrl : null })),
     };
-    const text = await diagnosticsReport({ app: describeApp('cli', null), profiles, logDirectory: context.logger.directory, redact: context.logger.redact });
+    const keychain = new FallbackSecretStore(keytarSecretStore(vaultServiceFor(dataDir(), defaultDataDir())));
+    await keychain.ready();
+    keychain.close();
+    const text = await diagnosticsReport({ app: describeApp('cli', null), profiles, keychain: describeKeychain(keychain.state), logDirectory: context.logger.directory, redact: context.logger.redact });
     if (context.json) emitJson(context, 'diagnostics', { text });
     else context.out.write(text.endsWith('\n') ? text : `${text}\n`);
     return 0;

@@ -6,23 +6,26 @@ import { createRelay } from '../relay/relay.js';
 import type { TargetSpec } from '../relay/relay-types.js';
 import { DEFAULT_INGEST_PORT } from '../settings/live-settings.js';
 import { emitJson, noPositionals, stringOption, untilStopped, UsageError, type Command } from './command-context.js';
+import { passwordSignIn, runSignInOptions, signInAdvice, signInForThisRun } from './run-sign-in.js';
 import { coreForCommand } from './core-for-command.js';
 import { parseListenUrl } from './listen-url.js';
 import { printRelayEvent } from './relay-event-lines.js';
 
 export const liveCommand: Command = {
   synopsis: 'live --channel ID [--listen rtmp://127.0.0.1:1935/live] [--record]\n                             relay the local ingest to the channel with failover until Ctrl+C',
-  options: { channel: { type: 'string' }, listen: { type: 'string' }, record: { type: 'boolean' } },
+  options: { channel: { type: 'string' }, listen: { type: 'string' }, record: { type: 'boolean' }, ...runSignInOptions },
   async run(context, values, positionals) {
     noPositionals('live', positionals);
     const channelId = stringOption(values, 'channel');
     if (!channelId) throw new UsageError('live needs --channel ID (see `companion channels`)');
     const listen = parseListenUrl(stringOption(values, 'listen'), DEFAULT_INGEST_PORT);
     if (listen.key !== null || listen.app !== 'live') throw new UsageError('live listens on rtmp://HOST:PORT/live; its key is kept in the keychain (the listening line shows it)');
+    const signIn = await passwordSignIn(context, values);
     const core = await coreForCommand(context, {}, undefined, { ingestPort: listen.port, ingestHost: listen.host, onRelayEvent: (event) => printRelayEvent(context, event) });
     const live = core.companion.liveService!;
     try {
-      if (core.session.currentStatus() !== 'signed-in') throw new UsageError(`Not signed in to profile ${core.session.profileName}: run \`companion login\`, then try again.`);
+      await signInForThisRun(core, signIn);
+      if (core.session.currentStatus() !== 'signed-in') throw new UsageError(`Not signed in to profile ${core.session.profileName}: ${signInAdvice(core.keychain)}.`);
       const state = live.state();
       if (state.ingest.error) throw new Error(state.ingest.error);
       const key = live.revealLocalKey();

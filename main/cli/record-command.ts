@@ -2,13 +2,14 @@
 import { Recorder, type RecorderEvent } from '../live/recorder.js';
 import { createPlatformApi } from '../platform/endpoints/index.js';
 import { emitJson, stringOption, UsageError, type Command, type CommandContext } from './command-context.js';
+import { passwordSignIn, runSignInOptions, signInAdvice, signInForThisRun } from './run-sign-in.js';
 import { coreForCommand } from './core-for-command.js';
 
 export const recordCommand: Command = {
   synopsis:
     'record start|stop --channel ID\n' +
     '                             the cloud recorder: start recording a live channel, or stop and print the video',
-  options: { channel: { type: 'string' } },
+  options: { channel: { type: 'string' }, ...runSignInOptions },
   async run(context, values, positionals) {
     const [action, ...extra] = positionals;
     if (action !== 'start' && action !== 'stop') throw new UsageError(`record takes start or stop (got ${action === undefined ? 'nothing' : JSON.stringify(action)})`);
@@ -16,11 +17,14 @@ export const recordCommand: Command = {
     const channelId = stringOption(values, 'channel');
     if (channelId === undefined || channelId === '') throw new UsageError('record needs --channel ID (`companion channels` lists yours)');
 
+    const signIn = await passwordSignIn(context, values);
+
     const core = await coreForCommand(context, {});
     try {
+      await signInForThisRun(core, signIn);
       const session = await core.session.info();
-      if (session.status === 'signed-out') throw new Error(`Not signed in to profile ${session.profile}: run \`companion login\`, then try again.`);
-      if (session.status === 'expired') throw new Error(`The sign-in to profile ${session.profile} has expired: run \`companion login\`, then try again.`);
+      if (session.status === 'signed-out') throw new Error(`Not signed in to profile ${session.profile}: ${signInAdvice(core.keychain)}.`);
+      if (session.status === 'expired') throw new Error(`The sign-in to profile ${session.profile} has expired: ${signInAdvice(core.keychain)}.`);
       const recorder = new Recorder({ platform: createPlatformApi(await core.platformCaller()), channelId, onEvent: (event) => report(context, event) });
       try {
         if (action === 'start') await recorder.start();

@@ -3,6 +3,9 @@ import { describeSession, sessionFields } from './describe-session.js';
 import { emitJson, noPositionals, stringOption, UsageError, type Command } from './command-context.js';
 import { coreForCommand, platformOptions } from './core-for-command.js';
 import { loopbackSignIn } from './loopback-sign-in.js';
+import { passwordSignIn, signInAdvice } from './run-sign-in.js';
+import type { Core } from '../core.js';
+import { describeKeychain, keychainLine } from '../vault/keychain-status.js';
 
 const SCOPES = new Set(['broadcaster', 'offline']);
 
@@ -13,28 +16,21 @@ export const loginCommand: Command = {
   options: { ...platformOptions, username: { type: 'string' }, 'password-stdin': { type: 'boolean' }, 'token-type': { type: 'string' }, scope: { type: 'string' } },
   async run(context, values, positionals) {
     noPositionals('login', positionals);
-    const username = stringOption(values, 'username');
     const tokenType = stringOption(values, 'token-type') ?? 'mac';
     if (tokenType !== 'mac' && tokenType !== 'bearer') throw new UsageError('--token-type is mac or bearer');
     const scopes = (stringOption(values, 'scope') ?? 'broadcaster').split(/[\s+]+/).filter((scope) => scope !== '');
     const unknown = scopes.filter((scope) => !SCOPES.has(scope));
     if (unknown.length > 0) throw new UsageError(`--scope takes broadcaster and offline (not ${unknown.join(', ')})`);
-    if (username !== undefined && values['password-stdin'] !== true) throw new UsageError('--username needs --password-stdin (the password is read from standard input, never from the command line)');
-    if (username === undefined && values['password-stdin'] === true) throw new UsageError('--password-stdin goes with --username');
+    const withPassword = await passwordSignIn(context, values);
 
-    if (username !== undefined) {
-      const password = (await readStdin()).replace(/\r?\n$/, '');
-      // Never printed, even when a platform error quotes it back.
-      context.logger.registerSecret(password);
-      if (password === '') throw new UsageError('no password arrived on standard input');
+    if (withPassword !== null) {
       const core = await coreForCommand(context, values);
       try {
-        const session = await core.session.signInWithPassword(username, password, tokenType, scopes as ('broadcaster' | 'offline')[]);
-        report(session);
+        const session = await core.session.signInWithPassword(withPassword.username, withPassword.password, tokenType, scopes as ('broadcaster' | 'offline')[]);
+        return report(session, core);
       } finally {
         await core.session.close();
       }
-      return 0;
     }
 
     const driver = await loopbackSignIn((url) => {
@@ -45,16 +41,25 @@ export const loginCommand: Command = {
     try {
       if (tokenType !== 'mac') throw new UsageError('the login page gives MAC tokens here; --token-type bearer works with --username (the password grant)');
       const start = await core.session.beginSignIn(scopes as ('broadcaster' | 'offline')[]);
-      if (start.kind === 'done') report(start.session);
+      return start.kind === 'done' ? report(start.session, core) : 0;
     } finally {
       await driver.close();
       await core.session.close();
     }
-    return 0;
 
-    function report(session: Parameters<typeof describeSession>[0]): void {
-      if (context.json) emitJson(context, 'signed-in', sessionFields(session));
-      else context.out.write(`${describeSession(session)}\nThe token is in the system keychain.\n`);
+    /** Without a keychain the sign-in worked but ends with this command: said, and exit 1 for scripts. */
+    function report(session: Parameters<typeof describeSession>[0], core: Core): number {
+      const keychain = describeKeychain(core.keychain.state);
+      const remembered = keychain.mode === 'keychain';
+      if (context.json) emitJson(context, 'signed-in', { ...sessionFields(session), remembered, keychain });
+      else if (remembered) context.out.write(`${describeSession(session)}\nThe token is in ${keychain.name}.\n`);
+      else context.out.write(`${describeSession(session)}\n`);
+      if (remembered) return 0;
+      context.err.write(
+        `companion: the sign-in worked but is not remembered: ${keychainLine(keychain)}\n` +
+          'Commands that call the platform can sign in for their own run: add --username U --password-stdin to them.\n',
+      );
+      return 1;
     }
   },
 };
@@ -84,17 +89,12 @@ export const whoamiCommand: Command = {
     const core = await coreForCommand(context, {});
     try {
       const session = await core.session.info();
-      if (context.json) emitJson(context, 'session', sessionFields(session));
-      else context.out.write(`${describeSession(session)}\n`);
+      const keychain = describeKeychain(core.keychain.state);
+      if (context.json) emitJson(context, 'session', { ...sessionFields(session), keychain });
+      else context.out.write(`${describeSession(session, undefined, signInAdvice(core.keychain))}\n${keychainLine(keychain)}\n`);
       return session.status === 'signed-in' ? 0 : 1;
     } finally {
       await core.session.close();
     }
   },
 };
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}

@@ -1,6 +1,7 @@
 // `companion ui`: browser mode until SIGINT/SIGTERM.
 import { createCore } from '../core.js';
 import { builtRendererDir } from '../paths.js';
+import { describeKeychain } from '../vault/keychain-status.js';
 import { startBrowserModeServer, OAUTH_CALLBACK_PATH } from '../web/browser-mode-server.js';
 import { emitJson, noPositionals, portOption, stringOption, untilStopped, type Command } from './command-context.js';
 
@@ -51,7 +52,7 @@ export const uiCommand: Command = {
     // Start the sandbox profile's platform now, so the first page load finds it running.
     void session.sandbox().catch((error: unknown) => core.logger.error('The embedded sandbox could not start', { error }));
     if (context.json) {
-      emitJson(context, 'ready', { url: server.url, port: server.port, ingest_url: core.companion.ingestUrl });
+      emitJson(context, 'ready', { url: server.url, port: server.port, ingest_url: core.companion.ingestUrl, keychain: describeKeychain(core.keychain.state) });
     } else {
       context.out.write(`Broadcaster Companion is running in browser mode.\nOpen this address (it holds this launch's access token; keep it private):\n\n  ${server.url}\n\nPress Ctrl+C to quit.\n`);
     }

@@ -7,6 +7,7 @@ import { openProfileUploadQueue } from '../uploads/profile-upload-queue.js';
 import { PROTECTIONS, type Protection } from '../uploads/upload-journal.js';
 import { CONCURRENCY_RANGE, type UploadEvent } from '../uploads/upload-types.js';
 import { emitJson, stringOption, untilStopped, UsageError, type Command } from './command-context.js';
+import { passwordSignIn, runSignInOptions, signInAdvice, signInForThisRun } from './run-sign-in.js';
 import { coreForCommand } from './core-for-command.js';
 import { UploadReporter } from './upload-reporter.js';
 
@@ -14,7 +15,7 @@ export const uploadCommand: Command = {
   synopsis:
     'upload --channel ID [--concurrency N] [--protect public|private] [--description TEXT] [--limit-rate BYTES[k|M]|none] PATH...\n' +
     '                             upload files and folders as videos; without PATH, resume the saved queue',
-  options: { channel: { type: 'string' }, concurrency: { type: 'string' }, protect: { type: 'string' }, description: { type: 'string' }, 'limit-rate': { type: 'string' } },
+  options: { channel: { type: 'string' }, concurrency: { type: 'string' }, protect: { type: 'string' }, description: { type: 'string' }, 'limit-rate': { type: 'string' }, ...runSignInOptions },
   async run(context, values, paths) {
     const channelId = stringOption(values, 'channel');
     if (paths.length > 0 && !channelId) throw new UsageError('upload needs --channel ID for new files (`companion channels` lists yours)');
@@ -22,12 +23,19 @@ export const uploadCommand: Command = {
     const protect = protection(stringOption(values, 'protect'));
     const speedLimit = rate(stringOption(values, 'limit-rate'));
 
+    const signIn = await passwordSignIn(context, values);
     const core = await coreForCommand(context, {});
+    try {
+      await signInForThisRun(core, signIn);
+    } catch (error) {
+      await core.session.close();
+      throw error;
+    }
     const session = await core.session.info();
     if (session.status !== 'signed-in') {
       await core.session.close();
       const why = session.status === 'expired' ? 'The sign-in has expired' : 'Not signed in';
-      throw new Error(`${why} to profile ${session.profile}: run \`companion login\`, then try again.`);
+      throw new Error(`${why} to profile ${session.profile}: ${signInAdvice(core.keychain)}.`);
     }
     // Unless told otherwise, the app's own choices (Uploads panel: files at once, speed limit).
     const saved = await new UploadSettingsStore(core.dataDir, (message) => core.logger.warn(message)).load();
@@ -62,7 +70,7 @@ export const uploadCommand: Command = {
       queue.start();
       const outcome = await Promise.race([finished, untilStopped().then((signal) => ({ signal }))]);
       if (typeof outcome === 'number') {
-        if (queue.totals().paused === 'sign-in') reporter.line('The platform refused the sign-in. Run `companion login`, then `companion upload` to go on where it stopped.');
+        if (queue.totals().paused === 'sign-in') reporter.line(`The platform refused the sign-in: ${signInAdvice(core.keychain)}, then run \`companion upload\` to go on where it stopped.`);
         return outcome;
       }
       reporter.stopped(outcome.signal);

@@ -5,7 +5,8 @@
 import { open } from 'node:fs/promises';
 import { arch, release, type } from 'node:os';
 import { basename } from 'node:path';
-import type { AppInfo, ProfilesInfo } from '../../preload/contract.js';
+import type { AppInfo, KeychainStatus, ProfilesInfo } from '../../preload/contract.js';
+import { keychainLine } from '../vault/keychain-status.js';
 import { logFilesOldestFirst } from './rotating-file-sink.js';
 
 /** Enough of the logs for the last stretch of a show, small enough to paste into an issue. */
@@ -14,13 +15,15 @@ export const DEFAULT_DIAGNOSTICS_LOG_BYTES = 256 * 1024;
 export interface DiagnosticsSources {
   readonly app: AppInfo;
   readonly profiles: ProfilesInfo;
+  /** Where secrets are kept this run; its line says why when there is no keychain. */
+  readonly keychain: KeychainStatus;
   readonly logDirectory: string;
   readonly redact: (text: string) => string;
   readonly maxLogBytes?: number;
   readonly now?: () => Date;
 }
 
-export async function diagnosticsReport({ app, profiles, logDirectory, redact, maxLogBytes = DEFAULT_DIAGNOSTICS_LOG_BYTES, now = () => new Date() }: DiagnosticsSources): Promise<string> {
+export async function diagnosticsReport({ app, profiles, keychain, logDirectory, redact, maxLogBytes = DEFAULT_DIAGNOSTICS_LOG_BYTES, now = () => new Date() }: DiagnosticsSources): Promise<string> {
   const kinds = profiles.profiles.map((profile) => profile.kind);
   const count = (kind: string) => kinds.filter((each) => each === kind).length;
   const active = profiles.profiles.find((profile) => profile.name === profiles.active)?.kind;
@@ -30,6 +33,7 @@ export async function diagnosticsReport({ app, profiles, logDirectory, redact, m
     `Runtime: Node ${app.versions.node}, Electron ${app.versions.electron ?? 'none'}, Chrome ${app.versions.chrome ?? 'none'}`,
     `OS: ${type()} ${release()} (${app.platform}, ${arch()})`,
     `Profiles: ${active === undefined ? 'the active one is not set up' : `the active one is a ${active} profile`}; ${count('sandbox')} sandbox, ${count('platform')} platform`,
+    keychainLine(keychain),
     `Logs: ${logDirectory}`,
   ];
   const sections: string[] = [];

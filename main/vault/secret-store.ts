@@ -1,6 +1,6 @@
-// Where secrets live: the OS keychain through keytar (macOS Keychain, Windows Credential Vault, the Secret
-// Service on Linux: GNOME Keyring, KWallet). There is deliberately no file fallback: when the keychain is
-// missing, the app says so and keeps secrets in memory only.
+// The OS keychain through keytar (macOS Keychain, Windows Credential Vault, the Secret Service on Linux:
+// GNOME Keyring, KWallet). There is deliberately no file fallback: when the keychain is missing, the app keeps
+// secrets in memory only (fallback-secret-store.ts decides that; this module only says what went wrong).
 import type * as Keytar from 'keytar';
 
 /** Accounts of one service. Values are opaque strings; the vault gives them meaning. */
@@ -12,60 +12,76 @@ export interface SecretStore {
   list(): Promise<string[]>;
 }
 
+/** The OS keychain: a SecretStore that can also say whether it can keep a secret right now. */
+export interface KeychainStore extends SecretStore {
+  /** Resolves when a secret can be written and deleted now; rejects with KeychainUnavailableError. */
+  check(): Promise<void>;
+}
+
+/** Why the keychain cannot keep secrets, as the streamer needs to know it to fix it. */
+export type KeychainProblem =
+  | 'module-missing'
+  | 'no-session-bus'
+  | 'no-secret-service'
+  | 'no-keyring'
+  | 'locked'
+  | 'refused'
+  | 'no-answer';
+
 export class KeychainUnavailableError extends Error {
   override readonly name = 'KeychainUnavailableError';
   constructor(
-    /** Why, in a phrase: shown inside the sentence for the streamer. */
+    readonly problem: KeychainProblem,
+    /** What happened, in a phrase: shown inside the sentence for the streamer. */
     readonly reason: string,
     options?: { cause?: unknown },
   ) {
-    super(
-      `No keychain is available: ${reason}. Secrets are never stored in clear, so sign-in cannot be remembered. ` +
-        'On Linux, install and unlock GNOME Keyring (gnome-keyring) or another Secret Service.',
-      options,
-    );
+    super(`No keychain is available: ${reason}.`, options);
   }
 }
+
+/** The item `check()` writes and deletes: no profile's account (those have a "/"), so no listing counts it. */
+export const KEYCHAIN_CHECK_ACCOUNT = 'keychain-check';
 
 // Loaded from ESM, the CommonJS module arrives as `default`.
 type KeytarApi = typeof Keytar.default;
 
-export function keytarSecretStore(service: string): SecretStore {
+export function keytarSecretStore(service: string): KeychainStore {
   requireText('service', service);
-  // One probe per store, shared by concurrent first calls; its verdict (either way) is kept for the store's life.
-  let ready: Promise<KeytarApi> | null = null;
+  // Loaded once, lazily, so that merely importing the vault never loads a native module that may be missing
+  // or built for another runtime. A module that failed to load stays failed for the process's life.
+  let loaded: Promise<KeytarApi> | null = null;
 
-  async function probe(): Promise<KeytarApi> {
-    let keytar: KeytarApi;
+  async function load(): Promise<KeytarApi> {
     try {
-      // Lazily, so that merely importing the vault never loads a native module that may be missing or
-      // built for another runtime.
-      keytar = (await import('keytar')).default;
+      return (await import('keytar')).default;
     } catch (error) {
-      throw new KeychainUnavailableError(`the keychain module (keytar) could not be loaded (${describe(error)})`, { cause: error });
+      throw new KeychainUnavailableError('module-missing', `the keychain module (keytar) could not be loaded (${describe(error)})`, { cause: error });
     }
-    try {
-      // Harmless and read-only, yet it needs a working backend: on Linux it reaches the Secret Service over D-Bus.
-      await keytar.findCredentials(service);
-    } catch (error) {
-      throw new KeychainUnavailableError(`the keychain service did not answer (${describe(error)})`, { cause: error });
-    }
-    return keytar;
   }
 
   async function withKeytar<T>(operation: (keytar: KeytarApi) => Promise<T>): Promise<T> {
-    ready ??= probe();
-    const keytar = await ready;
+    loaded ??= load();
+    const keytar = await loaded;
     try {
       return await operation(keytar);
     } catch (error) {
       // Arguments are checked before keytar sees them, so what rejects here is the backend itself: on Linux a
-      // libsecret/D-Bus error (the daemon went away, the collection is locked or missing).
-      throw new KeychainUnavailableError(`the keychain refused the request (${describe(error)})`, { cause: error });
+      // libsecret/D-Bus error (no bus, no Secret Service, a locked or missing collection).
+      throw keychainError(error);
     }
   }
 
+  async function check(): Promise<void> {
+    await withKeytar(async (keytar) => {
+      // A write, not a read: a locked GNOME keyring answers reads with "nothing here" and refuses only writes.
+      await keytar.setPassword(service, KEYCHAIN_CHECK_ACCOUNT, 'ok');
+      await keytar.deletePassword(service, KEYCHAIN_CHECK_ACCOUNT);
+    });
+  }
+
   return {
+    check,
     async get(account) {
       requireText('account', account);
       return withKeytar((keytar) => keytar.getPassword(service, account));
@@ -80,9 +96,35 @@ export function keytarSecretStore(service: string): SecretStore {
       return withKeytar((keytar) => keytar.deletePassword(service, account));
     },
     async list() {
+      // keytar 7.9's findCredentials crashes the process (SIGSEGV) on Linux when the service's items are in a
+      // locked collection that cannot be unlocked; a write check first refuses such a keyring cleanly.
+      await check();
       return withKeytar(async (keytar) => (await keytar.findCredentials(service)).map((credential) => credential.account));
     },
   };
+}
+
+/**
+ * What a keychain backend's error means. The texts are libsecret's and D-Bus's on Linux (the messages keytar
+ * passes on), and the Security framework's on macOS; anything else is a refusal.
+ */
+export function keychainError(error: unknown): KeychainUnavailableError {
+  const message = describe(error);
+  const says = (pattern: RegExp) => pattern.test(message);
+  const options = { cause: error };
+  if (says(/autolaunch D-Bus|DBUS_SESSION_BUS_ADDRESS|Could not connect|Failed to connect to socket|Connection refused|dbus-launch/i)) {
+    return new KeychainUnavailableError('no-session-bus', `there is no desktop session bus (D-Bus) to reach a keychain through (${message})`, options);
+  }
+  if (says(/org\.freedesktop\.secrets|ServiceUnknown|NameHasNoOwner|not provided by any \.service files/i)) {
+    return new KeychainUnavailableError('no-secret-service', `no keychain service (a Secret Service such as GNOME Keyring or KWallet) runs in this session (${message})`, options);
+  }
+  if (says(/Object does not exist at path .*\/collection\/|No such secret collection|no default collection/i)) {
+    return new KeychainUnavailableError('no-keyring', `the keychain service has no login keyring to keep secrets in (${message})`, options);
+  }
+  if (says(/locked|User interaction is not allowed|interaction not allowed|prompt/i)) {
+    return new KeychainUnavailableError('locked', `the keychain is locked and was not unlocked (${message})`, options);
+  }
+  return new KeychainUnavailableError('refused', `the keychain refused the request (${message})`, options);
 }
 
 /** keytar refuses empty strings with a generic error; say which argument it was. */

@@ -5,6 +5,7 @@
 // cancel and remove; profiles kept apart; a damaged file set aside and told; and through the facade: a save
 // announced as events, a removal announced, a sign-out listing none. The network is slowed (not
 // faked) by a fetch that passes the sandbox's real answer on in small, late pieces.
+import { keychainlessStore } from '../../support/keychainless-store.js';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -311,7 +312,7 @@ describe('the download tracker', () => {
       warn: () => undefined,
     });
     trackers.push(facadeTracker);
-    companion = new Companion({ shell: 'cli', session: new SessionService({ dataDir, secretsFor: () => noSecrets, onSettingsRecovered: () => undefined }), videoDownloads: service, videoDownloadTransfers: facadeTracker });
+    companion = new Companion({ shell: 'cli', keychain: keychainlessStore(), session: new SessionService({ dataDir, secretsFor: () => noSecrets, onSettingsRecovered: () => undefined }), videoDownloads: service, videoDownloadTransfers: facadeTracker });
     const announced: VideoDownloadTransfer[] = [];
     const removed: string[] = [];
     companion.events.on('videoDownload', (transfer) => announced.push(transfer));

@@ -2,6 +2,7 @@
 // of failed asks ends the following with a sentence; the list saved per profile and read again by a new
 // tracker (after a restart) that follows an unfinished copy to the end; a damaged file set aside and told;
 // and through the facade: a copy started and announced as an event, a profile switch showing that profile's.
+import { keychainlessStore } from '../../support/keychainless-store.js';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -194,7 +195,7 @@ describe('the copy tracker', () => {
       pollMs: POLL_MS,
     });
     trackers.push(facadeTracker);
-    companion = new Companion({ shell: 'cli', session: new SessionService({ dataDir: dir, secretsFor: () => noSecrets, onSettingsRecovered: () => undefined }), videoCopies: facadeTracker });
+    companion = new Companion({ shell: 'cli', keychain: keychainlessStore(), session: new SessionService({ dataDir: dir, secretsFor: () => noSecrets, onSettingsRecovered: () => undefined }), videoCopies: facadeTracker });
     companion.events.on('videoCopy', (copy) => announced.push(copy));
     const session = (profile: string, status: SessionInfo['status'], user: string | null = null): SessionInfo => ({
       profile,

@@ -133,10 +133,12 @@ describe('no secret leaves through', () => {
     const text = await diagnosticsReport({
       app: { name: 'Broadcaster Companion', version: '1.2.3', shell: 'electron', shellNote: null, platform: 'linux-x64', versions: { node: '20', electron: '45', chrome: '140' } },
       profiles: { active: 'studio', profiles: [{ name: 'sandbox', kind: 'sandbox', apiUrl: null }, { name: 'studio', kind: 'platform', apiUrl: `https://x:${SECRETS.clientSecret}@api.example` }] },
+      keychain: { mode: 'memory', problem: 'no-session-bus', reason: 'there is no desktop session bus', fix: 'Install gnome-keyring.' },
       logDirectory: logger.directory,
       redact: logger.redact,
     });
     expect(text).toContain('Broadcaster Companion diagnostics');
+    expect(text).toContain('Secrets: in memory for this run only (no keychain: there is no desktop session bus).');
     expect(text).toContain('Electron 45');
     expect(text).toContain('1 sandbox, 1 platform');
     expect(text).toContain('old line');

@@ -1,5 +1,6 @@
 // A damaged settings file must not stop the app or vanish silently: it is kept as `<name>.corrupt-<time>`,
 // the defaults take its place, and the streamer gets one notice naming both files.
+import { keychainlessStore } from '../../support/keychainless-store.js';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -116,7 +117,7 @@ describe('the session', () => {
       secretsFor: () => noSecrets,
       onSettingsRecovered: (message) => companion?.notify({ level: 'warning', message }),
     });
-    companion = new Companion({ shell: 'cli', session });
+    companion = new Companion({ shell: 'cli', keychain: keychainlessStore(), session });
     companion.events.on('notice', (notice) => heard.push(notice.message));
     await session.open();
     companion.startupFinished();
