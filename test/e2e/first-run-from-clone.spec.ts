@@ -258,14 +258,19 @@ interface KeychainItem {
   readonly secret: string;
 }
 
-/** Every item of the app's service, as `secret-tool search --all` lists them (`secret = …`, `attribute.account = …`). */
+/**
+ * Every item of the app's service. `secret-tool search --all` prints each item's secret on stdout but its
+ * attributes on stderr, so the accounts come from there and each value from its own `lookup`.
+ */
 function keychainItems(): KeychainItem[] {
   const listed = secretTool(['search', '--all', 'service', VAULT_SERVICE]);
   expect(listed.status, listed.stderr).toBe(0);
-  return listed.stdout
-    .split(/^\[.*\]$/m)
-    .filter((block) => block.trim() !== '')
-    .map((block) => ({ account: /^attribute\.account = (.*)$/m.exec(block)?.[1] ?? '?', secret: /^secret = (.*)$/m.exec(block)?.[1] ?? '' }));
+  const accounts = [...listed.stderr.matchAll(/^attribute\.account = (.*)$/gm)].map((match) => match[1]!);
+  return accounts.map((account) => {
+    const value = secretTool(['lookup', 'service', VAULT_SERVICE, 'account', account]);
+    expect(value.status, `lookup of ${account}`).toBe(0);
+    return { account, secret: value.stdout.replace(/\n$/, '') };
+  });
 }
 
 /** A stored value, or the string fields of a stored JSON object (a token's access token and MAC key), long enough to be secrets. */
