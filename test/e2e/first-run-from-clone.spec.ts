@@ -45,6 +45,9 @@ test.beforeAll(() => {
   // What is tested is the commit checked out here, not uncommitted changes.
   const head = (folder: string) => execFileSync('git', ['-C', folder, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
   expect(head(clone)).toBe(head(repoRoot));
+  if (execFileSync('git', ['-C', repoRoot, 'status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim() !== '') {
+    console.log('[first run] note: the checkout has uncommitted changes; the clone (what runs) has only the commit');
+  }
   npm = machineNpmSettings();
   console.log(`[first run] clone of ${repoRoot} at ${head(clone).slice(0, 10)}; npm cache ${npm.cache}, node headers from ${npm.nodedir ?? 'a download'}`);
 });
@@ -192,7 +195,8 @@ function secretsUsed(stateFile: string, accessTokens: readonly { accessToken: st
   const captured = new Set(accessTokens.map(({ accessToken }) => createHash('sha256').update(accessToken).digest('hex')));
   for (const { accessToken, macKey } of accessTokens) {
     expect(issued.has(createHash('sha256').update(accessToken).digest('hex')), 'the captured token is one the platform issued').toBe(true);
-    expect(macKey, "the captured MAC key is the platform's for that token").toBe(createHmac('sha1', state.masterKey).update(`mac-key:${accessToken}`).digest('hex'));
+    // Compared as a boolean, so a failure does not print either key.
+    expect(macKey === createHmac('sha1', state.masterKey).update(`mac-key:${accessToken}`).digest('hex'), "the captured MAC key is the platform's for that token").toBe(true);
   }
   // Every token the platform issued is one the test knows, so none escapes the scan.
   expect(state.tokens.filter((token) => !captured.has(token.tokenHash)).map((token) => `${token.type} token for ${token.userId ?? 'the client'}`)).toEqual([]);
@@ -315,5 +319,9 @@ test('with a working keyring, a first run from a clean clone stores its secrets 
 
 test('without a keychain (no session bus, no display), a first run from a clean clone works, shows the banner and writes no secret', async ({ page }) => {
   test.setTimeout(8 * 60_000);
+  // The harness's keyring is on a bus this run cannot see: afterwards it must hold nothing of the app.
+  requireKeyring();
+  secretTool(['clear', 'service', VAULT_SERVICE]);
   await firstRun(page, 'no keychain', undefined);
+  expect(keychainItems().map((item) => item.account), 'nothing reached the harness keyring').toEqual([]);
 });
