@@ -48,8 +48,8 @@ function WaitingBanner({ name, giveUpAt }: { name: string; giveUpAt: number }) {
   return (
     <section className="keychain-waiting" role="status" aria-label="Keychain">
       <p>
-        <strong>Waiting for the keychain…</strong> {name} has not answered: if it asks to be unlocked, answer its prompt (it may be behind
-        this window). Without an answer, secrets stay in memory for this run in {left}.
+        <strong>Waiting for the keychain…</strong> No answer yet from {name}: if it asks to be unlocked, answer its prompt (it may be
+        behind this window). Without an answer, secrets stay in memory for this run in {left}.
       </p>
     </section>
   );

@@ -74,3 +74,40 @@ test('a keychain that appears mid-run: the banner goes, and the sign-in made wit
     rmSync(home, { recursive: true, force: true });
   }
 });
+
+test('a keychain that does not answer (a prompt): the window says it waits, and goes back to normal when it answers', async ({ page }) => {
+  const home = mkdtempSync(join(tmpdir(), 'companion-e2e-bus-'));
+  const bus = await startPrivateBus(home);
+  const daemon = await startKeyringDaemon(bus, 'login-password');
+  const app = await startBrowserModeApp({ env: { DBUS_SESSION_BUS_ADDRESS: bus.address } });
+  try {
+    expect(app.ready.keychain).toMatchObject({ mode: 'keychain' });
+    await page.goto(app.url);
+    await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Go live' }).click();
+    const oldKey = await revealStreamKey(page);
+    await expect(page.locator('.keychain-banner, .keychain-waiting')).toHaveCount(0);
+
+    // Frozen, the daemon keeps its name on the bus and answers nothing: what a keychain showing a prompt does.
+    daemon.pause();
+    await page.getByRole('button', { name: 'New key' }).click();
+    const waiting = page.locator('.keychain-waiting');
+    await expect(waiting).toContainText('Waiting for the keychain…');
+    await expect(waiting).toContainText(/in [01]:\d\d\./);
+    await page.screenshot({ path: 'test-results/screenshots/keychain-waiting.png' });
+
+    daemon.resume();
+    await expect(waiting).toHaveCount(0);
+    await expect(page.locator('.keychain-banner')).toHaveCount(0);
+    await expect(page.getByTestId('ingest-key')).not.toHaveText(oldKey);
+    const service = `Broadcaster Companion (${app.dataDir})`;
+    const lookup = spawnSync('secret-tool', ['lookup', 'service', service, 'account', 'sandbox/local-ingest-key'], { env: bus.env, encoding: 'utf8', timeout: 10_000 });
+    expect(lookup.stdout).toMatch(/^live_/);
+    expect(lookup.stdout).not.toBe(oldKey);
+  } finally {
+    daemon.resume();
+    await app.stop();
+    await daemon.stop();
+    await bus.stop();
+    rmSync(home, { recursive: true, force: true });
+  }
+});
