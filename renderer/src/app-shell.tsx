@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent
 import { AccountArea } from './account-area';
 import { AppStatusIndicator } from './app-status-indicator';
 import { ConnectionIndicator } from './connection-indicator';
+import { KeychainBanner } from './keychain-banner';
 import { NoticeBanners } from './notice-banners';
 import { SignInPanel } from './panels/sign-in-panel';
 import { useAccountScopeStore } from './state/account-scope';
@@ -82,6 +83,7 @@ export function AppShell() {
         ))}
       </nav>
       <main className="app-main">
+        <KeychainBanner />
         <NoticeBanners />
         <PanelView key={accountGeneration} panel={panel} />
       </main>

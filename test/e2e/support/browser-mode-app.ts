@@ -17,6 +17,8 @@ export interface RunningApp {
   readonly origin: string;
   readonly token: string;
   readonly process: ChildProcess;
+  /** The ready line itself (`keychain` among its fields). */
+  readonly ready: Record<string, unknown>;
   /** Output the app wrote after its ready line, one JSON event per line. */
   readonly events: Record<string, unknown>[];
   stop(): Promise<number | null>;
@@ -25,13 +27,15 @@ export interface RunningApp {
 export interface StartOptions {
   /** Writes into the data folder before the app starts (a journal to restore, settings). */
   readonly prepare?: (dataDir: string) => void;
+  /** Changes to the app's environment (e.g. another session bus: no keychain); undefined removes a variable. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** Each app gets its own data folder (profiles, the embedded sandbox's state), removed when it stops. */
 export async function startBrowserModeApp(options: StartOptions = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'companion-e2e-'));
   options.prepare?.(dataDir);
-  const child = spawn(process.execPath, [cli, '--json', 'ui', '--port', '0', '--ingest-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, COMPANION_DATA_DIR: dataDir } });
+  const child = spawn(process.execPath, [cli, '--json', 'ui', '--port', '0', '--ingest-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: withChanges({ ...process.env, COMPANION_DATA_DIR: dataDir }, options.env ?? {}) });
   child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -56,6 +60,7 @@ export async function startBrowserModeApp(options: StartOptions = {}): Promise<R
   const parsed = new URL(url);
   return {
     url,
+    ready,
     dataDir,
     ingestUrl: String(ready.ingest_url),
     origin: parsed.origin,
@@ -69,4 +74,13 @@ export async function startBrowserModeApp(options: StartOptions = {}): Promise<R
         child.kill('SIGTERM');
       }),
   };
+}
+
+function withChanges(env: NodeJS.ProcessEnv, changes: Readonly<Record<string, string | undefined>>): NodeJS.ProcessEnv {
+  const changed = { ...env };
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) delete changed[name];
+    else changed[name] = value;
+  }
+  return changed;
 }

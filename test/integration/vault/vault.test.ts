@@ -325,7 +325,7 @@ describe('without a Secret Service', () => {
 
   function expectRefusal(outcome: Outcome): void {
     expect(outcome).toMatchObject({ ok: false, name: 'KeychainUnavailableError', isKeychainUnavailable: true });
-    expect(outcome.message).toMatch(/^No keychain is available: .+\. Secrets are never stored in clear, so sign-in cannot be remembered\. On Linux, install and unlock GNOME Keyring \(gnome-keyring\) or another Secret Service\.$/);
+    expect(outcome.message).toMatch(/^No keychain is available: .+\.$/);
   }
 
   it('refuses with KeychainUnavailableError when there is no session bus to reach, and writes no file', () => {
@@ -336,7 +336,7 @@ describe('without a Secret Service', () => {
       expectRefusal(results.save);
       expectRefusal(results.read);
       expectRefusal(results.list);
-      expect(results.save.message).toContain('did not answer');
+      expect(results.save.message).toContain('there is no desktop session bus (D-Bus) to reach a keychain through (Could not connect');
       expect(readdirSync(home)).toEqual([]);
     } finally {
       rmSync(home, { recursive: true, force: true });
@@ -349,10 +349,11 @@ describe('without a Secret Service', () => {
     try {
       const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, XDG_DATA_HOME: join(home, 'share') };
       const results = runChild(env, ['dbus-run-session', '--']);
-      expect(results.list).toEqual({ ok: true });
       expect(results.read).toEqual({ ok: true });
       expectRefusal(results.save);
-      expect(results.save.message).toContain('refused the request');
+      expect(results.save.message).toContain('the keychain service has no login keyring to keep secrets in');
+      // Listing checks that the keychain can take a secret first (keytar's listing can crash on a locked keyring).
+      expectRefusal(results.list);
     } finally {
       rmSync(home, { recursive: true, force: true });
     }

@@ -13,7 +13,7 @@ const { forgetAccountData, isAnotherAccount, useAccountScopeStore } = await impo
 const { useSessionStore } = await import('../../../renderer/src/state/session-slice');
 
 /** Slices that hold no account's data: the window, the core link, the app's own settings, the session itself. */
-const NOT_ACCOUNT_DATA = new Set(['app-info', 'app-status', 'connection', 'desktop-settings', 'navigation', 'notices', 'session',
+const NOT_ACCOUNT_DATA = new Set(['app-info', 'app-status', 'connection', 'desktop-settings', 'keychain', 'navigation', 'notices', 'session',
   // The upload queue is the core's: it closes on sign-out and reopens for the next sign-in (uploads e2e).
   'uploads']);
 

@@ -1,0 +1,45 @@
+// Where this run keeps secrets: the OS keychain, or memory without one (the banner then says why and what
+// fixes it); follows `keychain` events.
+import { create } from 'zustand';
+import type { KeychainStatus } from '../../../preload/contract.js';
+import { companion } from '../bridge/companion-bridge';
+import { errorText } from './request-outcome';
+
+// Types
+export interface KeychainState {
+  /** Null until the core first answers. */
+  readonly status: KeychainStatus | null;
+  /** "Try the keychain again" is running. */
+  readonly retrying: boolean;
+  readonly retryError: string | null;
+}
+
+export interface KeychainActions {
+  load(): Promise<void>;
+  retry(): Promise<void>;
+}
+
+// Initial state
+export const initialKeychainState: KeychainState = { status: null, retrying: false, retryError: null };
+
+// Hook (with its actions)
+export const useKeychainStore = create<KeychainState & KeychainActions>()((set) => ({
+  ...initialKeychainState,
+  load: async () => {
+    try {
+      set({ status: await companion.keychainStatus() });
+    } catch {
+      // The banner keeps what it had; the connection indicator says why the core is not answering.
+    }
+  },
+  retry: async () => {
+    set({ retrying: true, retryError: null });
+    try {
+      set({ status: await companion.retryKeychain(), retrying: false });
+    } catch (error) {
+      set({ retrying: false, retryError: errorText(error) });
+    }
+  },
+}));
+
+companion.on('keychain', (status) => useKeychainStore.setState({ status }));
