@@ -39,6 +39,7 @@ const running: StartedFromClone[] = [];
 const encoders = new Encoders();
 
 test.beforeAll(() => {
+  test.setTimeout(120_000);
   clone = mkdtempSync(join(tmpdir(), 'companion-clone-'));
   temporary.push(clone);
   execFileSync('git', ['clone', '--quiet', repoRoot, clone], { timeout: 60_000 });
