@@ -5,7 +5,9 @@
 // GNOME Keyring it stores them there and shows no banner. Either way, afterwards no token, key or password that
 // was used is anywhere in HOME (which holds the data folder and its logs) or in what the terminal showed.
 //
-// Both tests share one clone: the first start installs (npm ci, keytar rebuilt) and builds, the second reuses it.
+// Both tests share one clone: the first start installs (npm ci, keytar rebuilt) and builds, the second reuses
+// it. The keyring test goes first: after a failure Playwright starts a new worker, which clones and installs again.
+// Only the machine's npm cache and Node headers are carried into the fresh HOME (support/newcomer-start.ts says why).
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -63,9 +65,6 @@ test.afterAll(() => {
 });
 
 interface FirstRun {
-  readonly home: string;
-  readonly dataDir: string;
-  readonly secrets: readonly Secret[];
   readonly accessTokens: readonly { readonly accessToken: string; readonly macKey: string }[];
   readonly ingestKey: string;
 }
@@ -110,9 +109,9 @@ async function firstRun(page: Page, label: string, sessionBus: string | undefine
   lap('npm start until the address');
 
   // The UI answers on its tokened address, and only there.
-  const page1 = await fetch(app.url, { signal: AbortSignal.timeout(10_000) });
-  expect(page1.status).toBe(200);
-  expect(await page1.text()).toContain('<html');
+  const answer = await fetch(app.url, { signal: AbortSignal.timeout(10_000) });
+  expect(answer.status).toBe(200);
+  expect(await answer.text()).toContain('<html');
   expect((await fetch(`${app.origin}/`, { signal: AbortSignal.timeout(10_000) })).status).toBe(401);
 
   // The sign-in's answer reaches the app as query parameters of its callback: the token and MAC key it got.
@@ -180,7 +179,7 @@ async function firstRun(page: Page, label: string, sessionBus: string | undefine
   const more = alsoSecret().filter((extra) => !secrets.some((secret) => secret.value === extra.value));
   scanForSecrets(home, dataDir, [...secrets, ...more], app.output(), app.token);
   lap('secrets collected and HOME scanned');
-  return { home, dataDir, secrets, accessTokens, ingestKey };
+  return { accessTokens, ingestKey };
 }
 
 /**
