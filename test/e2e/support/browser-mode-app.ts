@@ -25,13 +25,15 @@ export interface RunningApp {
 export interface StartOptions {
   /** Writes into the data folder before the app starts (a journal to restore, settings). */
   readonly prepare?: (dataDir: string) => void;
+  /** The local ingest's port for this run (default 0: any free one). */
+  readonly ingestPort?: number;
 }
 
 /** Each app gets its own data folder (profiles, the embedded sandbox's state), removed when it stops. */
 export async function startBrowserModeApp(options: StartOptions = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'companion-e2e-'));
   options.prepare?.(dataDir);
-  const child = spawn(process.execPath, [cli, '--json', 'ui', '--port', '0', '--ingest-port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, COMPANION_DATA_DIR: dataDir } });
+  const child = spawn(process.execPath, [cli, '--json', 'ui', '--port', '0', '--ingest-port', String(options.ingestPort ?? 0)], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, COMPANION_DATA_DIR: dataDir } });
   child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
