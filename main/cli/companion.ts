@@ -82,7 +82,7 @@ async function main(argv: string[]): Promise<number> {
   // Before the log file: a folder that cannot be written stops here with one sentence (DataDirError, shown
   // below as `companion: …`), not with the first writer's stack trace.
   const directory = dataDir();
-  checkDataDir(directory);
+  if (!command.toleratesUnwritableDataDir) checkDataDir(directory);
   const logger = createAppLogger({ directory: logDirectoryFor(directory), console: process.stderr, consoleLevel: command.consoleLogLevel ?? 'warn' });
   const context: CommandContext = { json: values.json === true, profile, out: process.stdout, err: redactingStream(process.stderr, logger.redact), logger };
   try {

@@ -43,6 +43,10 @@ describe('an unwritable data folder', () => {
       expectOneSentence(result, data, folder.cause);
       const top = await runCli(['whoami'], { env: { COMPANION_DATA_DIR: folder.dir }, timeoutMs: 15_000 });
       expectOneSentence(top, folder.dir, folder.cause);
+      // Diagnostics are for a broken setup: they still run, and name the problem.
+      const diagnostics = await runCli(['diagnostics'], { env: { COMPANION_DATA_DIR: folder.dir }, timeoutMs: 15_000 });
+      expect(diagnostics.code).toBe(0);
+      expect(diagnostics.stdout).toMatch(new RegExp(`^Data folder: The data folder ${folder.dir} ${folder.cause.source}`, 'm'));
     } finally {
       folder.release();
     }
