@@ -93,6 +93,8 @@ export const LiveState = z.object({
     /** The local stream key with all but its last 4 characters hidden; revealLocalKey() shows it. */
     keyMasked: z.string().nullable(),
     error: z.string().nullable(),
+    /** Set when the saved port was taken and the ingest listens on another one for this run: says so, with the address to use. */
+    note: z.string().nullable(),
   }),
   channel: z.object({ id: z.string(), title: z.string() }).nullable(),
   phase: z.enum(['idle', 'starting', 'live', 'ending', 'failed']),

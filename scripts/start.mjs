@@ -1,9 +1,10 @@
 // `npm start`: installs what is missing, builds, then runs the desktop app, or browser mode when there is
-// no Electron binary (or with `npm start -- --browser`).
+// no Electron binary or no display (or with `npm start -- --browser`).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { BootstrapError, ensureNodeModules, ensureSystemPackages } from './bootstrap.mjs';
 import { electronBinary } from './electron-binary.mjs';
+import { shellChoice } from './shell-choice.mjs';
 import { build } from './build.mjs';
 import { startPackages } from './system-packages.mjs';
 
@@ -19,11 +20,11 @@ async function main() {
   console.log('[start] Building…');
   await build();
 
-  const electron = electronBinary();
-  if (!forceBrowser && electron.path) {
-    return launch(electron.path, ['.', ...passThrough], {});
+  const choice = shellChoice({ forceBrowser, electron: electronBinary(), platform: process.platform, env: process.env });
+  if (choice.shell === 'electron') {
+    return launch(choice.path, ['.', ...passThrough], {});
   }
-  const note = forceBrowser ? 'Browser mode was asked for with --browser.' : `Browser mode, because ${electron.missing}.`;
+  const note = choice.note;
   console.log(`[start] ${note}`);
   return launch(process.execPath, ['build/main/cli/companion.js', 'ui', ...passThrough], { COMPANION_SHELL_NOTE: note });
 }

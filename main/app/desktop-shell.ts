@@ -8,7 +8,7 @@ import type { DesktopSettingsService } from '../desktop/desktop-settings-service
 import { runHotkeyAction } from '../desktop/hotkey-actions.js';
 import { trayIconPng } from '../desktop/tray-icons.js';
 import type { TrayCommand } from '../desktop/tray-model.js';
-import { notifyNatively } from './native-notifications.js';
+import { notifyNatively, showWith } from './native-notifications.js';
 import { closeDecision, showStatusInTray } from './tray.js';
 import { restoredWindow, type SavedWindow } from './window-state.js';
 
@@ -47,15 +47,9 @@ export async function startDesktopShell(options: DesktopShellOptions): Promise<D
   let lastPlace = settings.window;
   let hintShown = settings.trayHintShown;
   const tray = createTray(options, status());
-  notifyNatively(
-    (event, listener) => companion.events.on(event, listener),
-    (notification) => {
-      if (!Notification.isSupported()) return;
-      const shown = new Notification({ title: notification.title, body: notification.body });
-      shown.on('click', options.showMainWindow);
-      shown.show();
-    },
-  );
+  notifyNatively((event, listener) => companion.events.on(event, listener), showWith(Notification, options.showMainWindow), {
+    onFailure: (error) => console.error('[companion] system notifications cannot be shown here (no notification service?); the window still shows everything:', error),
+  });
   desktopSettings.attach({ shortcuts: globalShortcut, setStartAtLogin: (on) => app.setLoginItemSettings({ openAtLogin: on }) });
   app.on('will-quit', () => globalShortcut.unregisterAll());
 
@@ -83,7 +77,12 @@ export async function startDesktopShell(options: DesktopShellOptions): Promise<D
         }
         if (decision.tellOnce) {
           hintShown = true;
-          if (Notification.isSupported()) new Notification({ title: app.getName(), body: `${app.getName()} keeps running in the tray while you are live, recording or uploading. Quit it from the tray icon's menu.` }).show();
+          try {
+            showWith(Notification)({ title: app.getName(), body: `${app.getName()} keeps running in the tray while you are live, recording or uploading. Quit it from the tray icon's menu.` });
+          } catch (error) {
+            // The window hides anyway; without a notification service the hint is lost, not the close.
+            console.error('[companion] the tray hint could not be shown:', error);
+          }
         }
         void saveWindowPlace(window, decision.tellOnce);
       });

@@ -1,9 +1,10 @@
 // The Electron entry: wires the companion core to one locked-down window. Policy lives in
 // window-security.ts, IPC in ipc-bridge.ts, serving in app-protocol.ts; this file only connects them.
-import { app, BrowserWindow, nativeTheme, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, nativeTheme, protocol, session, shell } from 'electron';
 import { createCore } from '../core.js';
 import { createAppLogger, logDirectoryFor } from '../log/app-logger.js';
 import { dataDir } from '../settings/data-dir.js';
+import { checkDataDir, DataDirError } from '../settings/data-dir-check.js';
 import { registerAppScheme, serveAppProtocol } from './app-protocol.js';
 import { startDesktopShell, type DesktopShell } from './desktop-shell.js';
 import { connectIpc } from './ipc-bridge.js';
@@ -15,10 +16,16 @@ import { APP_ENTRY_URL, appPermissionPolicy, isTrustedSender, lockDownWebContent
 // Matches the renderer's --bg, so the window does not flash white (or black) before the first paint.
 const backgroundColor = { light: '#f6f7f9', dark: '#15171c' };
 
+const directory = dataDir();
+const unusableDataDir = dataDirProblem(directory);
 // Made before the core, so that a startup failure reaches the log file too (redacted like every line).
-const logger = createAppLogger({ directory: logDirectoryFor(dataDir()), console: process.stderr });
+const logger = createAppLogger({ directory: logDirectoryFor(directory), console: process.stderr });
 
-if (app.requestSingleInstanceLock()) {
+if (unusableDataDir) {
+  // Before 'ready' this is the one dialog Electron can show (on Linux it goes to stderr instead).
+  dialog.showErrorBox('Broadcaster Companion cannot start', unusableDataDir.message);
+  app.exit(1);
+} else if (app.requestSingleInstanceLock()) {
   registerAppScheme(protocol);
   start().catch((error: unknown) => {
     logger.error('Startup failed.', { error });
@@ -126,4 +133,15 @@ async function start(): Promise<void> {
       logger.error('Startup failed.', { error });
       app.exit(1);
     });
+}
+
+/** A data folder that cannot be written stops the app with its one sentence, not a later stack trace. */
+function dataDirProblem(folder: string): DataDirError | null {
+  try {
+    checkDataDir(folder);
+    return null;
+  } catch (error) {
+    if (error instanceof DataDirError) return error;
+    throw error;
+  }
 }

@@ -23,6 +23,8 @@ export interface Command {
   readonly options: NonNullable<ParseArgsConfig['options']>;
   /** How much of the log reaches stderr; default `warn`, so a command's output stays its own. */
   readonly consoleLogLevel?: LogLevel;
+  /** Runs even when the data folder cannot be written (it writes nothing there that matters), and says so itself. */
+  readonly toleratesUnwritableDataDir?: boolean;
   run(context: CommandContext, values: OptionValues, positionals: string[]): Promise<number>;
 }
 

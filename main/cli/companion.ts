@@ -6,6 +6,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { createAppLogger, logDirectoryFor } from '../log/app-logger.js';
 import { createLogger } from '../log/redacting-logger.js';
 import { dataDir } from '../settings/data-dir.js';
+import { checkDataDir } from '../settings/data-dir-check.js';
 import { UsageError, type Command, type CommandContext } from './command-context.js';
 import { apiCommand } from './api-command.js';
 import { channelsCommand } from './channels-command.js';
@@ -78,7 +79,11 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const profile = typeof values.profile === 'string' ? values.profile : process.env.COMPANION_PROFILE || undefined;
-  const logger = createAppLogger({ directory: logDirectoryFor(dataDir()), console: process.stderr, consoleLevel: command.consoleLogLevel ?? 'warn' });
+  // Before the log file: a folder that cannot be written stops here with one sentence (DataDirError, shown
+  // below as `companion: …`), not with the first writer's stack trace.
+  const directory = dataDir();
+  if (!command.toleratesUnwritableDataDir) checkDataDir(directory);
+  const logger = createAppLogger({ directory: logDirectoryFor(directory), console: process.stderr, consoleLevel: command.consoleLogLevel ?? 'warn' });
   const context: CommandContext = { json: values.json === true, profile, out: process.stdout, err: redactingStream(process.stderr, logger.redact), logger };
   try {
     return await command.run(context, values, positionals.slice(1));

@@ -29,8 +29,8 @@ export const liveCommand: Command = {
       const state = live.state();
       if (state.ingest.error) throw new Error(state.ingest.error);
       const key = live.revealLocalKey();
-      if (context.json) emitJson(context, 'listening', { url: state.ingest.url, key });
-      else context.out.write(`Local ingest: ${state.ingest.url}  key: ${key}\nPoint the encoder there; going live on channel ${channelId}. Ctrl+C ends the stream.\n`);
+      if (context.json) emitJson(context, 'listening', { url: state.ingest.url, key, ...(state.ingest.note ? { port_note: state.ingest.note } : {}) });
+      else context.out.write(`${state.ingest.note ? `${state.ingest.note}\n` : ''}Local ingest: ${state.ingest.url}  key: ${key}\nPoint the encoder there; going live on channel ${channelId}. Ctrl+C ends the stream.\n`);
       await live.chooseChannel(channelId);
       if (values.record === true) await live.setRecordWhenLive(true);
       await live.goLive();

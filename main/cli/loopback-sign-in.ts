@@ -11,7 +11,8 @@ export interface LoopbackSignIn extends SignInDriver {
   close(): Promise<void>;
 }
 
-export async function loopbackSignIn(showUrl: (url: string) => void): Promise<LoopbackSignIn> {
+/** `showUrl` opens or prints the login page; its failure must not end the wait (the user can still open it by hand). */
+export async function loopbackSignIn(showUrl: (url: string) => void | Promise<void>): Promise<LoopbackSignIn> {
   let deliver: ((url: string) => void) | null = null;
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', `http://${request.headers.host ?? '127.0.0.1'}`);
@@ -41,7 +42,10 @@ export async function loopbackSignIn(showUrl: (url: string) => void): Promise<Lo
           clearTimeout(timer);
           resolve(url);
         };
-        showUrl(authorizeUrl);
+        // showUrl tells its own outcome (printed or opened); the wait for the redirect goes on regardless.
+        void Promise.resolve()
+          .then(() => showUrl(authorizeUrl))
+          .catch(() => undefined);
       }),
     close: () => {
       server.closeAllConnections();

@@ -6,6 +6,7 @@ import { loopbackSignIn } from './loopback-sign-in.js';
 import { passwordSignIn, signInAdvice } from './run-sign-in.js';
 import type { Core } from '../core.js';
 import { describeKeychain, keychainLine } from '../vault/keychain-status.js';
+import { openInBrowser } from './open-in-browser.js';
 
 const SCOPES = new Set(['broadcaster', 'offline']);
 
@@ -33,9 +34,13 @@ export const loginCommand: Command = {
       }
     }
 
-    const driver = await loopbackSignIn((url) => {
-      if (context.json) emitJson(context, 'open-browser', { url });
-      else context.out.write(`Open this address in a browser to sign in:\n\n  ${url}\n\nWaiting for the sign-in…\n`);
+    const driver = await loopbackSignIn(async (url) => {
+      // A headless machine (no xdg-open, no browser) gets the address to open elsewhere; the wait goes on.
+      const outcome = await openInBrowser(url);
+      if (!outcome.opened) context.logger.info('No browser could be opened for the sign-in.', { reason: outcome.reason });
+      if (context.json) emitJson(context, 'open-browser', outcome.opened ? { url, opened: true } : { url, opened: false, reason: outcome.reason });
+      else if (outcome.opened) context.out.write(`The sign-in page is open in your browser. If it did not appear, open this address in a browser:\n\n  ${url}\n\nWaiting for the sign-in…\n`);
+      else context.out.write(`Open this address in a browser to sign in: ${url}\n(No browser could be opened here: ${outcome.reason}.)\nWaiting for the sign-in…\n`);
     });
     const core = await coreForCommand(context, values, driver);
     try {

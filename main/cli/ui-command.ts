@@ -51,10 +51,22 @@ export const uiCommand: Command = {
     origin = server.origin;
     // Start the sandbox profile's platform now, so the first page load finds it running.
     void session.sandbox().catch((error: unknown) => core.logger.error('The embedded sandbox could not start', { error }));
+    // Ports taken by another program were replaced for this run; the streamer must know which ones to use.
+    const portNote = server.busyPort === null ? null : `Port ${server.busyPort} is in use, so the app listens on ${server.port} instead.`;
+    const ingestNote = core.companion.liveService?.state().ingest.note ?? null;
+    if (portNote) core.logger.warn(portNote);
     if (context.json) {
-      emitJson(context, 'ready', { url: server.url, port: server.port, ingest_url: core.companion.ingestUrl, keychain: describeKeychain(core.keychain.state) });
+      emitJson(context, 'ready', {
+        url: server.url,
+        port: server.port,
+        ingest_url: core.companion.ingestUrl,
+        keychain: describeKeychain(core.keychain.state),
+        ...(portNote ? { port_note: portNote } : {}),
+        ...(ingestNote ? { ingest_note: ingestNote } : {}),
+      });
     } else {
-      context.out.write(`Broadcaster Companion is running in browser mode.\nOpen this address (it holds this launch's access token; keep it private):\n\n  ${server.url}\n\nPress Ctrl+C to quit.\n`);
+      const notes = [portNote, ingestNote].filter((note) => note !== null).map((note) => `${note}\n`).join('');
+      context.out.write(`Broadcaster Companion is running in browser mode.\n${notes}Open this address (it holds this launch's access token; keep it private):\n\n  ${server.url}\n\nPress Ctrl+C to quit.\n`);
     }
     const signal = await untilStopped();
     await companion.shutdown('The app was closed. Start it again and open the new address it prints.');

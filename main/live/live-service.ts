@@ -3,6 +3,7 @@
 // viewers, and the checklist, all told to the UI as one LiveState.
 import { CompanionError, type ChannelChoice, type LiveState } from '../../preload/contract.js';
 import type { Logger } from '../log/redacting-logger.js';
+import { listenOnFreePort, portsToTry } from '../port-fallback.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import { startLocalIngest, type LocalIngest } from '../relay/local-ingest.js';
 import { createRelay, type Relay } from '../relay/relay.js';
@@ -29,6 +30,9 @@ export interface LiveServiceOptions {
   readonly onRelayEvent?: (event: EncoderEvent | RelayEvent) => void;
 }
 
+/** Ports after the saved one tried before the OS picks one: 1936–1945 for 1935, still easy to type in an encoder. */
+const INGEST_PORTS_AFTER = 10;
+
 interface ChannelRef {
   readonly id: string;
   readonly title: string;
@@ -46,6 +50,8 @@ export class LiveService {
   readonly #options: LiveServiceOptions;
   #ingest: LocalIngest | null = null;
   #ingestError: string | null = null;
+  /** Why the ingest listens elsewhere than asked, for this run. */
+  #ingestNote: string | null = null;
   #key: string | null = null;
   #channel: ChannelRef | null = null;
   #phase: LiveState['phase'] = 'idle';
@@ -69,24 +75,36 @@ export class LiveService {
     this.#options = options;
   }
 
-  /** Starts the local ingest; a port in use is reported in the state, not thrown, so the app still opens. */
+  /**
+   * Starts the local ingest. A port in use moves it to the next free one for this run (the saved setting
+   * stays) and the state says so; any other failure is reported in the state, not thrown, so the app still opens.
+   */
   async open(): Promise<void> {
     const settings = await this.#options.settings.load();
     this.#recordWhenLive = settings.recordWhenLive;
-    this.#key = await localIngestKey(this.#options.keySlot());
-    this.#options.logger.registerSecret(this.#key);
+    const key = await localIngestKey(this.#options.keySlot());
+    this.#key = key;
+    this.#options.logger.registerSecret(key);
     const port = this.#options.ingestPort ?? settings.ingestPort;
     try {
-      this.#ingest = await startLocalIngest({
-        host: this.#options.ingestHost,
-        port,
-        streamKey: this.#key,
-        logger: this.#options.logger,
-        onEvent: (event) => this.#onEncoder(event),
-      });
-      this.#encoder = { state: 'waiting', listenUrl: this.#ingest.url };
+      const { value: ingest, busy } = await listenOnFreePort(portsToTry(port, INGEST_PORTS_AFTER), (tried) =>
+        startLocalIngest({
+          host: this.#options.ingestHost,
+          port: tried,
+          streamKey: key,
+          logger: this.#options.logger,
+          onEvent: (event) => this.#onEncoder(event),
+        }),
+      );
+      this.#ingest = ingest;
+      this.#encoder = { state: 'waiting', listenUrl: ingest.url };
+      if (busy.length > 0) {
+        this.#ingestNote = `Port ${port} is used by another program, so the local ingest listens on ${ingest.port} for this run: point your encoder at ${ingest.url}`;
+        this.#options.logger.warn(this.#ingestNote, { busy: busy.join(', ') });
+      }
     } catch (error) {
-      this.#ingestError = `The local ingest could not listen on port ${port} (${error instanceof Error ? error.message : String(error)}). Another encoder server may use it; close it or choose another port.`;
+      // A port in use was dealt with above: this is a port the app may not take (EACCES below 1024) or a host it cannot bind.
+      this.#ingestError = `The local ingest could not listen on port ${port} (${error instanceof Error ? error.message : String(error)}). Choose another port (above 1023) or address for it, and start again.`;
     }
     this.#loadChannelChoice(settings);
     this.#changed();
@@ -139,7 +157,7 @@ export class LiveService {
     const { checklist, nextAction } = preflight({ session, channel: this.#channel, ingest: this.#ingestFacts, encoder: this.#encoder, target: this.#target });
     const stats = this.#stats;
     return {
-      ingest: { url: this.#ingest?.url ?? null, keyMasked: this.#key ? maskKey(this.#key) : null, error: this.#ingestError },
+      ingest: { url: this.#ingest?.url ?? null, keyMasked: this.#key ? maskKey(this.#key) : null, error: this.#ingestError, note: this.#ingestNote },
       channel: this.#channel,
       phase: this.#phase,
       checklist: checklist.map((step) => ({ step: step.step, label: step.label, state: step.state, detail: step.detail })),

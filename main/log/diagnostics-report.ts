@@ -17,13 +17,15 @@ export interface DiagnosticsSources {
   readonly profiles: ProfilesInfo;
   /** Where secrets are kept this run; its line says why when there is no keychain. */
   readonly keychain: KeychainStatus;
+  /** Whether the data folder can be written, when that was checked (the command does; the running app could). */
+  readonly dataDir?: string;
   readonly logDirectory: string;
   readonly redact: (text: string) => string;
   readonly maxLogBytes?: number;
   readonly now?: () => Date;
 }
 
-export async function diagnosticsReport({ app, profiles, keychain, logDirectory, redact, maxLogBytes = DEFAULT_DIAGNOSTICS_LOG_BYTES, now = () => new Date() }: DiagnosticsSources): Promise<string> {
+export async function diagnosticsReport({ app, profiles, keychain, dataDir, logDirectory, redact, maxLogBytes = DEFAULT_DIAGNOSTICS_LOG_BYTES, now = () => new Date() }: DiagnosticsSources): Promise<string> {
   const kinds = profiles.profiles.map((profile) => profile.kind);
   const count = (kind: string) => kinds.filter((each) => each === kind).length;
   const active = profiles.profiles.find((profile) => profile.name === profiles.active)?.kind;
@@ -34,6 +36,7 @@ export async function diagnosticsReport({ app, profiles, keychain, logDirectory,
     `OS: ${type()} ${release()} (${app.platform}, ${arch()})`,
     `Profiles: ${active === undefined ? 'the active one is not set up' : `the active one is a ${active} profile`}; ${count('sandbox')} sandbox, ${count('platform')} platform`,
     keychainLine(keychain),
+    ...(dataDir === undefined ? [] : [dataDir]),
     `Logs: ${logDirectory}`,
   ];
   const sections: string[] = [];

@@ -218,17 +218,21 @@ export async function startNmsServer(options: NmsServerOptions): Promise<NmsServ
     let listenError: (error: Error) => void = () => undefined;
     const listening = new Promise<void>((resolve, reject) => {
       tcpServer.once('listening', resolve);
-      listenError = (error) => reject(new Error(`cannot listen on ${options.host}:${options.port}: ${error.message}`));
+      // The code stays on the error: EADDRINUSE lets the caller try another port.
+      listenError = (error) => reject(Object.assign(new Error(`cannot listen on ${options.host}:${options.port}: ${error.message}`), { code: (error as NodeJS.ErrnoException).code }));
     });
     server.run();
     // Its own listen-error handler exits the process: the caller gets an error instead, and later
     // errors (accept failures) go to the log.
     tcpServer.removeAllListeners('error');
+    let listened = false;
     tcpServer.on('error', (error: Error) => {
-      listenError(error);
-      options.log('error', `RTMP listener: ${error.message}`);
+      // A listen failure is the caller's to tell (it may try another port): only later ones are logged here.
+      if (listened) options.log('error', `RTMP listener: ${error.message}`);
+      else listenError(error);
     });
     await listening;
+    listened = true;
     context.eventEmitter.on('prePublish', onPrePublish);
     context.eventEmitter.on('donePublish', onDonePublish);
     const address = tcpServer.address();

@@ -5,6 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 import type { ContractShape, Implementation } from '../../preload/contract.js';
 import { documentSecurityHeaders } from '../content-security-policy.js';
+import { listenOnFreePort, portsToTry } from '../port-fallback.js';
 import { createDispatcher, type Dispatcher } from '../dispatch.js';
 import type { ContractEvents } from '../typed-emitter.js';
 import { createLaunchToken, tokenMatches } from './launch-token.js';
@@ -19,6 +20,7 @@ export interface BrowserModeOptions<C extends ContractShape> {
   readonly dispatch?: Dispatcher;
   readonly rendererDir: string;
   readonly host?: string;
+  /** A port in use gives one the OS picks instead (BrowserModeServer.busyPort tells). */
   readonly port?: number;
   readonly token?: string;
   readonly onInternalError?: (method: string, error: unknown) => void;
@@ -40,6 +42,8 @@ export interface BrowserModeServer {
   readonly origin: string;
   readonly token: string;
   readonly port: number;
+  /** The asked port, when another program held it and the server took `port` instead. */
+  readonly busyPort: number | null;
   close(): Promise<void>;
 }
 
@@ -104,13 +108,18 @@ export async function startBrowserModeServer<C extends ContractShape>(options: B
     sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit('connection', ws, request));
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  // A fixed port someone else holds must not stop browser mode: the OS picks one, and the shell says which.
+  const { busy } = await listenOnFreePort(
+    portsToTry(options.port ?? 0, 0),
+    (tried) =>
+      new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(tried, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      }),
+  );
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   function appUrl(): string {
@@ -122,6 +131,7 @@ export async function startBrowserModeServer<C extends ContractShape>(options: B
     origin: `http://${shownHost}:${port}`,
     token,
     port,
+    busyPort: busy[0] ?? null,
     async close() {
       for (const client of sockets.clients) client.close(1001, 'The app is closing');
       sockets.close();

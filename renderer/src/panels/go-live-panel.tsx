@@ -99,6 +99,11 @@ export function GoLivePanel() {
         <dd data-testid="ingest-url">
           {live.ingest.url ?? 'starting…'} {live.ingest.url && <CopyButton text={live.ingest.url} label="server address" />}
         </dd>
+        {live.ingest.note && (
+          <dd className="warning" role="note" data-testid="ingest-note">
+            {live.ingest.note}
+          </dd>
+        )}
         <dt>Stream key</dt>
         <dd>
           <code data-testid="ingest-key">{revealedKey ?? live.ingest.keyMasked ?? '—'}</code>{' '}

@@ -1,6 +1,8 @@
 // `companion relay` and `companion live` as run from a terminal: the built CLI, a real nginx-rtmp or the
 // embedded sandbox as the target, ffmpeg as the encoder, and the --json event lines a script reads.
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,9 +61,16 @@ describe('companion live', () => {
     requireKeyring();
     const env = { COMPANION_DATA_DIR: dataDir };
     expect((await runCli(['login', '--username', 'demo', '--password-stdin'], { input: 'broadcast\n', env })).code).toBe(0);
-    const live = await startCommand(['live', '--channel', '5002', '--listen', 'rtmp://127.0.0.1:0/live'], 30_000, env, 'listening');
+    // The asked port is held by another program: the command listens elsewhere and its listening line says where.
+    const other = createServer((socket) => socket.destroy()).listen(0, '127.0.0.1');
+    await once(other, 'listening');
+    const busy = (other.address() as AddressInfo).port;
+    const live = await startCommand(['live', '--channel', '5002', '--listen', `rtmp://127.0.0.1:${busy}/live`], 30_000, env, 'listening').finally(() => other.close());
     running.push(live);
     const listening = live.ready;
+    expect(listening.url).toMatch(/^rtmp:\/\/127\.0\.0\.1:\d+\/live$/);
+    expect(listening.url).not.toContain(`:${busy}/`);
+    expect(listening.port_note).toBe(`Port ${busy} is used by another program, so the local ingest listens on ${new URL(String(listening.url).replace(/^rtmp:/, 'http:')).port} for this run: point your encoder at ${String(listening.url)}`);
     encoders.publish(`${String(listening.url)}/${String(listening.key)}`, 20);
     await until(() => live.lines.find((line) => line.event === 'target-connected'), 'target-connected', 20_000);
 

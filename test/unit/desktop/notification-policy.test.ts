@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { notifyNatively } from '../../../main/app/native-notifications.js';
+import { notifyNatively, showWith, type NotificationClass } from '../../../main/app/native-notifications.js';
 import { NotificationPolicy, type DesktopNotification } from '../../../main/desktop/notification-policy.js';
 import { ContractEvents } from '../../../main/typed-emitter.js';
-import type { Contract, SessionInfo } from '../../../preload/contract.js';
+import type { Contract, Notice, SessionInfo } from '../../../preload/contract.js';
 import { liveState, onAir, reconnecting, totals } from './status-fixtures.js';
 
 function policy() {
@@ -149,5 +149,83 @@ describe('notifyNatively', () => {
     stop();
     events.emit('live', liveState());
     expect(shown.map((notification) => notification.kind)).toEqual(['went-live', 'uploads-done']);
+  });
+});
+
+/** Electron's Notification as a machine without a notification daemon has it: unsupported, or failing to show. */
+function fakeNotification(supported: boolean, showFails: boolean): { Notification: NotificationClass; shown: string[]; made: number } {
+  const record = { shown: [] as string[], made: 0 };
+  class FakeNotification {
+    static isSupported(): boolean {
+      return supported;
+    }
+    readonly #title: string;
+    constructor(options: { title: string; body: string }) {
+      record.made += 1;
+      this.#title = options.title;
+    }
+    on(): this {
+      return this;
+    }
+    show(): void {
+      if (showFails) throw new Error('org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.Notifications was not provided by any .service files');
+      record.shown.push(this.#title);
+    }
+  }
+  return {
+    Notification: FakeNotification,
+    get shown() {
+      return record.shown;
+    },
+    get made() {
+      return record.made;
+    },
+  };
+}
+
+describe('no notification daemon', () => {
+  const failedAction: Notice = { level: 'error', message: 'Go live did not work: choose a channel first.' };
+
+  /** The core's events with the native notifier first and the window (IPC or socket) after it, as in the app. */
+  function appEvents(Notification: NotificationClass) {
+    const events = new ContractEvents<Contract>();
+    const failures: unknown[] = [];
+    notifyNatively((event, listener) => events.on(event, listener), showWith(Notification), { onFailure: (error) => failures.push(error) });
+    const window: unknown[] = [];
+    events.subscribe((event, payload) => window.push({ event, payload }));
+    return { events, failures, window };
+  }
+
+  it('a show() that throws reaches no caller, is told once, and the window still gets every event', () => {
+    const fake = fakeNotification(true, true);
+    const { events, failures, window } = appEvents(fake.Notification);
+    expect(() => events.emit('notice', failedAction)).not.toThrow();
+    events.emit('live', liveState());
+    expect(() => events.emit('live', onAir())).not.toThrow();
+    expect(fake.made).toBe(2);
+    expect(failures).toHaveLength(1);
+    expect(String(failures[0])).toContain('org.freedesktop.Notifications');
+    expect(window).toEqual([
+      { event: 'notice', payload: failedAction },
+      { event: 'live', payload: liveState() },
+      { event: 'live', payload: onAir() },
+    ]);
+  });
+
+  it('Notification.isSupported() false: nothing is made or shown, nothing fails, the window gets the notice', () => {
+    const fake = fakeNotification(false, false);
+    const { events, failures, window } = appEvents(fake.Notification);
+    events.emit('notice', failedAction);
+    expect(fake.made).toBe(0);
+    expect(failures).toEqual([]);
+    expect(window).toEqual([{ event: 'notice', payload: failedAction }]);
+  });
+
+  it('with a daemon, the same notice is shown as a system notification too', () => {
+    const fake = fakeNotification(true, false);
+    const { events, window } = appEvents(fake.Notification);
+    events.emit('notice', failedAction);
+    expect(fake.shown).toEqual(['That did not work']);
+    expect(window).toHaveLength(1);
   });
 });
