@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run } from './run.mjs';
 
@@ -60,9 +61,21 @@ export async function ensureNodeModules() {
   if (existsSync(installStamp) && readFileSync(installStamp, 'utf8') === hash) return;
   console.log('[bootstrap] Installing npm packages (npm ci)…');
   await run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: root, label: 'npm ci' });
-  if (nativePackages.length > 0) await run('npm', ['rebuild', ...nativePackages], { cwd: root, label: 'npm rebuild' });
+  if (nativePackages.length > 0) await run('npm', ['rebuild', ...nativePackages], { cwd: root, label: 'npm rebuild', env: withNodeHeaders(process.env) });
   tryElectronDownload();
   writeFileSync(installStamp, hash);
+}
+
+/**
+ * node-gyp builds keytar against the running Node's headers, which it downloads from nodejs.org unless told
+ * where they are: a machine that reaches only the npm registry (or a fresh HOME without ~/.npmrc's nodedir)
+ * then fails. Node from a package (Debian's, or the official tarball) installs them next to itself, in
+ * <prefix>/include/node: point node-gyp there unless npm was already told.
+ */
+export function withNodeHeaders(env, execPath = process.execPath) {
+  if (env.npm_config_nodedir) return env;
+  const prefix = dirname(dirname(execPath));
+  return existsSync(join(prefix, 'include', 'node', 'node.h')) ? { ...env, npm_config_nodedir: prefix } : env;
 }
 
 function tryElectronDownload() {

@@ -28,16 +28,14 @@ export interface NewcomerEnvOptions {
 }
 
 /**
- * The machine's npm settings that a fresh HOME would lose and that stand in for a network this machine lacks:
- * - the npm cache (npm passes it to scripts as npm_config_cache; else `npm config get cache` for the account's
- *   real home, as the keyring harness has replaced HOME): `npm ci` in the clone then takes its 590 packages from
- *   the cache instead of downloading them all again;
- * - node-gyp's `nodedir` (here `/usr`, from ~/.npmrc): keytar is rebuilt against the installed Node headers;
- *   without it node-gyp downloads them from nodejs.org into ~/.cache/node-gyp, which fails offline.
+ * The machine's npm cache, which a fresh HOME would lose (npm passes it to scripts as npm_config_cache; else
+ * `npm config get cache` for the account's real home, as the keyring harness has replaced HOME): `npm ci` in
+ * the clone then takes its 590 packages from the cache instead of downloading them all again. Nothing else of
+ * the machine's npm settings is passed on: ~/.npmrc's `nodedir` (node-gyp's Node headers, which it would
+ * otherwise download from nodejs.org) is what scripts/bootstrap.mjs finds by itself, as a newcomer needs.
  */
 export interface MachineNpmSettings {
   readonly cache: string;
-  readonly nodedir: string | null;
 }
 
 export function machineNpmSettings(): MachineNpmSettings {
@@ -49,7 +47,7 @@ export function machineNpmSettings(): MachineNpmSettings {
   };
   const cache = ask('cache');
   if (cache === null) throw new Error('npm has no cache folder configured');
-  return { cache, nodedir: ask('nodedir') };
+  return { cache };
 }
 
 export function newcomerEnv(options: NewcomerEnvOptions, npm: MachineNpmSettings): NodeJS.ProcessEnv {
@@ -57,7 +55,6 @@ export function newcomerEnv(options: NewcomerEnvOptions, npm: MachineNpmSettings
   for (const [name, value] of Object.entries(process.env)) if (SHELL_VARIABLES.test(name)) env[name] = value;
   env.HOME = options.home;
   env.npm_config_cache = npm.cache;
-  if (npm.nodedir !== null) env.npm_config_nodedir = npm.nodedir;
   env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
   if (options.sessionBus !== undefined) env.DBUS_SESSION_BUS_ADDRESS = options.sessionBus;
   return env;
