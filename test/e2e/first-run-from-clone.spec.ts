@@ -52,7 +52,7 @@ test.beforeAll(() => {
     console.log('[first run] note: the checkout has uncommitted changes; the clone (what runs) has only the commit');
   }
   npm = machineNpmSettings();
-  console.log(`[first run] clone of ${repoRoot} at ${head(clone).slice(0, 10)}; npm cache ${npm.cache}, node headers from ${npm.nodedir ?? 'a download'}`);
+  console.log(`[first run] clone of ${repoRoot} at ${head(clone).slice(0, 10)}; npm cache ${npm.cache}`);
 });
 
 test.afterEach(async () => {
