@@ -7,7 +7,7 @@
 //
 // Both tests share one clone: the first start installs (npm ci, keytar rebuilt) and builds, the second reuses
 // it. The keyring test goes first: after a failure Playwright starts a new worker, which clones and installs again.
-// Only the machine's npm cache and Node headers are carried into the fresh HOME (support/newcomer-start.ts says why).
+// Only the machine's npm cache is carried into the fresh HOME (support/newcomer-start.ts says why).
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -21,7 +21,7 @@ import { Encoders } from '../support/synthetic-encoder.js';
 import { requireKeyring, secretTool } from '../support/keyring.js';
 import { machineNpmSettings, newcomerEnv, npmStartBrowser, type MachineNpmSettings, type StartedFromClone } from './support/newcomer-start.js';
 import { revealStreamKey } from './support/reveal-stream-key.js';
-import { filesUnder, scanBytes, scanFiles, type Secret } from './support/secret-scan.js';
+import { filesUnder, scanBytes, scanFiles, type Secret } from '../support/secret-scan.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
 
 const run = promisify(execFile);

@@ -1,11 +1,12 @@
 // The command line on a machine without a keychain (no session bus, no display: a headless box): every command
 // runs, says where secrets are and why, and the commands that call the platform sign in for their own run.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../support/built-cli.js';
+import { filesUnder, scanFiles } from '../../support/secret-scan.js';
 
 let home: string;
 let dataDir: string;
@@ -110,8 +111,5 @@ function ftpPasswordsIn(value: unknown, found: string[] = []): string[] {
 }
 
 function filesHolding(folder: string, secret: string, except: string): string[] {
-  return readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && !join(entry.parentPath, entry.name).startsWith(except))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .filter((path) => readFileSync(path).includes(Buffer.from(secret)));
+  return scanFiles(filesUnder(folder, [except]), [{ kind: 'FTP password', value: secret }], folder).map((finding) => finding.where);
 }

@@ -5,12 +5,13 @@
 // checked from the outside with secret-tool. No secret reaches a file in any of them.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { filesUnder, scanFiles } from '../../support/secret-scan.js';
 import { startKeyringDaemon, startPrivateBus, type KeyringDaemon, type PrivateBus } from '../../support/private-bus.js';
 
 const builtVault = fileURLToPath(new URL('../../../build/main/vault/', import.meta.url));
@@ -92,19 +93,9 @@ function lookup(bus: PrivateBus, account: string): string | null {
   return result.status === 0 ? result.stdout : null;
 }
 
-/** Every file under `folder`, with the secret looked for byte-wise. */
+/** Files under `folder` holding the secret, named relative to it. */
 function filesHolding(folder: string, secret: string): string[] {
-  const found: string[] = [];
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      const info = statSync(path, { throwIfNoEntry: false });
-      if (info?.isDirectory()) walk(path);
-      else if (info?.isFile() && readFileSync(path).includes(Buffer.from(secret))) found.push(path);
-    }
-  };
-  walk(folder);
-  return found;
+  return scanFiles(filesUnder(folder), [{ kind: 'secret', value: secret }], folder).map((finding) => finding.where);
 }
 
 const cleanups: Array<() => Promise<void> | void> = [];
