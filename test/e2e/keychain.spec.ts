@@ -38,6 +38,7 @@ test('without a keychain the banner says why and what fixes it, and sign-in and 
     await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Go live' }).click();
     const key = await revealStreamKey(page);
     expect(key).toMatch(/^live_[A-Za-z0-9_-]{20}$/);
+    await expect(page.getByTestId('ingest-key-note')).toContainText('New at each start while there is no keychain');
   } finally {
     await app.stop();
   }
@@ -86,6 +87,7 @@ test('a keychain that does not answer (a prompt): the window says it waits, and 
     await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Go live' }).click();
     const oldKey = await revealStreamKey(page);
     await expect(page.locator('.keychain-banner, .keychain-waiting')).toHaveCount(0);
+    await expect(page.getByTestId('ingest-key-note')).toHaveCount(0);
 
     // Frozen, the daemon keeps its name on the bus and answers nothing: what a keychain showing a prompt does.
     daemon.pause();

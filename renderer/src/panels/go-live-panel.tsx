@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LiveState } from '../../../preload/contract.js';
+import { useKeychainStore } from '../state/keychain-slice';
 import { useLiveStore } from '../state/live-slice';
 import { ChannelSelect } from './channel-select';
 import { CopyButton } from './copy-button';
@@ -70,6 +71,7 @@ function Targets({ live }: { live: LiveState }) {
 export function GoLivePanel() {
   const { live, channels, revealedKey, busy, error, load, chooseChannel, goLive, endLive, reconnectNow, dismissError, toggleRecording, setRecordWhenLive, setAutorecord, revealKey, hideKey, regenerateKey } =
     useLiveStore();
+  const keyForThisRunOnly = useKeychainStore((state) => state.status?.mode === 'memory');
   const now = useNow();
 
   useEffect(() => {
@@ -123,6 +125,11 @@ export function GoLivePanel() {
             New key
           </button>
         </dd>
+        {keyForThisRunOnly && (
+          <dd className="warning" role="note" data-testid="ingest-key-note">
+            New at each start while there is no keychain (see the banner above): set it in the encoder again after a restart.
+          </dd>
+        )}
       </dl>
       {live.ingest.error && <p className="error">{live.ingest.error}</p>}
 
