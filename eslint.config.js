@@ -94,7 +94,18 @@ export default tseslint.config(
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Flat config replaces a rule's options: the named-exports rule is repeated beside the renderer's own.
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+        {
+          selector: 'CallExpression[callee.name=/^use[A-Z]\\w*Store$/][arguments.length=0]',
+          message: 'Subscribe with a selector (per field, or useShallow for several), never to a whole store: every change of it would render the component again.',
+        },
+      ],
+    },
   },
   ...layering,
   {

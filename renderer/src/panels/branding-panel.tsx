@@ -7,10 +7,15 @@ import { BrandingSection } from './branding/branding-section';
 import { DesignSection } from './branding/design-section';
 import { ChannelSelect } from './channel-select';
 import { PanelOutcome, SignInFirst } from './panel-parts';
+import { useShallow } from 'zustand/react/shallow';
 
 export function BrandingPanel() {
-  const { channels, channelId, busy, error, planNote, done, load, choose } = useBrandingStore();
-  const design = useDesignStore();
+  const { channels, channelId, busy, error, planNote, done, load, choose } = useBrandingStore(
+    useShallow((state) => ({ channels: state.channels, channelId: state.channelId, busy: state.busy, error: state.error, planNote: state.planNote, done: state.done, load: state.load, choose: state.choose })),
+  );
+  const design = useDesignStore(
+    useShallow((state) => ({ background: state.background, busy: state.busy, done: state.done, error: state.error, load: state.load, planNote: state.planNote })),
+  );
   const loadDesign = design.load;
   const signedIn = useSessionStore((state) => state.session?.status === 'signed-in');
 

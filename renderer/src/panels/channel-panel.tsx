@@ -8,9 +8,12 @@ import { DeleteChannel } from './channel/delete-channel';
 import { UpcomingEventsSection } from './channel/upcoming-events-section';
 import { ChannelSelect } from './channel-select';
 import { PanelOutcome, SignInFirst } from './panel-parts';
+import { useShallow } from 'zustand/react/shallow';
 
 export function ChannelPanel() {
-  const { channels, channelId, details, busy, error, done, load, choose, save, remove } = useChannelStore();
+  const { channels, channelId, details, busy, error, done, load, choose, save, remove } = useChannelStore(
+    useShallow((state) => ({ channels: state.channels, channelId: state.channelId, details: state.details, busy: state.busy, error: state.error, done: state.done, load: state.load, choose: state.choose, save: state.save, remove: state.remove })),
+  );
   const signedIn = useSessionStore((state) => state.session?.status === 'signed-in');
 
   useEffect(() => {

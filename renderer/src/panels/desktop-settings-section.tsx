@@ -2,10 +2,13 @@ import { useEffect, useState } from 'react';
 import type { DesktopSettings, DesktopSettingsChange, HotkeyAction } from '../../../preload/contract.js';
 import { useDesktopSettingsStore } from '../state/desktop-settings-slice';
 import { PanelOutcome } from './panel-parts';
+import { useShallow } from 'zustand/react/shallow';
 
 /** Global hotkeys (an empty field turns one off) and start at login; main checks the keys and says what clashes. */
 export function DesktopSettingsSection() {
-  const { settings, busy, error, done, load, save } = useDesktopSettingsStore();
+  const { settings, busy, error, done, load, save } = useDesktopSettingsStore(
+    useShallow((state) => ({ settings: state.settings, busy: state.busy, error: state.error, done: state.done, load: state.load, save: state.save })),
+  );
 
   useEffect(() => {
     void load();

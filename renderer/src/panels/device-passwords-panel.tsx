@@ -8,6 +8,7 @@ import { CopyButton } from './copy-button';
 import { Pager } from './pager';
 import './team-panels.css';
 import { TableHead } from './table-head';
+import { useShallow } from 'zustand/react/shallow';
 
 const MAX_NAME = 100;
 
@@ -105,7 +106,9 @@ function CreatedOnce({ created }: { created: CreatedDevicePassword }) {
 }
 
 export function DevicePasswordsPanel() {
-  const { page, loading, deleting, created, error, load, remove } = useDevicePasswordsStore();
+  const { page, loading, deleting, created, error, load, remove } = useDevicePasswordsStore(
+    useShallow((state) => ({ page: state.page, loading: state.loading, deleting: state.deleting, created: state.created, error: state.error, load: state.load, remove: state.remove })),
+  );
 
   useEffect(() => {
     void load();

@@ -4,6 +4,7 @@ import { useKeychainStore } from '../state/keychain-slice';
 import { useLiveStore } from '../state/live-slice';
 import { ChannelSelect } from './channel-select';
 import { CopyButton } from './copy-button';
+import { useShallow } from 'zustand/react/shallow';
 
 function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
@@ -69,8 +70,9 @@ function Targets({ live }: { live: LiveState }) {
 }
 
 export function GoLivePanel() {
-  const { live, channels, revealedKey, busy, error, load, chooseChannel, goLive, endLive, reconnectNow, dismissError, toggleRecording, setRecordWhenLive, setAutorecord, revealKey, hideKey, regenerateKey } =
-    useLiveStore();
+  const { live, channels, revealedKey, busy, error, load, chooseChannel, goLive, endLive, reconnectNow, dismissError, toggleRecording, setRecordWhenLive, setAutorecord, revealKey, hideKey, regenerateKey } = useLiveStore(
+    useShallow((state) => ({ live: state.live, channels: state.channels, revealedKey: state.revealedKey, busy: state.busy, error: state.error, load: state.load, chooseChannel: state.chooseChannel, goLive: state.goLive, endLive: state.endLive, reconnectNow: state.reconnectNow, dismissError: state.dismissError, toggleRecording: state.toggleRecording, setRecordWhenLive: state.setRecordWhenLive, setAutorecord: state.setAutorecord, revealKey: state.revealKey, hideKey: state.hideKey, regenerateKey: state.regenerateKey })),
+  );
   const keyForThisRunOnly = useKeychainStore((state) => state.status?.mode === 'memory');
   const now = useNow();
 

@@ -11,6 +11,7 @@ import { ConfirmButton } from './confirm-button';
 import { CopyButton } from './copy-button';
 import { PanelOutcome, SignInFirst } from './panel-parts';
 import { TableHead } from './table-head';
+import { useShallow } from 'zustand/react/shallow';
 
 const EVENT_MEANINGS: Record<HookEventName, string> = {
   'channel.status.live': 'the channel goes live',
@@ -90,7 +91,9 @@ function RegisterForm({ receiverUrl }: { receiverUrl: string | null }) {
 }
 
 function HookTable({ rows }: { rows: readonly HookRow[] }) {
-  const { busy, remove, register } = useHooksStore();
+  const { busy, remove, register } = useHooksStore(
+    useShallow((state) => ({ busy: state.busy, remove: state.remove, register: state.register })),
+  );
   return (
     <table className="hook-table" data-testid="hook-table">
       <TableHead columns={['Event', 'Status', 'Recipient']} />
@@ -156,7 +159,9 @@ function Deliveries({ deliveries }: { deliveries: readonly HookDelivery[] }) {
 }
 
 export function HooksPanel() {
-  const { channels, channelId, state, busy, error, done, deliveries, load, choose, refresh } = useHooksStore();
+  const { channels, channelId, state, busy, error, done, deliveries, load, choose, refresh } = useHooksStore(
+    useShallow((state) => ({ channels: state.channels, channelId: state.channelId, state: state.state, busy: state.busy, error: state.error, done: state.done, deliveries: state.deliveries, load: state.load, choose: state.choose, refresh: state.refresh })),
+  );
   const signedIn = useSessionStore((session) => session.session?.status === 'signed-in');
   const pending = state?.hooks.some((row) => row.status === 'pending') ?? false;
 

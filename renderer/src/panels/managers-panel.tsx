@@ -7,6 +7,7 @@ import { ConfirmButton } from './confirm-button';
 import { Pager } from './pager';
 import './team-panels.css';
 import { TableHead } from './table-head';
+import { useShallow } from 'zustand/react/shallow';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MANAGERS_PER_PAGE = 50;
@@ -148,7 +149,9 @@ function ManagerTable({ state }: { state: ManagersState }) {
 }
 
 export function ManagersPanel() {
-  const { state, loading, error, planNote, load, dismissError } = useManagersStore();
+  const { state, loading, error, planNote, load, dismissError } = useManagersStore(
+    useShallow((state) => ({ state: state.state, loading: state.loading, error: state.error, planNote: state.planNote, load: state.load, dismissError: state.dismissError })),
+  );
 
   useEffect(() => {
     void load();

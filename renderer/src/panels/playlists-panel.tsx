@@ -10,9 +10,12 @@ import { ChannelSelect } from './channel-select';
 import { SignInFirst } from './panel-parts';
 import { FeaturedSection } from './playlists/featured-section';
 import { PlaylistsSection } from './playlists/playlists-section';
+import { useShallow } from 'zustand/react/shallow';
 
 export function PlaylistsPanel() {
-  const { channels, channelId, listBusy, load, choose } = usePlaylistsStore();
+  const { channels, channelId, listBusy, load, choose } = usePlaylistsStore(
+    useShallow((state) => ({ channels: state.channels, channelId: state.channelId, listBusy: state.listBusy, load: state.load, choose: state.choose })),
+  );
   const closePicker = useVideoPickerStore((picker) => picker.close);
   const signedIn = useSessionStore((state) => state.session?.status === 'signed-in');
 

@@ -9,9 +9,12 @@ import { LocksSection } from './security/locks-section';
 import { ViewerAuthSection } from './security/viewer-auth-section';
 import { ViewerSettingsSection } from './security/viewer-settings-section';
 import { PanelOutcome, SignInFirst } from './panel-parts';
+import { useShallow } from 'zustand/react/shallow';
 
 export function SecurityPanel() {
-  const { channels, channelId, security, busy, error, planNote, done, load, choose } = useSecurityStore();
+  const { channels, channelId, security, busy, error, planNote, done, load, choose } = useSecurityStore(
+    useShallow((state) => ({ channels: state.channels, channelId: state.channelId, security: state.security, busy: state.busy, error: state.error, planNote: state.planNote, done: state.done, load: state.load, choose: state.choose })),
+  );
   const signedIn = useSessionStore((state) => state.session?.status === 'signed-in');
 
   useEffect(() => {

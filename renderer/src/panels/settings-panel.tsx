@@ -2,9 +2,12 @@ import { useAppInfoStore } from '../state/app-info-slice';
 import { useConnectionStore } from '../state/connection-slice';
 import { CopyDiagnostics } from './copy-diagnostics';
 import { DesktopSettingsSection } from './desktop-settings-section';
+import { useShallow } from 'zustand/react/shallow';
 
 export function SettingsPanel() {
-  const { info, error } = useAppInfoStore();
+  const { info, error } = useAppInfoStore(
+    useShallow((state) => ({ info: state.info, error: state.error })),
+  );
   const transport = useConnectionStore((state) => state.transport);
   return (
     <section className="panel" aria-labelledby="panel-title">

@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
 import { formatExpiry } from '../format-expiry';
 import { useSessionStore } from '../state/session-slice';
+import { useShallow } from 'zustand/react/shallow';
 
 export function SignInPanel() {
-  const { session, profiles, busy, error, load, signIn, signOut, switchProfile } = useSessionStore();
+  const { session, profiles, busy, error, load, signIn, signOut, switchProfile } = useSessionStore(
+    useShallow((state) => ({ session: state.session, profiles: state.profiles, busy: state.busy, error: state.error, load: state.load, signIn: state.signIn, signOut: state.signOut, switchProfile: state.switchProfile })),
+  );
   const [offline, setOffline] = useState(false);
 
   useEffect(() => {

@@ -11,9 +11,12 @@ import { QueueControls, QueueTotals } from './uploads/queue-controls';
 import { UploadDetailsEditor } from './uploads/upload-details-editor';
 import { editable, type RowActions } from './uploads/upload-row-view';
 import { UploadTable } from './uploads/upload-table';
+import { useShallow } from 'zustand/react/shallow';
 
 export function UploadsPanel() {
-  const store = useUploadsStore();
+  const store = useUploadsStore(
+    useShallow((state) => ({ add: state.add, available: state.available, batch: state.batch, browse: state.browse, busy: state.busy, cancelRow: state.cancelRow, channels: state.channels, clearFinished: state.clearFinished, closeBrowser: state.closeBrowser, dismissAdd: state.dismissAdd, editRow: state.editRow, error: state.error, filter: state.filter, folder: state.folder, lastAdd: state.lastAdd, load: state.load, loaded: state.loaded, pauseAll: state.pauseAll, pauseRow: state.pauseRow, reason: state.reason, resumeAll: state.resumeAll, resumeRow: state.resumeRow, retryFailed: state.retryFailed, retryRow: state.retryRow, rows: state.rows, setBatch: state.setBatch, setConcurrency: state.setConcurrency, setFilter: state.setFilter, setSpeedLimit: state.setSpeedLimit, totals: state.totals })),
+  );
   const { loaded, available, reason, rows, totals, filter, channels, batch, lastAdd, folder, busy, error, load } = store;
   const openPanel = useNavigationStore((state) => state.open);
 

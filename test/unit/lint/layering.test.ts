@@ -47,4 +47,11 @@ describe('layering rules', () => {
     expect(await restrictedImports('sandbox/x.ts', "import { Companion } from '../main/companion.js';\nexport const x = Companion;\n")).toHaveLength(1);
     expect(await restrictedImports('sandbox/x.ts', "import type { Companion } from '../main/companion.js';\nexport type X = Companion;\n")).toEqual([]);
   });
+
+  it('make the renderer subscribe to stores with a selector, never to a whole store', async () => {
+    const [whole] = await eslint.lintText("import { useLiveStore } from './state/live-slice';\nexport function useIt() { return useLiveStore(); }\n", { filePath: 'renderer/src/bad.ts' });
+    expect(whole?.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message)).toEqual([expect.stringContaining('Subscribe with a selector')]);
+    const [selected] = await eslint.lintText("import { useLiveStore } from './state/live-slice';\nexport function useIt() { return useLiveStore((state) => state.live); }\n", { filePath: 'renderer/src/good.ts' });
+    expect(selected?.messages.filter((m) => m.ruleId === 'no-restricted-syntax')).toEqual([]);
+  });
 });

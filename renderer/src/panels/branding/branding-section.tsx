@@ -2,13 +2,16 @@ import { useState } from 'react';
 import { LOGO_LIMITS, LogoSettings, type BrandingType, type LogoPosition } from '../../../../preload/contract.js';
 import { useBrandingStore } from '../../state/branding-slice';
 import { readImage } from './read-image';
+import { useShallow } from 'zustand/react/shallow';
 
 const TYPE_LABELS: Record<BrandingType, string> = { co: 'Co-branding', full: 'Full branding', no: 'No branding' };
 const POSITIONS: readonly LogoPosition[] = ['top-left', 'top-middle', 'top-right', 'middle-left', 'middle-right', 'bottom-left', 'bottom-middle', 'bottom-right'];
 
 /** Branding type, logo (checked in the browser before upload) and its settings, and removal. */
 export function BrandingSection() {
-  const { type, logo, settings, busy, setType, uploadLogo, saveSettings, remove } = useBrandingStore();
+  const { type, logo, settings, busy, setType, uploadLogo, saveSettings, remove } = useBrandingStore(
+    useShallow((state) => ({ type: state.type, logo: state.logo, settings: state.settings, busy: state.busy, setType: state.setType, uploadLogo: state.uploadLogo, saveSettings: state.saveSettings, remove: state.remove })),
+  );
   const [chosenType, setChosenType] = useState<BrandingType>(type ?? 'co');
   const [problem, setProblem] = useState<string | null>(null);
   const [position, setPosition] = useState<LogoPosition>(settings?.position ?? 'bottom-right');

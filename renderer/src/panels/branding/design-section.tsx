@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { HexColor, PICTURE_LIMITS } from '../../../../preload/contract.js';
 import { useDesignStore } from '../../state/design-slice';
 import { readImage } from './read-image';
+import { useShallow } from 'zustand/react/shallow';
 
 function normalized(color: string): string {
   const digits = color.trim().replace(/^#/, '').toLowerCase();
@@ -10,7 +11,9 @@ function normalized(color: string): string {
 
 /** Page background colour (picker plus hex text, validated) and the channel picture (square, under 1 MB). */
 export function DesignSection() {
-  const { background, picture, busy, setBackground, removeBackground, uploadPicture, removePicture } = useDesignStore();
+  const { background, picture, busy, setBackground, removeBackground, uploadPicture, removePicture } = useDesignStore(
+    useShallow((state) => ({ background: state.background, picture: state.picture, busy: state.busy, setBackground: state.setBackground, removeBackground: state.removeBackground, uploadPicture: state.uploadPicture, removePicture: state.removePicture })),
+  );
   const [color, setColor] = useState(background ?? '#000000');
   const [problem, setProblem] = useState<string | null>(null);
   const waiting = busy !== null;

@@ -2,10 +2,13 @@ import { useEffect } from 'react';
 import { useMetadataStore } from '../../state/metadata-slice';
 import { MetadataValueRow } from './metadata-value-row';
 import { NewMetadataFieldForm } from './new-metadata-field';
+import { useShallow } from 'zustand/react/shallow';
 
 /** The account's channel field definitions, with this channel's values and display settings. */
 export function CustomMetadataSection({ channelId }: { channelId: string }) {
-  const { fields, metadata, busy, error, load, createField, deleteField, setValue, removeValue, setDisplay } = useMetadataStore();
+  const { fields, metadata, busy, error, load, createField, deleteField, setValue, removeValue, setDisplay } = useMetadataStore(
+    useShallow((state) => ({ fields: state.fields, metadata: state.metadata, busy: state.busy, error: state.error, load: state.load, createField: state.createField, deleteField: state.deleteField, setValue: state.setValue, removeValue: state.removeValue, setDisplay: state.setDisplay })),
+  );
 
   useEffect(() => {
     void load(channelId);

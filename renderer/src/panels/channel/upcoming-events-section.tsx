@@ -4,9 +4,12 @@ import { useEffect } from 'react';
 import { useUpcomingEventsStore } from '../../state/upcoming-events-slice';
 import { Pager } from '../pager';
 import { formatDuration } from '../playlists/format-duration';
+import { useShallow } from 'zustand/react/shallow';
 
 export function UpcomingEventsSection({ channelId }: { channelId: string }) {
-  const { page, loading, error, load } = useUpcomingEventsStore();
+  const { page, loading, error, load } = useUpcomingEventsStore(
+    useShallow((state) => ({ page: state.page, loading: state.loading, error: state.error, load: state.load })),
+  );
 
   useEffect(() => {
     void load(channelId);

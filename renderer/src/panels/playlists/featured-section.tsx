@@ -7,9 +7,12 @@ import { PanelOutcome } from '../panel-parts';
 import { capacityText, isFull } from './capacity-text';
 import { OrderedVideoList } from './ordered-video-list';
 import { VideoPicker } from './video-picker';
+import { useShallow } from 'zustand/react/shallow';
 
 export function FeaturedSection({ channelId }: { channelId: string }) {
-  const { featured, busy, error, done, load, add, remove, move } = useFeaturedVideosStore();
+  const { featured, busy, error, done, load, add, remove, move } = useFeaturedVideosStore(
+    useShallow((state) => ({ featured: state.featured, busy: state.busy, error: state.error, done: state.done, load: state.load, add: state.add, remove: state.remove, move: state.move })),
+  );
   const pickerOpen = useVideoPickerStore((picker) => picker.target === 'featured' && picker.channelId === channelId);
   const openPicker = useVideoPickerStore((picker) => picker.open);
 

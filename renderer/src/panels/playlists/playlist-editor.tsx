@@ -5,9 +5,12 @@ import { useVideoPickerStore } from '../../state/video-picker-slice';
 import { capacityText, isFull } from './capacity-text';
 import { OrderedVideoList } from './ordered-video-list';
 import { VideoPicker } from './video-picker';
+import { useShallow } from 'zustand/react/shallow';
 
 export function PlaylistEditor() {
-  const { opened, contents, contentsBusy, addVideo, removeVideo, moveVideo, close } = usePlaylistsStore();
+  const { opened, contents, contentsBusy, addVideo, removeVideo, moveVideo, close } = usePlaylistsStore(
+    useShallow((state) => ({ opened: state.opened, contents: state.contents, contentsBusy: state.contentsBusy, addVideo: state.addVideo, removeVideo: state.removeVideo, moveVideo: state.moveVideo, close: state.close })),
+  );
   const pickerOpen = useVideoPickerStore((picker) => picker.target === 'playlist');
   const openPicker = useVideoPickerStore((picker) => picker.open);
   if (opened === null) return null;

@@ -8,9 +8,12 @@ import { NewPlaylistForm } from './new-playlist-form';
 import { PlaylistEditor } from './playlist-editor';
 import { PlaylistRow } from './playlist-row';
 import { TableHead } from '../table-head';
+import { useShallow } from 'zustand/react/shallow';
 
 export function PlaylistsSection({ channel }: { channel: ChannelChoice | null }) {
-  const { owner, list, listBusy, rowBusy, opened, error, done, show, goTo, create, rename, remove, open } = usePlaylistsStore();
+  const { owner, list, listBusy, rowBusy, opened, error, done, show, goTo, create, rename, remove, open } = usePlaylistsStore(
+    useShallow((state) => ({ owner: state.owner, list: state.list, listBusy: state.listBusy, rowBusy: state.rowBusy, opened: state.opened, error: state.error, done: state.done, show: state.show, goTo: state.goTo, create: state.create, rename: state.rename, remove: state.remove, open: state.open })),
+  );
   const closePicker = useVideoPickerStore((picker) => picker.close);
   const whose = owner === 'user' ? 'yours' : `on ${channel?.title ?? 'the channel'}`;
   const choice = (value: PlaylistOwner, text: string) => (

@@ -5,9 +5,12 @@ import type { CollectionVideo } from '../../../../preload/contract.js';
 import { useVideoPickerStore } from '../../state/video-picker-slice';
 import { Pager } from '../pager';
 import { formatDuration } from './format-duration';
+import { useShallow } from 'zustand/react/shallow';
 
 export function VideoPicker({ present, disabled, testId, onAdd }: { present: readonly string[]; disabled: boolean; testId: string; onAdd: (video: CollectionVideo) => void }) {
-  const { q, page, loading, error, search, goTo, close } = useVideoPickerStore();
+  const { q, page, loading, error, search, goTo, close } = useVideoPickerStore(
+    useShallow((state) => ({ q: state.q, page: state.page, loading: state.loading, error: state.error, search: state.search, goTo: state.goTo, close: state.close })),
+  );
   const [query, setQuery] = useState(q);
 
   function submit(submitted: FormEvent) {

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ChannelSecurity } from '../../../../preload/contract.js';
 import { useSecurityStore } from '../../state/security-slice';
+import { useShallow } from 'zustand/react/shallow';
 
 const MAX_PASSWORD = 100;
 const WEB_ADDRESS = /^https?:\/\/[^\s/]+\S*$/i;
@@ -16,7 +17,9 @@ function PlanNote({ note, testId }: { note: string | null; testId: string }) {
 }
 
 function PasswordLock({ security }: { security: ChannelSecurity }) {
-  const { busy, setPassword, removePassword } = useSecurityStore();
+  const { busy, setPassword, removePassword } = useSecurityStore(
+    useShallow((state) => ({ busy: state.busy, setPassword: state.setPassword, removePassword: state.removePassword })),
+  );
   const [password, setPasswordText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -59,7 +62,9 @@ function PasswordLock({ security }: { security: ChannelSecurity }) {
 }
 
 function EmbedLock({ security }: { security: ChannelSecurity }) {
-  const { busy, setEmbedLock, addAllowedUrl, clearAllowedUrls } = useSecurityStore();
+  const { busy, setEmbedLock, addAllowedUrl, clearAllowedUrls } = useSecurityStore(
+    useShallow((state) => ({ busy: state.busy, setEmbedLock: state.setEmbedLock, addAllowedUrl: state.addAllowedUrl, clearAllowedUrls: state.clearAllowedUrls })),
+  );
   const [url, setUrl] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const embed = security.embed;
@@ -123,7 +128,9 @@ function EmbedLock({ security }: { security: ChannelSecurity }) {
 }
 
 function PageLock({ security }: { security: ChannelSecurity }) {
-  const { busy, setPageLock } = useSecurityStore();
+  const { busy, setPageLock } = useSecurityStore(
+    useShallow((state) => ({ busy: state.busy, setPageLock: state.setPageLock })),
+  );
   return (
     <section className="security-block" aria-labelledby="page-lock-title" data-testid="page-lock">
       <h3 id="page-lock-title">Platform page</h3>

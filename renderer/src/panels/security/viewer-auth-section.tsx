@@ -6,11 +6,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { HashLockChange } from '../../../../preload/contract.js';
 import { useViewerAuthStore } from '../../state/viewer-auth-slice';
 import { authInputProblem, authResponse, type AuthParameter } from './auth-hash';
+import { useShallow } from 'zustand/react/shallow';
 
 const WEB_ADDRESS = /^https?:\/\/[^\s/]+\S*$/i;
 
 function HashLockForm({ hasLock }: { hasLock: boolean }) {
-  const { busy, save } = useViewerAuthStore();
+  const { busy, save } = useViewerAuthStore(
+    useShallow((state) => ({ busy: state.busy, save: state.save })),
+  );
   const [type, setType] = useState<HashLockChange['type']>('advanced');
   const [url, setUrl] = useState('');
   const [secret, setSecret] = useState('');
@@ -145,7 +148,9 @@ function HashCalculator() {
 }
 
 export function ViewerAuthSection({ channelId }: { channelId: string }) {
-  const { lock, loaded, busy, error, done, load, remove } = useViewerAuthStore();
+  const { lock, loaded, busy, error, done, load, remove } = useViewerAuthStore(
+    useShallow((state) => ({ lock: state.lock, loaded: state.loaded, busy: state.busy, error: state.error, done: state.done, load: state.load, remove: state.remove })),
+  );
   useEffect(() => {
     void load(channelId);
   }, [channelId, load]);

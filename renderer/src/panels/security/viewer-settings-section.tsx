@@ -2,6 +2,7 @@
 // so each switch shows what was last set from this app, or "not changed here".
 import type { ViewerSetting } from '../../../../preload/contract.js';
 import { useSecurityStore } from '../../state/security-slice';
+import { useShallow } from 'zustand/react/shallow';
 
 const SETTINGS: ReadonlyArray<{ id: ViewerSetting; label: string; on: string; off: string }> = [
   { id: 'sharing', label: 'Viewer sharing', on: 'Allow sharing', off: 'Turn sharing off' },
@@ -10,7 +11,9 @@ const SETTINGS: ReadonlyArray<{ id: ViewerSetting; label: string; on: string; of
 ];
 
 export function ViewerSettingsSection({ channelId }: { channelId: string }) {
-  const { busy, viewer, setViewerSetting } = useSecurityStore();
+  const { busy, viewer, setViewerSetting } = useSecurityStore(
+    useShallow((state) => ({ busy: state.busy, viewer: state.viewer, setViewerSetting: state.setViewerSetting })),
+  );
   const known = viewer[channelId] ?? {};
   return (
     <section aria-labelledby="viewer-settings-title" data-testid="viewer-settings">

@@ -8,6 +8,7 @@ import { webVttProblem } from '../../webvtt-light-check';
 import { PanelOutcome } from '../panel-parts';
 import type { VideoTabProps } from './video-tool-tabs';
 import { TableHead } from '../table-head';
+import { useShallow } from 'zustand/react/shallow';
 
 /** While a caption is processing its status is read again this often. */
 const PROCESSING_REFRESH_MS = 1000;
@@ -23,7 +24,9 @@ function saveAsFile(text: string, fileName: string): void {
 }
 
 function CaptionRow({ caption, name }: { caption: VideoCaption; name: string }) {
-  const { busy, setFlags, readVtt } = useCaptionsStore();
+  const { busy, setFlags, readVtt } = useCaptionsStore(
+    useShallow((state) => ({ busy: state.busy, setFlags: state.setFlags, readVtt: state.readVtt })),
+  );
   return (
     <tr data-testid={`caption-row-${caption.language}`}>
       <th scope="row">
@@ -62,7 +65,9 @@ function CaptionRow({ caption, name }: { caption: VideoCaption; name: string }) 
 }
 
 export function CaptionsTab({ videoId }: VideoTabProps) {
-  const { videoId: loadedFor, captions, languages, vtt, busy, error, done, load, upload, refresh, refuse } = useCaptionsStore();
+  const { videoId: loadedFor, captions, languages, vtt, busy, error, done, load, upload, refresh, refuse } = useCaptionsStore(
+    useShallow((state) => ({ videoId: state.videoId, captions: state.captions, languages: state.languages, vtt: state.vtt, busy: state.busy, error: state.error, done: state.done, load: state.load, upload: state.upload, refresh: state.refresh, refuse: state.refuse })),
+  );
   const [language, setLanguage] = useState('en');
   const [file, setFile] = useState<File | null>(null);
 

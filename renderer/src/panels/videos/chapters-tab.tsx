@@ -11,6 +11,7 @@ import { PanelOutcome } from '../panel-parts';
 import { formatClock } from './format-clock';
 import type { VideoTabProps } from './video-tool-tabs';
 import { TableHead } from '../table-head';
+import { useShallow } from 'zustand/react/shallow';
 
 /** The fields, or a sentence saying what is wrong (the platform's rules, checked before sending). */
 function fieldsOf(title: string, position: string, lengthSeconds: number | null, others: readonly VideoChapter[]): ChapterFields | string {
@@ -80,7 +81,9 @@ function ChapterForm({ initial, others, lengthSeconds, submitLabel, testId, onSa
 }
 
 function ChapterRow({ chapter, chapters, lengthSeconds }: { chapter: VideoChapter; chapters: readonly VideoChapter[]; lengthSeconds: number | null }) {
-  const { busy, edit, remove } = useChaptersStore();
+  const { busy, edit, remove } = useChaptersStore(
+    useShallow((state) => ({ busy: state.busy, edit: state.edit, remove: state.remove })),
+  );
   const [editing, setEditing] = useState(false);
   const saving = chapter.id === NEW_CHAPTER_ID;
   if (editing) {
@@ -131,7 +134,9 @@ function ChapterRow({ chapter, chapters, lengthSeconds }: { chapter: VideoChapte
 }
 
 export function ChaptersTab({ videoId, lengthSeconds }: VideoTabProps) {
-  const { videoId: loadedFor, chapters, busy, error, done, load, add, removeAll } = useChaptersStore();
+  const { videoId: loadedFor, chapters, busy, error, done, load, add, removeAll } = useChaptersStore(
+    useShallow((state) => ({ videoId: state.videoId, chapters: state.chapters, busy: state.busy, error: state.error, done: state.done, load: state.load, add: state.add, removeAll: state.removeAll })),
+  );
   // Opened from a caption match: a chapter likely starts at that moment.
   const jump = useVideosStore((store) => store.jump);
 

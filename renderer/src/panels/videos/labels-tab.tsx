@@ -8,6 +8,7 @@ import { ConfirmButton } from '../confirm-button';
 import { PanelOutcome } from '../panel-parts';
 import type { VideoTabProps } from './video-tool-tabs';
 import { TableHead } from '../table-head';
+import { useShallow } from 'zustand/react/shallow';
 
 /** A sentence when the name cannot be a label's (the platform's rules), else null. */
 function nameProblem(name: string, labels: readonly VideoLabel[], except: number | null): string | null {
@@ -19,7 +20,9 @@ function nameProblem(name: string, labels: readonly VideoLabel[], except: number
 }
 
 function LabelRow({ label, attached, labels }: { label: VideoLabel; attached: boolean; labels: readonly VideoLabel[] }) {
-  const { busy, setAttached, rename, remove } = useLabelsStore();
+  const { busy, setAttached, rename, remove } = useLabelsStore(
+    useShallow((state) => ({ busy: state.busy, setAttached: state.setAttached, rename: state.rename, remove: state.remove })),
+  );
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(label.name);
   const [problem, setProblem] = useState<string | null>(null);
@@ -80,7 +83,9 @@ function LabelRow({ label, attached, labels }: { label: VideoLabel; attached: bo
 }
 
 export function LabelsTab({ videoId }: VideoTabProps) {
-  const { videoId: loadedFor, labels, busy, error, done, load, create } = useLabelsStore();
+  const { videoId: loadedFor, labels, busy, error, done, load, create } = useLabelsStore(
+    useShallow((state) => ({ videoId: state.videoId, labels: state.labels, busy: state.busy, error: state.error, done: state.done, load: state.load, create: state.create })),
+  );
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 

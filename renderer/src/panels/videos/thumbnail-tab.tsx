@@ -8,11 +8,14 @@ import { useVideosStore } from '../../state/videos-slice';
 import { readImage } from '../branding/read-image';
 import { PanelOutcome } from '../panel-parts';
 import type { VideoTabProps } from './video-tool-tabs';
+import { useShallow } from 'zustand/react/shallow';
 
 const MAX_MB = THUMBNAIL_LIMITS.maxBytes / 1_000_000;
 
 export function ThumbnailTab({ videoId, lengthSeconds }: VideoTabProps) {
-  const { busy, error, done, shown, open, upload, setFrame, refuse } = useThumbnailStore();
+  const { busy, error, done, shown, open, upload, setFrame, refuse } = useThumbnailStore(
+    useShallow((state) => ({ busy: state.busy, error: state.error, done: state.done, shown: state.shown, open: state.open, upload: state.upload, setFrame: state.setFrame, refuse: state.refuse })),
+  );
   // Opened from a caption match: that moment is the likely frame.
   const jump = useVideosStore((store) => store.jump);
   const [position, setPosition] = useState(jump ? String(Math.floor(jump.startSec)) : '0');

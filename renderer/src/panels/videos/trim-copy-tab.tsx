@@ -10,6 +10,7 @@ import { CopyButton } from '../copy-button';
 import { PanelOutcome } from '../panel-parts';
 import { formatClock } from './format-clock';
 import type { VideoTabProps } from './video-tool-tabs';
+import { useShallow } from 'zustand/react/shallow';
 
 /** The part as whole seconds, or a sentence saying what is wrong with it. */
 function rangeOf(startText: string, endText: string, lengthSeconds: number | null): { start: number; end: number } | string {
@@ -77,7 +78,9 @@ function Problem({ text, testId }: { text: string | null; testId: string }) {
 
 /** Starts from the current trim (keyed by it, so a newly read trim fills the fields). */
 function TrimForm({ current, lengthSeconds }: { current: VideoTrim | null; lengthSeconds: number | null }) {
-  const { busy, setTrim, removeTrim } = useTrimCopyStore();
+  const { busy, setTrim, removeTrim } = useTrimCopyStore(
+    useShallow((state) => ({ busy: state.busy, setTrim: state.setTrim, removeTrim: state.removeTrim })),
+  );
   const [start, setStart] = useState(current ? formatClock(current.start) : '0:00');
   const [end, setEnd] = useState(current ? formatClock(current.end) : lengthSeconds !== null ? formatClock(lengthSeconds) : '');
   const [problem, setProblem] = useState<string | null>(null);
@@ -113,7 +116,9 @@ function TrimForm({ current, lengthSeconds }: { current: VideoTrim | null; lengt
 }
 
 function CopyForm({ title, lengthSeconds }: { title: string; lengthSeconds: number | null }) {
-  const { busy, copy } = useTrimCopyStore();
+  const { busy, copy } = useTrimCopyStore(
+    useShallow((state) => ({ busy: state.busy, copy: state.copy })),
+  );
   // Opened from a caption match: the part around those words is the likely clip.
   const jump = useVideosStore((store) => store.jump);
   const from = jump ? Math.floor(jump.startSec) : 0;
@@ -155,7 +160,9 @@ function CopyForm({ title, lengthSeconds }: { title: string; lengthSeconds: numb
 }
 
 export function TrimCopyTab({ videoId, title, lengthSeconds }: VideoTabProps) {
-  const { videoId: loadedFor, trim, busy, error, done, copies, load } = useTrimCopyStore();
+  const { videoId: loadedFor, trim, busy, error, done, copies, load } = useTrimCopyStore(
+    useShallow((state) => ({ videoId: state.videoId, trim: state.trim, busy: state.busy, error: state.error, done: state.done, copies: state.copies, load: state.load })),
+  );
 
   useEffect(() => {
     if (loadedFor !== videoId) void load(videoId);

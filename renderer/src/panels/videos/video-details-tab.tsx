@@ -6,6 +6,7 @@ import { ConfirmButton } from '../confirm-button';
 import { CopyButton } from '../copy-button';
 import type { VideoTabProps } from './video-tool-tabs';
 import { formatBytes, formatClock } from './format-clock';
+import { useShallow } from 'zustand/react/shallow';
 
 const LEVELS: Record<VideoDetailLevel, string> = {
   minimal: 'Minimal (id and channel only)',
@@ -22,7 +23,9 @@ function editProblem(title: string, description: string): string | null {
 }
 
 function EditForm({ details }: { details: VideoDetails }) {
-  const { busy, save } = useVideosStore();
+  const { busy, save } = useVideosStore(
+    useShallow((state) => ({ busy: state.busy, save: state.save })),
+  );
   const [title, setTitle] = useState(details.title);
   const [description, setDescription] = useState(details.description);
   const [protect, setProtect] = useState<'keep' | 'public' | 'private'>('keep');
@@ -79,7 +82,9 @@ function EditForm({ details }: { details: VideoDetails }) {
 }
 
 export function VideoDetailsTab({ videoId }: VideoTabProps) {
-  const { details, channels, busy, loadDetails, remove } = useVideosStore();
+  const { details, channels, busy, loadDetails, remove } = useVideosStore(
+    useShallow((state) => ({ details: state.details, channels: state.channels, busy: state.busy, loadDetails: state.loadDetails, remove: state.remove })),
+  );
   const shown = details?.id === videoId ? details : null;
   const channelTitle = channels?.find((channel) => channel.id === shown?.channelId)?.title;
   return (

@@ -10,6 +10,7 @@ import { CopyButton } from '../copy-button';
 import { PanelOutcome } from '../panel-parts';
 import type { VideoTabProps } from './video-tool-tabs';
 import { formatBytes } from './format-clock';
+import { useShallow } from 'zustand/react/shallow';
 
 const PENDING_POLL_MS = 1000;
 
@@ -22,7 +23,9 @@ function statusWords(file: VideoDownloadable | null): string {
 }
 
 function TransferRow({ transfer, canReveal }: { transfer: VideoDownloadTransfer; canReveal: boolean }) {
-  const { reveal, cancel, remove } = useVideoDownloadStore();
+  const { reveal, cancel, remove } = useVideoDownloadStore(
+    useShallow((state) => ({ reveal: state.reveal, cancel: state.cancel, remove: state.remove })),
+  );
   const amount = transfer.total === null ? formatBytes(transfer.bytes) : `${formatBytes(transfer.bytes)} of ${formatBytes(transfer.total)}`;
   return (
     <li className={`download-transfer download-${transfer.state}`} data-testid="download-transfer">
@@ -69,7 +72,9 @@ function TransferRow({ transfer, canReveal }: { transfer: VideoDownloadTransfer;
 }
 
 function FormatRow({ format, file, folder }: { format: VideoFileFormat; file: VideoDownloadable | null; folder: string }) {
-  const { busy, request, save, poll, canReveal } = useVideoDownloadStore();
+  const { busy, request, save, poll, canReveal } = useVideoDownloadStore(
+    useShallow((state) => ({ busy: state.busy, request: state.request, save: state.save, poll: state.poll, canReveal: state.canReveal })),
+  );
   const pending = file?.status === 'pending';
 
   useEffect(() => {
@@ -108,7 +113,9 @@ function FormatRow({ format, file, folder }: { format: VideoFileFormat; file: Vi
 }
 
 export function VideoDownloadTab({ videoId }: VideoTabProps) {
-  const { files, defaultFolder, canReveal, transfers, error, planNote, load } = useVideoDownloadStore();
+  const { files, defaultFolder, canReveal, transfers, error, planNote, load } = useVideoDownloadStore(
+    useShallow((state) => ({ files: state.files, defaultFolder: state.defaultFolder, canReveal: state.canReveal, transfers: state.transfers, error: state.error, planNote: state.planNote, load: state.load })),
+  );
   const [folder, setFolder] = useState('');
 
   useEffect(() => {

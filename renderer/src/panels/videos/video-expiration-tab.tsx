@@ -4,9 +4,12 @@ import { useVideoExpirationStore } from '../../state/video-expiration-slice';
 import { formatExpiry } from '../../format-expiry';
 import { PanelOutcome } from '../panel-parts';
 import type { VideoTabProps } from './video-tool-tabs';
+import { useShallow } from 'zustand/react/shallow';
 
 export function VideoExpirationTab({ videoId }: VideoTabProps) {
-  const { expiration, busy, error, planNote, done, load, keepForever } = useVideoExpirationStore();
+  const { expiration, busy, error, planNote, done, load, keepForever } = useVideoExpirationStore(
+    useShallow((state) => ({ expiration: state.expiration, busy: state.busy, error: state.error, planNote: state.planNote, done: state.done, load: state.load, keepForever: state.keepForever })),
+  );
 
   useEffect(() => {
     void load(videoId);

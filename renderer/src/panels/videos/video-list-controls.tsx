@@ -2,13 +2,16 @@
 import { useState, type FormEvent } from 'react';
 import { VIDEO_LIMITS, type VideoListRequest } from '../../../../preload/contract.js';
 import { useVideosStore } from '../../state/videos-slice';
+import { useShallow } from 'zustand/react/shallow';
 
 type ProtectChoice = 'all' | 'public' | 'private';
 
 const ALL_MINE = '';
 
 export function VideoListControls() {
-  const { channels, request, busy, search } = useVideosStore();
+  const { channels, request, busy, search } = useVideosStore(
+    useShallow((state) => ({ channels: state.channels, request: state.request, busy: state.busy, search: state.search })),
+  );
   const [scope, setScope] = useState(request.channelId ?? ALL_MINE);
   const [q, setQ] = useState(request.q ?? '');
   const [sort, setSort] = useState<VideoListRequest['sort']>(request.sort);

@@ -6,6 +6,7 @@ import { ConfirmButton } from '../confirm-button';
 import { Pager } from '../pager';
 import { formatClock } from './format-clock';
 import { TableHead } from '../table-head';
+import { useShallow } from 'zustand/react/shallow';
 
 /** The platform returns at most 100 matches a video; a row shows the first few. */
 const MATCHES_SHOWN = 5;
@@ -29,7 +30,9 @@ function CaptionMatches({ row, onJump }: { row: VideoRow; onJump: (match: Captio
 }
 
 export function VideoList() {
-  const { page, request, busy, select, remove, goToPage } = useVideosStore();
+  const { page, request, busy, select, remove, goToPage } = useVideosStore(
+    useShallow((state) => ({ page: state.page, request: state.request, busy: state.busy, select: state.select, remove: state.remove, goToPage: state.goToPage })),
+  );
   if (page === null) return busy === 'list' ? <p role="status">Loading videos…</p> : null;
   const searched = page.request.q !== undefined;
   return (

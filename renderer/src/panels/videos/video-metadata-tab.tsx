@@ -5,6 +5,7 @@ import { useVideoMetadataValuesStore } from '../../state/video-metadata-values-s
 import { MetadataFieldName, MetadataValueInput, useMetadataDraft } from '../metadata-value-editor';
 import { PanelOutcome } from '../panel-parts';
 import type { VideoTabProps } from './video-tool-tabs';
+import { useShallow } from 'zustand/react/shallow';
 
 function ValueRow({ field, value, busy, onSet, onClear }: { field: MetadataField; value: string | null; busy: boolean; onSet: (value: string) => void; onClear: () => void }) {
   const { draft, setDraft, problem, save } = useMetadataDraft(field, value, onSet);
@@ -25,7 +26,9 @@ function ValueRow({ field, value, busy, onSet, onClear }: { field: MetadataField
 }
 
 export function VideoMetadataTab({ videoId }: VideoTabProps) {
-  const { metadata, busy, error, planNote, done, load, setValue, removeValue } = useVideoMetadataValuesStore();
+  const { metadata, busy, error, planNote, done, load, setValue, removeValue } = useVideoMetadataValuesStore(
+    useShallow((state) => ({ metadata: state.metadata, busy: state.busy, error: state.error, planNote: state.planNote, done: state.done, load: state.load, setValue: state.setValue, removeValue: state.removeValue })),
+  );
 
   useEffect(() => {
     void load(videoId);

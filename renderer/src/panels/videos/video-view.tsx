@@ -9,6 +9,7 @@ import { VideoDownloadTab } from './video-download-tab';
 import { VideoExpirationTab } from './video-expiration-tab';
 import { VideoMetadataTab } from './video-metadata-tab';
 import { videoToolTabs, type VideoTabProps } from './video-tool-tabs';
+import { useShallow } from 'zustand/react/shallow';
 
 const ownTabs: readonly { id: string; label: string; Tab: ComponentType<VideoTabProps> }[] = [
   { id: 'details', label: 'Details', Tab: VideoDetailsTab },
@@ -18,7 +19,9 @@ const ownTabs: readonly { id: string; label: string; Tab: ComponentType<VideoTab
 ];
 
 export function VideoView({ videoId }: { videoId: string }) {
-  const { page, details, jump, close } = useVideosStore();
+  const { page, details, jump, close } = useVideosStore(
+    useShallow((state) => ({ page: state.page, details: state.details, jump: state.jump, close: state.close })),
+  );
   const [tabId, setTabId] = useState('details');
   const tabs = [...ownTabs, ...videoToolTabs];
   const row = page?.items.find((item) => item.id === videoId) ?? null;

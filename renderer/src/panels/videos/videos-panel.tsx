@@ -8,9 +8,12 @@ import { PanelOutcome, SignInFirst } from '../panel-parts';
 import { VideoList } from './video-list';
 import { VideoListControls } from './video-list-controls';
 import { VideoView } from './video-view';
+import { useShallow } from 'zustand/react/shallow';
 
 export function VideosPanel() {
-  const { selectedId, error, planNote, done, load } = useVideosStore();
+  const { selectedId, error, planNote, done, load } = useVideosStore(
+    useShallow((state) => ({ selectedId: state.selectedId, error: state.error, planNote: state.planNote, done: state.done, load: state.load })),
+  );
   const signedIn = useSessionStore((session) => session.session?.status === 'signed-in');
 
   useEffect(() => {
