@@ -13,6 +13,19 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 500, maxDelayMs: 10_000 };
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * The largest answer read: the spec's answers are pages of JSON (a few hundred KB at most); anything far larger
+ * is a broken or hostile server, and reading it whole would take the app's memory with it.
+ */
+export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/** The answer was larger than the transport reads; it was not read further. */
+export class AnswerTooLargeError extends Error {
+  override readonly name = 'AnswerTooLargeError';
+  constructor(readonly limit: number) {
+    super(`the answer was larger than ${Math.round(limit / (1024 * 1024))} MB`);
+  }
+}
 
 /** What the transport needs from the world; tests replace the clock, the waiting, the dice and the network. */
 export interface TransportOptions {
@@ -27,6 +40,8 @@ export interface TransportOptions {
   readonly random?: () => number;
   /** One line per attempt: method, path (never the query), status, milliseconds. */
   readonly onRequest?: (line: string) => void;
+  /** Bytes of an answer's body read at most; a larger answer fails with AnswerTooLargeError. */
+  readonly maxAnswerBytes?: number;
 }
 
 export type Transport = Required<TransportOptions>;
@@ -40,6 +55,7 @@ export function resolveTransport(options: TransportOptions): Transport {
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     random: options.random ?? Math.random,
     onRequest: options.onRequest ?? (() => undefined),
+    maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
   };
 }
 
@@ -87,8 +103,10 @@ export async function fetchWithRetries(transport: Transport, exchange: Exchange)
     let fetched: Fetched;
     try {
       const response = await transport.fetch(exchange.url, { ...init, signal: AbortSignal.timeout(transport.timeoutMs) });
-      fetched = { status: response.status, headers: response.headers, text: await response.text() };
+      fetched = { status: response.status, headers: response.headers, text: await boundedText(response, transport.maxAnswerBytes) };
     } catch (error) {
+      // Asking again would bring the same flood.
+      if (error instanceof AnswerTooLargeError) throw error;
       transport.onRequest(`${exchange.method} ${exchange.logPath} failed (${networkReason(error, transport.timeoutMs)}) ${transport.now() - started}ms`);
       if (!exchange.retryOnNetworkError || attempt >= attempts) throw error;
       await transport.sleep(retryDelayMs(attempt, transport.retry, transport.random()));
@@ -100,9 +118,46 @@ export async function fetchWithRetries(transport: Transport, exchange: Exchange)
   }
 }
 
-/** The `unreachable` error for a call whose every attempt failed on the network. */
+/**
+ * The body as text, read as it streams in and given up (the connection dropped) as soon as it passes `limit`
+ * bytes, or at once when Content-Length already says so.
+ */
+export async function boundedText(response: Response, limit: number): Promise<string> {
+  const announced = Number(response.headers.get('content-length'));
+  if (Number.isFinite(announced) && announced > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new AnswerTooLargeError(limit);
+  }
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new AnswerTooLargeError(limit);
+    }
+    chunks.push(value);
+  }
+  // As Response.text() decodes: UTF-8, a byte-order mark dropped.
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** The error of a call whose every attempt failed: on the network, or with an answer too large to read. */
 export function unreachable(endpoint: string, url: string, cause: unknown, timeoutMs: number): PlatformError {
   const { host } = new URL(url);
+  if (cause instanceof AnswerTooLargeError) {
+    return new PlatformError(
+      0,
+      'answer_too_large',
+      endpoint,
+      `The platform's answer was too large (${host} sent more than ${Math.round(cause.limit / (1024 * 1024))} MB for ${endpoint}), so it was not read: check the profile's address points at the platform's API, then try again.`,
+      { cause },
+    );
+  }
   return new PlatformError(
     0,
     'unreachable',
