@@ -1,10 +1,12 @@
 // The sandbox profile's platform: the local sandbox, started in this process unless one is already running
 // for the same data folder (the desktop app and the `companion` command share one). Its state persists in
-// <data dir>/sandbox/, so tokens stay valid across restarts; that state holds no usable user secret.
+// <data dir>/sandbox/, so tokens stay valid across restarts; that state holds no usable user secret. It takes
+// the same ports again at each start when they are free (ports.json): an upload cut by a crash was handed
+// the FTP server's address, and resumes there after the restart.
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { startSandbox } from '../../sandbox/index.js';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { readJson, writeJsonAtomically } from '../settings/json-file.js';
 import { processAlive } from '../process-alive.js';
 
@@ -43,7 +45,7 @@ export async function connectEmbeddedSandbox(dataDirectory: string): Promise<San
   }
 
   await mkdir(folder, { recursive: true, mode: 0o700 });
-  const sandbox = await startSandbox({ stateFile: join(folder, 'state.json'), dataDir: join(folder, 'media') });
+  const sandbox = await startOnLastPorts(folder);
   const runtime: z.output<typeof Runtime> = {
     apiUrl: sandbox.apiUrl,
     authUrl: sandbox.authUrl,
@@ -63,6 +65,29 @@ export async function connectEmbeddedSandbox(dataDirectory: string): Promise<San
       await sandbox.close();
     },
   };
+}
+
+const Ports = z.object({
+  apiPort: z.number().int().min(1).max(65535),
+  authPort: z.number().int().min(1).max(65535),
+  ftpPort: z.number().int().min(1).max(65535),
+  rtmpPort: z.number().int().min(1).max(65535),
+});
+
+/** On the ports of its last run when it can have them all, else on new ones (kept for the next start). */
+async function startOnLastPorts(folder: string): Promise<Sandbox> {
+  const portsFile = join(folder, 'ports.json');
+  const places = { stateFile: join(folder, 'state.json'), dataDir: join(folder, 'media') };
+  const last = await readJson(portsFile, Ports);
+  let sandbox: Sandbox | null = null;
+  if (last.kind === 'ok') {
+    // Another program may have taken one of them meanwhile: then every part moves, as on a first start.
+    sandbox = await startSandbox({ ...places, ...last.value }).catch(() => null);
+  }
+  sandbox ??= await startSandbox(places);
+  const port = (url: string) => Number(new URL(url).port);
+  await writeJsonAtomically(portsFile, { apiPort: port(sandbox.apiUrl), authPort: port(sandbox.authUrl), ftpPort: port(sandbox.ftpUrl), rtmpPort: port(sandbox.rtmpUrl) });
+  return sandbox;
 }
 
 /** The sandbox answers an unknown channel with its JSON 404: anything else at that address is not it. */
