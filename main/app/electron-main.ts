@@ -2,6 +2,7 @@
 // window-security.ts, IPC in ipc-bridge.ts, serving in app-protocol.ts; this file only connects them.
 import { app, BrowserWindow, dialog, nativeTheme, protocol, session, shell } from 'electron';
 import { createCore } from '../core.js';
+import { installLastResort } from '../last-resort.js';
 import { createAppLogger, logDirectoryFor } from '../log/app-logger.js';
 import { dataDir } from '../settings/data-dir.js';
 import { checkDataDir, DataDirError } from '../settings/data-dir-check.js';
@@ -20,6 +21,9 @@ const directory = dataDir();
 const unusableDataDir = dataDirProblem(directory);
 // Made before the core, so that a startup failure reaches the log file too (redacted like every line).
 const logger = createAppLogger({ directory: logDirectoryFor(directory), console: process.stderr });
+// An error nothing caught is logged and the app goes on (Electron would show a dialog and a broadcast
+// could end with it): see last-resort.ts.
+installLastResort({ logger });
 
 if (unusableDataDir) {
   // Before 'ready' this is the one dialog Electron can show (on Linux it goes to stderr instead).

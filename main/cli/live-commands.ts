@@ -10,12 +10,15 @@ import { passwordSignIn, runSignInOptions, signInAdvice, signInForThisRun } from
 import { coreForCommand } from './core-for-command.js';
 import { parseListenUrl } from './listen-url.js';
 import { printRelayEvent } from './relay-event-lines.js';
+import { installLastResort } from '../last-resort.js';
 
 export const liveCommand: Command = {
   synopsis: 'live --channel ID [--listen rtmp://127.0.0.1:1935/live] [--record]\n                             relay the local ingest to the channel with failover until Ctrl+C',
   options: { channel: { type: 'string' }, listen: { type: 'string' }, record: { type: 'boolean' }, ...runSignInOptions },
   async run(context, values, positionals) {
     noPositionals('live', positionals);
+    // A broadcast must not end for one bad socket: for the rest of the process, which ends with this command.
+    installLastResort({ logger: context.logger });
     const channelId = stringOption(values, 'channel');
     if (!channelId) throw new UsageError('live needs --channel ID (see `companion channels`)');
     const listen = parseListenUrl(stringOption(values, 'listen'), DEFAULT_INGEST_PORT);
@@ -49,6 +52,7 @@ export const relayCommand: Command = {
   options: { listen: { type: 'string' }, to: { type: 'string', multiple: true } },
   async run(context, values, positionals) {
     noPositionals('relay', positionals);
+    installLastResort({ logger: context.logger });
     const listen = parseListenUrl(stringOption(values, 'listen'), DEFAULT_INGEST_PORT);
     const to = (values.to as string[] | undefined) ?? [];
     if (to.length === 0) throw new UsageError('relay needs at least one --to rtmp[s]://HOST[:PORT]/APP/KEY');

@@ -1,5 +1,6 @@
 // `companion ui`: browser mode until SIGINT/SIGTERM.
 import { createCore } from '../core.js';
+import { installLastResort } from '../last-resort.js';
 import { builtRendererDir } from '../paths.js';
 import { describeKeychain } from '../vault/keychain-status.js';
 import { startBrowserModeServer, OAUTH_CALLBACK_PATH } from '../web/browser-mode-server.js';
@@ -12,6 +13,9 @@ export const uiCommand: Command = {
   consoleLogLevel: 'info',
   async run(context, values, positionals) {
     noPositionals('ui', positionals);
+    // Browser mode is the app: one bad socket must not end it (and a broadcast with it). For the rest
+    // of the process, which ends with this command.
+    installLastResort({ logger: context.logger });
     let origin = '';
     const core = await createCore({
       shell: 'browser',

@@ -7,6 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { MediaCache } from './media-cache.js';
 import { classify, codecOf, kindOfMessage, type MediaPacket } from './media-packet.js';
 import { decodeMetadata, startNmsServer, type NmsLogLevel, type NmsMediaMessage, type NmsPublish } from './nms-binding.js';
+import type { ConnectionLimits } from './nms-guard.js';
 import type { EncoderEvent, RelayLogger, StreamInfo } from './relay-types.js';
 
 export interface LocalIngestOptions {
@@ -20,6 +21,8 @@ export interface LocalIngestOptions {
   readonly onEvent?: (event: EncoderEvent) => void;
   readonly logger?: RelayLogger;
   readonly now?: () => number;
+  /** Limits on connections that have not published with the key yet (tests shorten them). */
+  readonly connectionLimits?: Partial<ConnectionLimits>;
 }
 
 /** Told about the encoder's publishes, in order: started, packets (described once known), ended. */
@@ -141,7 +144,9 @@ export async function startLocalIngest(options: LocalIngestOptions): Promise<Loc
     else if (level === 'error') logger?.error(`node-media-server: ${redact(message)}`);
   };
 
-  const server = await startNmsServer({ host, port: options.port, decide, onPublishEnd, log });
+  // A player needs the key too: it is the encoder's stream.
+  const mayPlay = (playApp: string, name: string): boolean => !closing && playApp === app && sameKey(name, key);
+  const server = await startNmsServer({ host, port: options.port, decide, onPublishEnd, mayPlay, log, limits: options.connectionLimits });
   let untap = server.tap(pathOf(key), onMessage);
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `rtmp://${shownHost}:${server.port}/${app}`;

@@ -1,5 +1,5 @@
 // The one file that touches node-media-server 4.4.3, which ships no types (@types/node-media-server
-// describes v2). Its untyped objects stay in here; the rest of main/relay/ sees the small typed surface
+// describes v2), with nms-guard.ts (the checks in front of its parser). Its untyped objects stay in here; the rest of main/relay/ sees the small typed surface
 // below: an RTMP server whose publishes we decide on, a tap on a stream path's packets, and the RTMP
 // chunk and AMF0 code of its protocol folder, reused by our outbound publisher.
 //
@@ -15,9 +15,12 @@ import nmsLogger from 'node-media-server/src/core/logger.js';
 // @ts-expect-error -- untyped package
 import NmsBroadcastServer from 'node-media-server/src/server/broadcast_server.js';
 // @ts-expect-error -- untyped package
+import NmsRtmpSession from 'node-media-server/src/session/rtmp_session.js';
+// @ts-expect-error -- untyped package
 import NmsRtmp from 'node-media-server/src/protocol/rtmp.js';
 // @ts-expect-error -- untyped package
 import nmsAmf from 'node-media-server/src/protocol/amf.js';
+import { DEFAULT_CONNECTION_LIMITS, guardSession, PendingConnections, type ConnectionLimits, type SessionGuard } from './nms-guard.js';
 
 /* ------------------------------------------------------------------------------------------------ */
 /* The shapes of the node-media-server objects we use, as read in its source (4.4.3).                */
@@ -46,6 +49,8 @@ interface RawSession {
   readonly socket: Socket;
   readonly rtmp: RawRtmpProtocol;
   readonly broadcast: RawBroadcast;
+  onData: (data: Buffer) => void;
+  run(): void;
 }
 
 /** A subscriber, as BroadcastServer.postPlay expects one; an empty ip marks an internal session. */
@@ -73,6 +78,7 @@ interface RawBroadcast {
 interface RawContext {
   /** Read by the servers when they are made: bind, rtmp.port, auth... */
   config: Record<string, unknown>;
+  sessions: Map<string, RawSession>;
   broadcasts: Map<string, RawBroadcast>;
   eventEmitter: NodeJS.EventEmitter;
 }
@@ -80,6 +86,8 @@ interface RawContext {
 /** Its RTMP listener alone: the package's main export also starts HTTP, a store, recorders and relays. */
 interface RawRtmpServer {
   tcpServer?: Server;
+  /** Its open connections, which stop() destroys. */
+  _sockets: Set<Socket>;
   handleRequest: (socket: Socket) => void;
   run(): void;
   /** Closes the listener and destroys every connection. */
@@ -110,6 +118,7 @@ const amf = nmsAmf as RawAmf;
 const Rtmp = NmsRtmp as { new (): RawRtmpParser; chunksCreate(packet: RawRtmpPacket): Buffer };
 const BroadcastServer = NmsBroadcastServer as new (streamPath: string) => RawBroadcast;
 const RtmpServer = NmsRtmpServer as new () => RawRtmpServer;
+const RtmpSession = NmsRtmpSession as new (socket: Socket) => RawSession;
 
 /* ------------------------------------------------------------------------------------------------ */
 /* Its logger.                                                                                       */
@@ -148,7 +157,11 @@ export interface NmsServerOptions {
   readonly decide: (publish: NmsPublish) => 'accept' | 'refuse';
   /** An accepted publish ended (encoder gone, replaced, or kicked). */
   readonly onPublishEnd: (sessionId: string) => void;
+  /** Whether a player may play /app/name; one that may not is disconnected. */
+  readonly mayPlay: (app: string, name: string) => boolean;
   readonly log: NmsLogSink;
+  /** Limits on connections not accepted yet (defaults: DEFAULT_CONNECTION_LIMITS). */
+  readonly limits?: Partial<ConnectionLimits>;
 }
 
 export interface NmsServer {
@@ -183,6 +196,10 @@ export async function startNmsServer(options: NmsServerOptions): Promise<NmsServ
   running = true;
   logSink = options.log;
   const accepted = new Set<string>();
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
+  const pending = new PendingConnections(limits);
+  const guards = new WeakMap<RawSession, SessionGuard>();
+  const onDrop = (address: string, reason: string): void => options.log('warn', `dropped the RTMP connection from ${address}: ${reason}`);
 
   const onPrePublish = (session: RawSession): void => {
     // Its default keeps a publish open 30 s after the encoder left; the relay has its own grace.
@@ -198,6 +215,7 @@ export async function startNmsServer(options: NmsServerOptions): Promise<NmsServ
     });
     if (verdict === 'accept') {
       accepted.add(session.id);
+      guards.get(session)?.accept();
       return;
     }
     // The server has already answered Publish.Start (it does before asking): all we can do is hang up,
@@ -212,9 +230,23 @@ export async function startNmsServer(options: NmsServerOptions): Promise<NmsServ
   let server: RawRtmpServer | null = null;
   try {
     context.config = { bind: options.host, rtmp: { port: options.port } };
-    server = new RtmpServer();
-    // It skips the RTMP listener when the port is 0, which to us means "any free port".
-    const tcpServer = (server.tcpServer ??= createServer(server.handleRequest));
+    const rtmpServer = (server = new RtmpServer());
+    // Its own listener (which it skips when the port is 0, to us "any free port") would hand sockets
+    // straight to its parser: ours admits them and puts the guard in front first.
+    const tcpServer = (server.tcpServer = createServer((socket) => {
+      if (!pending.admit(socket)) {
+        onDrop(`${socket.remoteAddress}:${socket.remotePort}`, `${limits.maxPending} connections are already waiting to publish`);
+        socket.destroy();
+        return;
+      }
+      // As its handleRequest does, with the guard put on the session before it runs.
+      rtmpServer._sockets.add(socket);
+      socket.on('close', () => rtmpServer._sockets.delete(socket));
+      const session = new RtmpSession(socket);
+      guards.set(session, guardSession(session, pending, { limits, mayPlay: options.mayPlay, onDrop }));
+      session.run();
+      context.sessions.set(session.id, session);
+    }));
     let listenError: (error: Error) => void = () => undefined;
     const listening = new Promise<void>((resolve, reject) => {
       tcpServer.once('listening', resolve);

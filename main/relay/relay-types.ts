@@ -84,7 +84,7 @@ export interface RelayStats {
   readonly targets: readonly TargetStats[];
 }
 
-/** Reported by the local ingest (and passed on by the relay, apart from refusals). */
+/** Reported by the local ingest alone (the relay does not repeat them: each would be told twice). */
 export type EncoderEvent =
   | ({ readonly event: 'encoder-connected'; readonly at: number } & StreamInfo)
   | { readonly event: 'encoder-disconnected'; readonly at: number; readonly reason: string }
@@ -92,7 +92,6 @@ export type EncoderEvent =
   | { readonly event: 'encoder-refused'; readonly at: number; readonly reason: string; readonly address: string };
 
 export type RelayEvent =
-  | Exclude<EncoderEvent, { event: 'encoder-refused' }>
   | { readonly event: 'target-connecting'; readonly at: number; readonly target: TargetRef; readonly role: TargetRole }
   | { readonly event: 'target-connected'; readonly at: number; readonly target: TargetRef; readonly role: TargetRole }
   | { readonly event: 'target-failed'; readonly at: number; readonly target: TargetRef; readonly role: TargetRole; readonly reason: string; readonly fatal: boolean }

@@ -126,13 +126,13 @@ export function createRelay(options: RelayOptions): Relay {
     },
     described(info) {
       if (encoder === null) return;
+      // The ingest reports the encoder itself (encoder-connected): said here too, each was told twice.
       encoder.info = info;
-      emit({ event: 'encoder-connected', at: now(), ...info });
     },
     ended(reason) {
       encoder = null;
       cache.clear();
-      emit({ event: 'encoder-disconnected', at: now(), reason });
+      options.logger?.info('the relay waits for the encoder', { reason, graceMs: options.graceMs ?? DEFAULT_GRACE_MS });
       if (graceTimer !== null) clearTimeout(graceTimer);
       graceTimer = setTimeout(() => void endSessions(), options.graceMs ?? DEFAULT_GRACE_MS);
     },

@@ -13,7 +13,12 @@ import { parentPort } from 'node:worker_threads';
 import NodeMediaServer from 'node-media-server';
 // @ts-expect-error -- untyped package
 import logger from 'node-media-server/src/core/logger.js';
+// @ts-expect-error -- untyped package
+import RtmpSession from 'node-media-server/src/session/rtmp_session.js';
+// @ts-expect-error -- untyped package
+import Context from 'node-media-server/src/core/context.js';
 import { FlvRecorder } from './flv-recorder.mjs';
+import { guardSession, LIMITS, PendingConnections } from './rtmp-guard.mjs';
 
 /** @typedef {import('./ingest-protocol.js').HostCommand} HostCommand */
 /** @typedef {import('./ingest-protocol.js').HostEvent} HostEvent */
@@ -54,6 +59,40 @@ const held = /** @type {Map<string, HeldPublish>} */ (new Map());
 const publishing = /** @type {Map<string, any>} */ (new Map());
 /** Running recordings, by the video id the parent gave them. */
 const recordings = /** @type {Map<string, Recording>} */ (new Map());
+/** Each session's accept() of its guard (rtmp-guard.mjs). */
+const guards = /** @type {WeakMap<any, () => void>} */ (new WeakMap());
+const pending = new PendingConnections(LIMITS);
+
+/**
+ * One line per connection the guard closed; stream names never reach it.
+ * @param {string} address
+ * @param {string} reason
+ */
+function onDrop(address, reason) {
+  logger.log(`dropped the RTMP connection from ${address}: ${reason}`, 'warn');
+}
+
+/**
+ * Node-media-server's handleRequest, with the admission and the guard before the session runs.
+ * @param {any} rtmpServer
+ * @returns {(socket: import('node:net').Socket) => void}
+ */
+function guardedRequests(rtmpServer) {
+  return (socket) => {
+    if (!pending.admit(socket)) {
+      onDrop(`${socket.remoteAddress}:${socket.remotePort}`, `${LIMITS.maxPending} connections are already waiting to publish`);
+      socket.destroy();
+      return;
+    }
+    rtmpServer._sockets.add(socket);
+    socket.on('close', () => rtmpServer._sockets.delete(socket));
+    const session = new RtmpSession(socket);
+    guards.set(session, guardSession(session, pending, onDrop));
+    session.run();
+    Context.sessions.set(session.id, session);
+  };
+}
+
 /** Recordings whose files are still closing. */
 const finishing = /** @type {Set<Promise<void>>} */ (new Set());
 
@@ -93,8 +132,9 @@ async function start(command) {
     },
     '',
   );
-  // node-media-server skips the RTMP listener when the port is 0, which to us means "any free port".
-  nms.rtmpServer.tcpServer ??= createServer(nms.rtmpServer.handleRequest);
+  // Its own listener (which it skips when the port is 0, to us "any free port") hands sockets straight
+  // to its parser: ours puts the guard in front first.
+  nms.rtmpServer.tcpServer = createServer(guardedRequests(nms.rtmpServer));
   const server = nms.rtmpServer.tcpServer;
   const listening = once(server, 'listening');
   const running = nms.run();
@@ -145,6 +185,7 @@ function accept(sessionId) {
     return;
   }
   publishing.set(sessionId, session);
+  guards.get(session)?.();
   session.rtmp.onPacketCallback = session.onPacket;
   for (const packet of entry.held) session.onPacket(packet);
 }

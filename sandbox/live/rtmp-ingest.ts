@@ -46,6 +46,8 @@ export interface RtmpIngestOptions {
 
 const HOST_START_TIMEOUT_MS = 15_000;
 const HOST_STOP_TIMEOUT_MS = 10_000;
+const MAX_RESTARTS_PER_MINUTE = 5;
+const RESTART_DELAY_MS = 200;
 
 interface ActiveRecording {
   readonly channelId: string;
@@ -92,8 +94,12 @@ class Ingest implements RtmpIngest {
   #host: Worker | null = null;
   #runDir = '';
   #exited: Promise<void> = Promise.resolve();
-  readonly #ready = deferred<number>();
-  readonly #stopped = deferred<void>();
+  #ready = deferred<number>();
+  #stopped = deferred<void>();
+  /** Where a host that died is started again; null until the first one listened. */
+  #restartAt: { readonly host: string; readonly port: number } | null = null;
+  /** When the host was restarted, within the last minute. */
+  #restarts: number[] = [];
   #closing: Promise<void> | null = null;
   /** Accepted publishes: host session id → channel id, and back. */
   readonly #publishers = new Map<string, string>();
@@ -121,37 +127,72 @@ class Ingest implements RtmpIngest {
   async start(host: string, port: number, runDir: string): Promise<void> {
     this.#runDir = runDir;
     this.#forgetEarlierBroadcasts();
+    const boundPort = await this.#spawn(host, port);
+    this.#urls = ingestUrls(host, boundPort);
+    this.#write('info', `listening at ${this.#urls.join(', ')}`);
+    // A host that dies later is started again on the same address (its URLs are handed out).
+    this.#restartAt = { host, port: boundPort };
+  }
+
+  /** Starts a host thread listening on host:port; resolves with its port once it listens. */
+  async #spawn(host: string, port: number): Promise<number> {
+    const ready = deferred<number>();
+    this.#ready = ready;
+    this.#stopped = deferred<void>();
     // A worker thread, not a child process: a packaged Electron app (runAsNode fuse off) cannot fork
     // Node, and the thread's own module registry still keeps this node-media-server apart from the app's.
     const worker = new Worker(new URL('./ingest-host.mjs', import.meta.url), { stdout: true, stderr: true, execArgv: [] });
     worker.stdout.pipe(this.#log, { end: false });
     worker.stderr.pipe(this.#log, { end: false });
     this.#host = worker;
-    this.#exited = new Promise((resolve) =>
+    const exited = new Promise<void>((resolve) =>
       worker.once('exit', (code) => {
         this.#hostExited(code);
         resolve();
       }),
     );
+    this.#exited = exited;
     worker.on('message', (message) => this.#onHostEvent(message as HostEvent));
     worker.on('error', (error) => {
       this.#write('error', `the RTMP ingest host: ${error.message}`);
-      this.#ready.reject(error);
+      ready.reject(error);
     });
-    void this.#exited.then(() => this.#ready.reject(new Error(`the RTMP ingest exited while starting; see ${this.#logPath}`)));
-    const timer = setTimeout(() => this.#ready.reject(new Error(`the RTMP ingest did not start within ${HOST_START_TIMEOUT_MS / 1000} s`)), HOST_START_TIMEOUT_MS);
-    this.#send({ type: 'start', host, port, storeDir: join(runDir, 'store') });
+    void exited.then(() => ready.reject(new Error(`the RTMP ingest exited while starting; see ${this.#logPath}`)));
+    const timer = setTimeout(() => ready.reject(new Error(`the RTMP ingest did not start within ${HOST_START_TIMEOUT_MS / 1000} s`)), HOST_START_TIMEOUT_MS);
+    this.#send({ type: 'start', host, port, storeDir: join(this.#runDir, 'store') });
     try {
-      this.#urls = ingestUrls(host, await this.#ready.promise);
-      this.#write('info', `listening at ${this.#urls.join(', ')}`);
+      return await ready.promise;
     } catch (error) {
       void worker.terminate();
-      await this.#exited;
-      await this.#cleanUp();
+      await exited;
+      // The first start cleans up after itself; a restart leaves that to close().
+      if (this.#restartAt === null) await this.#cleanUp();
       throw error;
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /** After an unexpected exit: a new host on the same address, a few times a minute at most. */
+  #restartHost(): void {
+    const at = this.#restartAt;
+    if (at === null || this.#closing) return;
+    const now = Date.now();
+    this.#restarts = this.#restarts.filter((time) => now - time < 60_000);
+    if (this.#restarts.length >= MAX_RESTARTS_PER_MINUTE) {
+      this.#write('error', `the RTMP ingest host died ${MAX_RESTARTS_PER_MINUTE} times within a minute: it stays down`);
+      return;
+    }
+    this.#restarts.push(now);
+    this.#write('warn', `restarting the RTMP ingest host on ${at.host}:${at.port}`);
+    const timer = setTimeout(() => {
+      if (this.#closing) return;
+      this.#spawn(at.host, at.port).then(
+        () => this.#write('info', `the RTMP ingest host runs again at ${this.#urls.join(', ')}`),
+        (error: unknown) => this.#write('error', `the RTMP ingest host did not restart: ${(error as Error).message}`),
+      );
+    }, RESTART_DELAY_MS);
+    timer.unref();
   }
 
   startRecording(channel: Channel, trigger: Recording['trigger']): Recording | null {
@@ -349,6 +390,7 @@ class Ingest implements RtmpIngest {
       this.#write('error', `channel ${active.channelId}: recording ${active.recording.videoId} is lost with the host`);
       this.#settle(active, null);
     }
+    if (!this.#closing) this.#restartHost();
   }
 
   #track(work: Promise<void>): void {

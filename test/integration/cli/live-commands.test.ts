@@ -51,6 +51,9 @@ describe('companion relay', () => {
     expect(await encoder.exited).toBe(0);
     expect(await relay.stop()).toBe(0);
     expect(relay.lines.at(-1)).toMatchObject({ event: 'stopped', signal: 'SIGTERM' });
+    // One publish, told once each (the ingest and the relay both said it, issue 16).
+    expect(relay.lines.filter((line) => line.event === 'encoder-connected')).toHaveLength(1);
+    expect(relay.lines.filter((line) => line.event === 'encoder-disconnected')).toHaveLength(1);
     const recording = (await nginx.recordings())[0]!;
     expect((await probe(recording.path, '-show_entries', 'stream=codec_name')).split('\n').sort()).toEqual(['aac', 'h264']);
   });

@@ -116,13 +116,13 @@ describe('a good streaming key', () => {
     await rig.events.waitFor('target-connected', 10_000, (event) => event.role === 'failover');
     await expect.poll(() => channel.status, { timeout: 5000 }).toBe('live');
     expect(await firstRun.exited).toBe(0);
-    const leftAt = (await rig.events.waitFor('encoder-disconnected', 2000)).at;
+    const leftAt = (await rig.ingestEvents.waitFor('encoder-disconnected', 2000)).at;
 
     await delay(1000);
     const secondRun = encoders.publish(rig.publishUrl, 2);
-    await rig.events.waitFor('encoder-connected', 5000, () => true, 1);
+    await rig.ingestEvents.waitFor('encoder-connected', 5000, () => true, 1);
     expect(await secondRun.exited).toBe(0);
-    const leftAgainAt = (await rig.events.waitFor('encoder-disconnected', 2000, () => true, 1)).at;
+    const leftAgainAt = (await rig.ingestEvents.waitFor('encoder-disconnected', 2000, () => true, 1)).at;
     expect(leftAgainAt - leftAt).toBeGreaterThan(2500);
     // Live all along: one live, no off air in between, one connection per target.
     expect(statuses.map((change) => change.status)).toEqual(['live']);

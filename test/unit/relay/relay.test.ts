@@ -168,7 +168,8 @@ describe('publishing', () => {
     expect(h.targets.opened()).toEqual(['a']);
     expect(h.targets.last().labels()).toEqual(['meta', 'vcfg', 'acfg', 'key@0', 'a@13', 'v@33', 'a@36', 'v@66', 'a@59', 'v@99']);
     expect(named(h.events, 'target-connected')).toMatchObject([{ target: { id: 'a', label: 'Ingest a' }, role: 'failover' }]);
-    expect(named(h.events, 'encoder-connected')).toMatchObject([{ codecs: { video: 'h264', audio: 'aac' }, width: 640 }]);
+    // The encoder's own events come from the ingest, once: the relay does not repeat them.
+    expect(h.events.filter((event) => event.event.startsWith('encoder-'))).toEqual([]);
     expect(h.relay.stats()).toMatchObject({ activeTargetId: 'a', encoder: { connected: true, codecs: { video: 'h264' } }, targets: [{ id: 'a', state: 'live', active: true, reconnects: 0 }, { id: 'b', state: 'idle', active: false }] });
     await h.relay.stop('done');
     expect(h.targets.last().closed).toBe(true);
@@ -290,7 +291,6 @@ describe('the end of a stream', () => {
     expect(h.targets.opened()).toEqual(['a']);
     // 1500 ms away: the second run starts 1500 ms after the last packet of the first.
     expect(h.targets.last().labels()).toEqual(['meta', 'vcfg', 'acfg', 'key@0', 'a@13', 'v@33', 'meta', 'vcfg', 'acfg', 'key@1533', 'a@1546', 'v@1566']);
-    expect(named(h.events, 'encoder-disconnected')).toHaveLength(1);
     expect(named(h.events, 'session-ended')).toEqual([]);
     await h.relay.stop('done');
   });
