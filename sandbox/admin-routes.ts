@@ -44,4 +44,5 @@ export function registerAdminRoutes(router: Router, admin: SandboxAdmin, adminKe
     }),
   );
   router.get('/_sandbox/hook-log', guarded(() => ok({ deliveries: admin.hookLog() })));
+  router.post('/_sandbox/rtmp-ingest/crash', guarded(() => known(admin.crashIngest(), 'A running RTMP ingest')));
 }

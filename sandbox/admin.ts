@@ -19,12 +19,15 @@ export interface SandboxAdmin {
   scheduleEvent(channelId: string, event: { title: string; description?: string; start: number; duration: number }): UpcomingEvent;
   /** Hook handshakes and deliveries sent lately, newest last. */
   hookLog(): readonly DeliveryRecord[];
+  /** As if the RTMP ingest server crashed: its host ends and is restarted. False when none runs (yet). */
+  crashIngest(): boolean;
   readonly store: SandboxStore;
 }
 
-export function createAdmin(store: SandboxStore, hooks: HookDispatcher): SandboxAdmin {
+export function createAdmin(store: SandboxStore, hooks: HookDispatcher, ingest: () => { crashHost(): boolean } | null): SandboxAdmin {
   return {
     store,
+    crashIngest: () => ingest()?.crashHost() ?? false,
     hookLog: () => hooks.log,
     forceTokenServerError: (on) => forceTokenServerError(store, on),
     revokeToken(accessToken) {

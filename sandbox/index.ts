@@ -39,7 +39,7 @@ import { HookDispatcher } from './hooks/hook-dispatcher.js';
 import { registerHookRoutes } from './hooks/hook-routes.js';
 import { startUploadService } from './ftp/upload-service.js';
 import { registerUploadRoutes } from './ftp/upload-routes.js';
-import { startRtmpIngest } from './live/rtmp-ingest.js';
+import { startRtmpIngest, type RtmpIngest } from './live/rtmp-ingest.js';
 import { registerLiveRoutes } from './live/live-routes.js';
 
 export type { SandboxAdmin } from './admin.js';
@@ -139,7 +139,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     registerCaptionRoutes(apiRouter, { processingMs: options.captionProcessingMs });
     registerChapterRoutes(apiRouter);
     registerHookRoutes(apiRouter, hooks);
-    const admin = createAdmin(store, hooks);
+    // The ingest starts last (its routes need the API's address); the operator's crash call reaches it once it runs.
+    let runningIngest: RtmpIngest | null = null;
+    const admin = createAdmin(store, hooks, () => runningIngest);
     const adminKey = randomToken(24);
     registerAdminRoutes(apiRouter, admin, adminKey);
     const uploads = await startUploadService({
@@ -164,6 +166,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const shown = host.includes(':') ? `[${host}]` : host;
     urls = { ...urls, apiUrl: `http://${shown}:${apiPort}`, authUrl: `http://${shown}:${authPort}` };
     const ingest = await startRtmpIngest({ store, host, port: options.rtmpPort ?? 0, dataDir });
+    runningIngest = ingest;
     closers.push(() => ingest.close());
     urls = { ...urls, rtmpUrl: ingest.url };
     broadcastAddresses = ingest;

@@ -34,6 +34,11 @@ export interface RtmpIngest extends IngestAddresses {
   stopRecording(channel: Channel): Promise<Video | null>;
   /** Ends every publish and recording (recordings still become videos) and stops the host. */
   close(): Promise<void>;
+  /**
+   * Ends the host as a crash would (an operator call: the platform's ingest server failing); it is restarted
+   * on the same address like after any unexpected exit. False when no host runs.
+   */
+  crashHost(): boolean;
 }
 
 export interface RtmpIngestOptions {
@@ -233,6 +238,12 @@ class Ingest implements RtmpIngest {
   close(): Promise<void> {
     this.#closing ??= this.#close();
     return this.#closing;
+  }
+
+  crashHost(): boolean {
+    if (!this.#host || this.#closing) return false;
+    void this.#host.terminate();
+    return true;
   }
 
   async #close(): Promise<void> {
