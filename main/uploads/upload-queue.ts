@@ -75,6 +75,8 @@ interface Entry {
   /** Ends the work of its slot (pause, cancel, queue pause or close). */
   abort: AbortController | null;
   polling: boolean;
+  /** The platform was asked for a new upload in this run because the FTP details had gone stale: once only. */
+  renewedDetails: boolean;
 }
 
 /** Why a slot's work was stopped, so its end can be told apart from a failure. */
@@ -111,7 +113,7 @@ export class UploadQueue {
     this.#journal = journal;
     if (opening.skippedLines > 1) options.logger.warn('the upload journal had unreadable lines; they were left out', { lines: opening.skippedLines });
     for (const item of opening.items) {
-      const entry: Entry = { journal: item, state: restoredState(item), bytes: item.transferred || item.readySent ? item.size : 0, meter: new TransferMeter(this.#now), lastProgressAt: 0, lastProgressBytes: -1, abort: null, polling: false };
+      const entry: Entry = { journal: item, state: restoredState(item), bytes: item.transferred || item.readySent ? item.size : 0, meter: new TransferMeter(this.#now), lastProgressAt: 0, lastProgressBytes: -1, abort: null, polling: false, renewedDetails: false };
       this.#entries.set(item.id, entry);
       if (isUnfinished(entry.state)) this.#batch.add(item.id);
     }
@@ -204,7 +206,7 @@ export class UploadQueue {
         paused: false,
       };
       this.#journal.add(item);
-      const entry: Entry = { journal: item, state: 'waiting', bytes: 0, meter: new TransferMeter(this.#now), lastProgressAt: 0, lastProgressBytes: -1, abort: null, polling: false };
+      const entry: Entry = { journal: item, state: 'waiting', bytes: 0, meter: new TransferMeter(this.#now), lastProgressAt: 0, lastProgressBytes: -1, abort: null, polling: false, renewedDetails: false };
       this.#entries.set(item.id, entry);
       this.#batch.add(item.id);
       this.#changed(item.id);
@@ -411,7 +413,21 @@ export class UploadQueue {
       this.#options.logger.registerSecret(password);
       this.#setState(entry, 'transferring');
       const target: FtpTarget = { host: upload.host, port: upload.port, user: upload.user, password, remoteName: `${upload.path}.${entry.journal.extension}` };
-      const result = await this.#withRetries(signal, () => this.#transfer(entry, target, signal));
+      let result: TransferResult;
+      try {
+        result = await this.#withRetries(signal, () => this.#transfer(entry, target, signal));
+      } catch (error) {
+        if (signal.aborted || !ftpDetailsStale(error) || entry.renewedDetails) throw error;
+        // The FTP server this upload was handed is gone or no longer knows its login (the platform moved it,
+        // or the embedded sandbox restarted elsewhere): only a new upload brings details that work.
+        entry.renewedDetails = true;
+        this.#options.logger.warn('the FTP server of an unfinished upload cannot be used any more; asking the platform for a new upload of the file', {
+          file: basename(entry.journal.file),
+          error: failureText(error),
+        });
+        this.#write({ t: 'retry', id, fresh: true }, entry);
+        return this.#throughReady(entry, signal);
+      }
       this.#write({ t: 'transferred', id }, entry);
       entry.bytes = entry.journal.size;
       this.#emit({ event: 'transferred', id, videoId: upload.videoId, bytes: entry.journal.size, resumedFrom: result.resumedFrom });
@@ -527,7 +543,8 @@ export class UploadQueue {
 
   #fail(entry: Entry, error: unknown): void {
     let reason = failureText(error);
-    const fresh = error instanceof UploadRejectedError || error instanceof FtpLoginRefusedError;
+    // A Retry after these asks the platform for a new upload: the old one's details would fail the same way.
+    const fresh = error instanceof UploadRejectedError || ftpDetailsStale(error);
     try {
       this.#write({ t: 'failed', id: entry.journal.id, reason, fresh }, entry);
     } catch (journalError) {
@@ -647,6 +664,15 @@ function isTransient(error: unknown): boolean {
   if (error instanceof SignInNeededError || error instanceof LocalFileError || error instanceof FtpRefusedError) return false;
   if (error instanceof PlatformError) return error.status === 0 || error.status >= 500 || error.status === 429;
   return true;
+}
+
+/** The FTP server cannot be reached at its address, or refuses the upload's login: the details are stale. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+function ftpDetailsStale(error: unknown): boolean {
+  if (error instanceof FtpLoginRefusedError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && UNREACHABLE_CODES.has(code);
 }
 
 function failureText(error: unknown): string {
