@@ -18,11 +18,7 @@ export async function passwordSignIn(context: CommandContext, values: OptionValu
   if (username !== undefined && values['password-stdin'] !== true) throw new UsageError('--username needs --password-stdin (the password is read from standard input, never from the command line)');
   if (username === undefined && values['password-stdin'] === true) throw new UsageError('--password-stdin goes with --username');
   if (username === undefined) return null;
-  const password = (await readStdin()).replace(/\r?\n$/, '');
-  // Never printed, even when a platform error quotes it back.
-  context.logger.registerSecret(password);
-  if (password === '') throw new UsageError('no password arrived on standard input');
-  return { username, password };
+  return { username, password: await secretFromStdin(context, 'password') };
 }
 
 /** Signs the command's run in with the password grant when its options ask for it (a MAC token, broadcaster scope). */
@@ -38,8 +34,13 @@ export function signInAdvice(keychain: FallbackSecretStore): string {
   return `no keychain keeps a sign-in from one command to the next here (${state.reason}), so sign in within this command: add --username U --password-stdin`;
 }
 
-async function readStdin(): Promise<string> {
+/** A secret given on standard input (never on the command line, where every user of the computer can read it). */
+export async function secretFromStdin(context: CommandContext, what: string): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  const secret = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  // Never printed, even when a platform error quotes it back.
+  context.logger.registerSecret(secret);
+  if (secret === '') throw new UsageError(`no ${what} arrived on standard input`);
+  return secret;
 }

@@ -11,7 +11,7 @@ import { BuiltInHookReceiver, type HookSecretKeeper } from './hook-receiver.js';
 const CHANNEL_GONE = 'This channel no longer exists. Reload the list of channels.';
 const NOT_YOURS = 'This channel is not yours (or you no longer manage it), so the app cannot register hooks on it. Choose one of your channels.';
 export const CLIENT_CREDENTIALS_NEEDED =
-  "Hooks are registered with the app's own credentials (client credentials), and this profile has none the platform accepts. Set the profile's client secret (companion profile --profile NAME --client-secret …), then try again.";
+  "Hooks are registered with the app's own credentials (client credentials), and this profile has none the platform accepts. Set the profile's client secret (`companion login --profile NAME --client-secret-stdin`, the secret on standard input), then try again.";
 
 export interface HookServiceOptions {
   readonly platformApi: () => Promise<PlatformApi>;

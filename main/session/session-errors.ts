@@ -9,5 +9,5 @@ export const signInErrors = {
   platformError: (error: string, description?: string) => new CompanionError('sign_in_failed', `The platform refused the sign-in (${error}${description ? `: ${description}` : ''}).`),
   unknownProfile: (profile: string, known: string[]) => new CompanionError('unknown_profile', `There is no profile called ${profile}; the profiles are ${known.join(', ')}.`),
   noDriver: () => new CompanionError('sign_in_unavailable', 'This shell cannot show the sign-in page; use `companion login`.'),
-  notConfigured: (profile: string) => new CompanionError('profile_incomplete', `The profile ${profile} has no client secret in the keychain; add it with \`companion login --profile ${profile} --client-secret …\`.`),
+  notConfigured: (profile: string) => new CompanionError('profile_incomplete', `The profile ${profile} has no client secret in the keychain; add it with \`companion login --profile ${profile} --client-secret-stdin\` (the secret on standard input) or COMPANION_CLIENT_SECRET.`),
 };

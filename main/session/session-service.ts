@@ -194,6 +194,13 @@ export class SessionService implements TokenSource {
     } catch {
       throw new CompanionError('bad_request', `The profile ${name} needs an API address (--api-url), an authorization server address (--auth-url) and a client id (--client-id), the addresses http(s) URLs.`);
     }
+    const inClear = profile.kind === 'platform' ? [profile.apiUrl, profile.authUrl].find((address) => !safeTransport(address)) : undefined;
+    if (inClear !== undefined) {
+      throw new CompanionError(
+        'bad_request',
+        `The address ${inClear} is http:// on another computer: sign-ins, tokens and keys would cross the network in clear. Use its https:// address (http:// is accepted only for this computer: 127.0.0.1, localhost, ::1).`,
+      );
+    }
     profiles.profiles[name] = profile;
     profiles.active = name;
     await this.#profiles.save(profiles);
@@ -428,4 +435,11 @@ function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** https://, or http:// to this computer only (a platform under test, the sandbox on another port). */
+function safeTransport(address: string): boolean {
+  const url = new URL(address);
+  if (url.protocol === 'https:') return true;
+  return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 }

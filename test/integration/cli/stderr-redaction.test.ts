@@ -44,8 +44,12 @@ afterAll(async () => {
 it('prints a failing call without the secret the platform quoted, and logs it without it too', async () => {
   const profile = `leak-${randomBytes(3).toString('hex')}`;
   const env = { COMPANION_DATA_DIR: dataDir };
-  const login = ['--profile', profile, 'login', '--username', 'streamer', '--password-stdin', '--token-type', 'bearer', '--api-url', origin, '--auth-url', origin, '--client-id', 'cid', '--client-secret', CLIENT_SECRET];
-  expect((await runCli(login, { input: 'a password\n', env })).code).toBe(0);
+  const login = ['--profile', profile, 'login', '--username', 'streamer', '--password-stdin', '--token-type', 'bearer', '--api-url', origin, '--auth-url', origin, '--client-id', 'cid'];
+  // Never on the command line (ps and /proc show it to every user): refused with where to give it instead.
+  const onCommandLine = await runCli([...login, '--client-secret', CLIENT_SECRET], { input: 'a password\n', env });
+  expect(onCommandLine.code).toBe(2);
+  expect(onCommandLine.stderr).toContain('--client-secret on the command line is readable by every user of this computer');
+  expect((await runCli(login, { input: 'a password\n', env: { ...env, COMPANION_CLIENT_SECRET: CLIENT_SECRET } })).code).toBe(0);
   // A new process: it knows the client secret only from the keychain.
   const result = await runCli(['--profile', profile, 'api', 'GET', '/users/self.json'], { env });
   // The platform was asked with the real secret (Basic <secret>), and its error reached the command.
