@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumExecutable } from './test/e2e/support/chromium.js';
 
 // Debian's Chromium, never a downloaded browser; the flags keep it off the (closed) network.
 export default defineConfig({
@@ -10,8 +11,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.COMPANION_CHROMIUM ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
+      executablePath: chromiumExecutable,
+      args: chromiumArgs,
     },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

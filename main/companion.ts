@@ -774,7 +774,7 @@ export class Companion implements Implementation<Contract> {
   }
 
   signIn(options: SignInOptions): Promise<SignInStart> {
-    return this.#options.session.beginSignIn(options.offline ? ['broadcaster', 'offline'] : ['broadcaster']);
+    return this.#options.session.beginSignIn(options.offline ? ['broadcaster', 'offline'] : ['broadcaster'], options.tokenType);
   }
 
   async signOut(): Promise<SessionInfo> {

@@ -75,6 +75,11 @@ export type SignInStart = z.output<typeof SignInStart>;
 export const SignInOptions = z.object({
   /** Ask for a token that never expires (scope offline) instead of one that lasts a day. */
   offline: z.boolean(),
+  /**
+   * The token to ask for; absent: the shell's choice (the desktop app's login window: MAC; browser mode: bearer).
+   * A MAC token comes only from the implicit flow, whose answer the browser's history keeps in browser mode.
+   */
+  tokenType: z.enum(['mac', 'bearer']).optional(),
 });
 export type SignInOptions = z.output<typeof SignInOptions>;
 

@@ -13,6 +13,9 @@ const REDIRECT_URI = 'http://127.0.0.1/companion/oauth/callback';
 
 export function loginWindowDriver(parent: () => BrowserWindow | null): SignInDriver {
   return {
+    // The login window's session partition is cleared after each sign-in: the implicit flow's address, which
+    // holds the MAC token, is kept nowhere.
+    defaultTokenType: 'mac',
     redirectUri: () => REDIRECT_URI,
     authorize: (authorizeUrl) =>
       new Promise<string>((resolve, reject) => {

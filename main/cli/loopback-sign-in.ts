@@ -31,6 +31,8 @@ export async function loopbackSignIn(showUrl: (url: string) => void | Promise<vo
   const redirectUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`;
 
   return {
+    // The user's own browser keeps every address it visits: the code flow's carries a one-time code, no token.
+    defaultTokenType: 'bearer',
     redirectUri: () => redirectUri,
     authorize: (authorizeUrl) =>
       new Promise<string>((resolve, reject) => {

@@ -17,8 +17,10 @@ export const loginCommand: Command = {
   options: { ...platformOptions, username: { type: 'string' }, 'password-stdin': { type: 'boolean' }, 'token-type': { type: 'string' }, scope: { type: 'string' } },
   async run(context, values, positionals) {
     noPositionals('login', positionals);
-    const tokenType = stringOption(values, 'token-type') ?? 'mac';
-    if (tokenType !== 'mac' && tokenType !== 'bearer') throw new UsageError('--token-type is mac or bearer');
+    const askedType = stringOption(values, 'token-type');
+    if (askedType !== undefined && askedType !== 'mac' && askedType !== 'bearer') throw new UsageError('--token-type is mac or bearer');
+    // The password grant gives MAC tokens unless told; the login page gives bearer tokens (code flow) unless told.
+    const tokenType = askedType ?? 'mac';
     const scopes = (stringOption(values, 'scope') ?? 'broadcaster').split(/[\s+]+/).filter((scope) => scope !== '');
     const unknown = scopes.filter((scope) => !SCOPES.has(scope));
     if (unknown.length > 0) throw new UsageError(`--scope takes broadcaster and offline (not ${unknown.join(', ')})`);
@@ -44,8 +46,10 @@ export const loginCommand: Command = {
     });
     const core = await coreForCommand(context, values, driver);
     try {
-      if (tokenType !== 'mac') throw new UsageError('the login page gives MAC tokens here; --token-type bearer works with --username (the password grant)');
-      const start = await core.session.beginSignIn(scopes as ('broadcaster' | 'offline')[]);
+      if (askedType === 'mac') {
+        context.err.write('companion: a MAC token comes only from the implicit flow, which puts the token in the address your browser returns to: its history keeps it. Without --token-type mac the login page gives a bearer token through the code flow, which it does not.\n');
+      }
+      const start = await core.session.beginSignIn(scopes as ('broadcaster' | 'offline')[], askedType === 'mac' ? 'mac' : 'bearer');
       return start.kind === 'done' ? report(start.session, core) : 0;
     } finally {
       await driver.close();

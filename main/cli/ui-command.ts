@@ -22,8 +22,9 @@ export const uiCommand: Command = {
       shellNote: process.env.COMPANION_SHELL_NOTE ?? null,
       profile: context.profile,
       logger: context.logger,
-      // The page itself goes to the login page; the platform sends it back to the callback route.
-      signInDriver: { redirectUri: () => `${origin}${OAUTH_CALLBACK_PATH}`, authorize: async () => null },
+      // The page itself goes to the login page; the platform sends it back to the callback route. The browser
+      // keeps that address in its history: by default it carries a one-time code (code flow), not a token.
+      signInDriver: { defaultTokenType: 'bearer', redirectUri: () => `${origin}${OAUTH_CALLBACK_PATH}`, authorize: async () => null },
       live: { ingestPort: portOption(values, 'ingest-port') },
       uploads: {},
       hookReceiver: true,

@@ -1,5 +1,6 @@
 // The signed-in state of the active profile: which platform, which token, until when. It signs in (the
-// implicit flow through a SignInDriver, or the password grant for the CLI), keeps tokens in the vault,
+// login page through a SignInDriver: the implicit flow for a MAC token, the authorization code flow for a
+// bearer one; or the password grant for the CLI), keeps tokens in the vault,
 // hands them to the platform client, and says when they run out.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
@@ -8,8 +9,9 @@ import { CompanionError, type ProfilesInfo, type SessionInfo, type SignInStart }
 import type { AccessToken, TokenSource } from '../platform/access-token.js';
 import { authorizeUrl } from '../platform/oauth/authorize-url.js';
 import { deviceName } from '../platform/oauth/device-name.js';
-import { parseImplicitRedirect } from '../platform/oauth/implicit-result.js';
-import { clientCredentialsGrant, passwordGrant } from '../platform/oauth/token-grants.js';
+import { parseImplicitRedirect, type ImplicitResult } from '../platform/oauth/implicit-result.js';
+import { authorizationCodeGrant, clientCredentialsGrant, passwordGrant } from '../platform/oauth/token-grants.js';
+import { PlatformError } from '../platform/platform-error.js';
 import { connectEmbeddedSandbox, type SandboxConnection } from '../profiles/embedded-sandbox.js';
 import { parsePlatformProfile, ProfileStore, SANDBOX_PROFILE, validProfileName, type Profile } from '../profiles/profiles.js';
 import { SettingsFile, type RecoveryReporter } from '../settings/settings-file.js';
@@ -54,6 +56,8 @@ const Accounts = z.record(z.string(), z.object({ user: z.string().nullable() }))
 
 interface PendingSignIn {
   readonly state: string;
+  /** mac: the implicit flow (the token in the redirect); bearer: the authorization code flow. */
+  readonly tokenType: 'mac' | 'bearer';
   readonly scopes: ('broadcaster' | 'offline')[];
   readonly profile: string;
   readonly redirectUri: string;
@@ -220,32 +224,31 @@ export class SessionService implements TokenSource {
     return token;
   }
 
-  /** Starts the implicit flow: done at once in Electron and the CLI; browser mode navigates and comes back. */
-  async beginSignIn(scopes: ('broadcaster' | 'offline')[] = this.#scopes()): Promise<SignInStart> {
+  /**
+   * Starts a sign-in on the platform's login page: done at once in Electron and the CLI; browser mode navigates
+   * and comes back. A MAC token comes from the implicit flow, a bearer token from the authorization code flow
+   * (the spec implements MAC tokens for the implicit flow only, and the broadcaster scope for MAC tokens only).
+   */
+  async beginSignIn(scopes: ('broadcaster' | 'offline')[] = this.#scopes(), tokenType?: 'mac' | 'bearer'): Promise<SignInStart> {
     const driver = this.#options.signInDriver;
     if (!driver) throw signInErrors.noDriver();
     const platform = await this.platform();
+    const type = tokenType ?? driver.defaultTokenType;
+    if (type === 'bearer' && platform.clientSecret === null) throw signInErrors.notConfigured(this.#profileName);
+    const asked = type === 'mac' ? scopes : scopes.filter((scope) => scope !== 'broadcaster');
     const state = randomBytes(24).toString('base64url');
     const redirectUri = driver.redirectUri();
-    this.#pending = { state, profile: this.#profileName, redirectUri, scopes };
+    this.#pending = { state, tokenType: type, profile: this.#profileName, redirectUri, scopes: asked };
     this.#lastError = null;
-    const url = authorizeUrl({
-      authUrl: platform.authUrl,
-      clientId: platform.clientId,
-      redirectUri,
-      state,
-      tokenType: 'mac',
-      scopes,
-      deviceName: deviceName(),
-      responseType: 'token',
-    });
+    const common = { authUrl: platform.authUrl, clientId: platform.clientId, redirectUri, state, scopes: asked, deviceName: deviceName() };
+    const url = authorizeUrl(type === 'mac' ? { ...common, responseType: 'token', tokenType: 'mac' } : { ...common, responseType: 'code' });
     const result = await driver.authorize(url);
     if (result === null) return { kind: 'navigate', url };
     await this.completeSignIn(result);
     return { kind: 'done', session: await this.info() };
   }
 
-  /** The redirect of the implicit flow came back (from a driver or browser mode's callback route). */
+  /** The login page's redirect came back (from a driver or browser mode's callback route). */
   async completeSignIn(redirectedTo: string): Promise<SessionInfo> {
     const pending = this.#pending;
     const state = new URL(redirectedTo).searchParams.get('state') ?? new URLSearchParams(new URL(redirectedTo).hash.slice(1)).get('state');
@@ -254,14 +257,7 @@ export class SessionService implements TokenSource {
       throw pending ? signInErrors.stateMismatch() : signInErrors.noPendingSignIn();
     }
     this.#pending = null;
-    // The answer does not list the scopes; the ones asked for are what the user allowed.
-    let result: ReturnType<typeof parseImplicitRedirect>;
-    try {
-      result = parseImplicitRedirect(redirectedTo, pending.state, { scopes: pending.scopes });
-    } catch (problem) {
-      // A malformed answer (fields missing or of the wrong shape): said on the panel, not swallowed.
-      result = { error: 'malformed_response', description: problem instanceof Error ? problem.message : String(problem) };
-    }
+    const result = pending.tokenType === 'mac' ? implicitAnswer(redirectedTo, pending) : await this.#redeemCode(redirectedTo, pending);
     if ('error' in result) {
       const error = result.error === 'access_denied' ? signInErrors.accessDenied() : signInErrors.platformError(result.error, result.description);
       this.#lastError = { code: error.code, message: error.message };
@@ -270,6 +266,31 @@ export class SessionService implements TokenSource {
     }
     await this.#signedIn(result.token);
     return this.info();
+  }
+
+  /** The authorization code flow's second half: the one-time code for a token, at the token endpoint. */
+  async #redeemCode(redirectedTo: string, pending: PendingSignIn): Promise<ImplicitResult> {
+    const query = new URL(redirectedTo).searchParams;
+    const failed = query.get('error');
+    if (failed !== null) return { error: failed, description: query.get('error_description') ?? undefined };
+    const code = query.get('code');
+    if (code === null || code === '') return { error: 'malformed_response', description: 'The login page sent neither a code nor an error back.' };
+    const platform = await this.platform();
+    if (platform.clientSecret === null) throw signInErrors.notConfigured(this.#profileName);
+    try {
+      const token = await authorizationCodeGrant({
+        authUrl: platform.authUrl,
+        clientId: platform.clientId,
+        clientSecret: platform.clientSecret,
+        code,
+        redirectUri: pending.redirectUri,
+        scopes: pending.scopes,
+      });
+      return { token };
+    } catch (error) {
+      if (error instanceof PlatformError) return { error: error.error ?? 'platform_error', description: error.message };
+      throw error;
+    }
   }
 
   /** The CLI's sign-in: the password grant (the client secret goes with it). */
@@ -442,4 +463,15 @@ function safeTransport(address: string): boolean {
   const url = new URL(address);
   if (url.protocol === 'https:') return true;
   return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+}
+
+/** The implicit flow's answer: the token and its key in the redirect's address. */
+function implicitAnswer(redirectedTo: string, pending: PendingSignIn): ImplicitResult {
+  try {
+    // The answer does not list the scopes; the ones asked for are what the user allowed.
+    return parseImplicitRedirect(redirectedTo, pending.state, { scopes: pending.scopes });
+  } catch (problem) {
+    // A malformed answer (fields missing or of the wrong shape): said on the panel, not swallowed.
+    return { error: 'malformed_response', description: problem instanceof Error ? problem.message : String(problem) };
+  }
 }

@@ -9,7 +9,7 @@
 // it. The keyring test goes first: after a failure Playwright starts a new worker, which clones and installs again.
 // Only the machine's npm cache is carried into the fresh HOME (support/newcomer-start.ts says why).
 import { execFile, execFileSync } from 'node:child_process';
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -21,7 +21,7 @@ import { Encoders } from '../support/synthetic-encoder.js';
 import { requireKeyring, secretTool } from '../support/keyring.js';
 import { machineNpmSettings, newcomerEnv, npmStartBrowser, type MachineNpmSettings, type StartedFromClone } from './support/newcomer-start.js';
 import { revealStreamKey } from './support/reveal-stream-key.js';
-import { filesUnder, scanBytes, scanFiles, type Secret } from '../support/secret-scan.js';
+import { filesUnder, scanBytes, scanFiles, scanForHashedTokens, type Secret } from '../support/secret-scan.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
 
 const run = promisify(execFile);
@@ -65,8 +65,9 @@ test.afterAll(() => {
 });
 
 interface FirstRun {
-  readonly accessTokens: readonly { readonly accessToken: string; readonly macKey: string }[];
   readonly ingestKey: string;
+  /** The data folder the run used (the platform's database, <data folder>/sandbox/, among it). */
+  readonly dataDir: string;
 }
 
 /** Prints how long each step took since the last one, so a slow first run shows where the time went. */
@@ -114,14 +115,12 @@ async function firstRun(page: Page, label: string, sessionBus: string | undefine
   expect(await answer.text()).toContain('<html');
   expect((await fetch(`${app.origin}/`, { signal: AbortSignal.timeout(10_000) })).status).toBe(401);
 
-  // The sign-in's answer reaches the app as query parameters of its callback: the token and MAC key it got.
-  const accessTokens: { accessToken: string; macKey: string }[] = [];
+  // The sign-in's answer reaches the app through the browser as its callback's address, which the browser's
+  // history keeps: by default (the code flow) it carries a one-time code, never a token.
+  const callbacks: URL[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.origin !== app.origin || url.pathname !== '/oauth/callback') return;
-    const accessToken = url.searchParams.get('access_token');
-    const macKey = url.searchParams.get('mac_key');
-    if (accessToken && macKey) accessTokens.push({ accessToken, macKey });
+    if (url.origin === app.origin && url.pathname === '/oauth/callback') callbacks.push(url);
   });
 
   await page.goto(app.url);
@@ -129,6 +128,8 @@ async function firstRun(page: Page, label: string, sessionBus: string | undefine
   await expectBanner(page, sessionBus === undefined);
   await signInAsDemo(page, app.url);
   await expectBanner(page, sessionBus === undefined);
+  expect(callbacks.length, 'the sign-in came back through the callback').toBeGreaterThan(0);
+  for (const callback of callbacks) expect([...callback.searchParams.keys()].sort(), 'what the callback address carries').toEqual(['code', 'state']);
   lap('UI open and signed in');
 
   // Go live: the encoder set up from the panel (its server address is whatever port the app took).
@@ -174,33 +175,23 @@ async function firstRun(page: Page, label: string, sessionBus: string | undefine
   lap('app stopped');
 
   const dataDir = join(home, '.config', 'broadcaster-companion');
-  const secrets = secretsUsed(join(dataDir, 'sandbox', 'state.json'), accessTokens, ingestKey, app.token);
+  const stateFile = join(dataDir, 'sandbox', 'state.json');
+  const secrets = secretsUsed(stateFile, ingestKey, app.token);
   checkScanIsReal(dataDir, secrets);
   const more = alsoSecret().filter((extra) => !secrets.some((secret) => secret.value === extra.value));
-  scanForSecrets(home, dataDir, [...secrets, ...more], app.output(), app.token);
+  scanForSecrets(home, dataDir, [...secrets, ...more], issuedTokenHashes(stateFile), app.output(), app.token);
   lap('secrets collected and HOME scanned');
-  return { accessTokens, ingestKey };
+  return { ingestKey, dataDir };
 }
 
 /**
  * The secrets this run used, read from the platform's side: the embedded sandbox keeps its own database in
  * <data folder>/sandbox/state.json. It holds the client secret, channel keys, streaming keys and FTP passwords
- * in clear, but only SHA-256 hashes of access tokens (and derives MAC keys from them), so the tokens are the
- * ones the browser carried to the app's callback, checked against those hashes and that derivation.
+ * in clear. Access tokens it keeps only as SHA-256 hashes (and derives MAC keys from them): they are looked
+ * for by those hashes (issuedTokenHashes, scanForHashedTokens).
  */
-function secretsUsed(stateFile: string, accessTokens: readonly { accessToken: string; macKey: string }[], ingestKey: string, launchToken: string): Secret[] {
+function secretsUsed(stateFile: string, ingestKey: string, launchToken: string): Secret[] {
   const state = JSON.parse(readFileSync(stateFile, 'utf8')) as SandboxData;
-  expect(accessTokens.length, 'the sign-in brought a token to the app').toBeGreaterThan(0);
-  const issued = new Set(state.tokens.map((token) => token.tokenHash));
-  const captured = new Set(accessTokens.map(({ accessToken }) => createHash('sha256').update(accessToken).digest('hex')));
-  for (const { accessToken, macKey } of accessTokens) {
-    expect(issued.has(createHash('sha256').update(accessToken).digest('hex')), 'the captured token is one the platform issued').toBe(true);
-    // Compared as a boolean, so a failure does not print either key.
-    expect(macKey === createHmac('sha1', state.masterKey).update(`mac-key:${accessToken}`).digest('hex'), "the captured MAC key is the platform's for that token").toBe(true);
-  }
-  // Every token the platform issued is one the test knows, so none escapes the scan.
-  expect(state.tokens.filter((token) => !captured.has(token.tokenHash)).map((token) => `${token.type} token for ${token.userId ?? 'the client'}`)).toEqual([]);
-
   const client = state.clients.find((candidate) => candidate.name === 'Broadcaster Companion')!;
   const channel = state.channels.find((candidate) => candidate.title === 'Backstage')!;
   const uploads = state.uploads.filter((upload) => upload.title === CLIP);
@@ -208,10 +199,6 @@ function secretsUsed(stateFile: string, accessTokens: readonly { accessToken: st
   expect(channel.streamingKey, 'the app asked for the channel streaming key').not.toBeNull();
 
   return [
-    ...accessTokens.flatMap(({ accessToken, macKey }, index) => [
-      { kind: `access token (sign-in ${index + 1})`, value: accessToken },
-      { kind: `MAC key (sign-in ${index + 1})`, value: macKey },
-    ]),
     { kind: 'client secret', value: client.secret },
     { kind: 'channel key', value: channel.channelKey },
     { kind: 'channel streaming key', value: channel.streamingKey!.key },
@@ -223,7 +210,15 @@ function secretsUsed(stateFile: string, accessTokens: readonly { accessToken: st
   // app), and a substring of the scope name "broadcaster", which the app's files rightly hold.
 }
 
-const KINDS = ['access token', 'MAC key', 'client secret', 'channel key', 'channel streaming key', 'FTP password', 'local ingest key', 'launch token'];
+/** The tokens the platform issued in this run, by their SHA-256 (hex): the sign-in's among them. */
+function issuedTokenHashes(stateFile: string): Set<string> {
+  const state = JSON.parse(readFileSync(stateFile, 'utf8')) as SandboxData;
+  const users = state.tokens.filter((token) => token.userId !== null);
+  expect(users.length, 'the platform issued the sign-in a token').toBeGreaterThan(0);
+  return new Set(state.tokens.map((token) => token.tokenHash));
+}
+
+const KINDS = ['client secret', 'channel key', 'channel streaming key', 'FTP password', 'local ingest key', 'launch token'];
 
 /** The scan is real: every kind is there, and the scanner finds each secret where it is. */
 function checkScanIsReal(dataDir: string, secrets: readonly Secret[]): void {
@@ -238,7 +233,10 @@ function checkScanIsReal(dataDir: string, secrets: readonly Secret[]): void {
   expect(scanBytes('planted', planted, secrets)).toHaveLength(secrets.length);
 }
 
-function scanForSecrets(home: string, dataDir: string, secrets: readonly Secret[], terminal: string, launchToken: string): void {
+function scanForSecrets(home: string, dataDir: string, secrets: readonly Secret[], tokenHashes: ReadonlySet<string>, terminal: string, launchToken: string): void {
+  // The token scan finds what it is meant to: a token of the platform's shape, planted, by its hash.
+  const plantedToken = createHash('sha1').update(launchToken).digest('hex');
+  expect(scanForHashedTokens('planted', Buffer.from(`x${plantedToken}y`), new Set([createHash('sha256').update(plantedToken).digest('hex')]))).toHaveLength(1);
 
   // The app's side only: <data folder>/sandbox/ is the platform's database (the embedded sandbox plays the
   // platform, which must know its channel keys and FTP passwords), not something the app keeps.
@@ -253,6 +251,8 @@ function scanForSecrets(home: string, dataDir: string, secrets: readonly Secret[
   const findings = scanFiles(files, secrets, home);
   // The terminal shows the address with its launch token on purpose; nothing else secret.
   findings.push(...scanBytes('(npm start output)', Buffer.from(terminal), secrets.filter((secret) => secret.value !== launchToken)));
+  for (const file of files) findings.push(...scanForHashedTokens(relative(home, file), readFileSync(file), tokenHashes));
+  findings.push(...scanForHashedTokens('(npm start output)', Buffer.from(terminal), tokenHashes));
   console.log(`[scan] ${secrets.length} secrets in ${files.length} files under HOME and the terminal output`);
   expect(findings.map(({ where, kind }) => `${kind} in ${where}`), 'secrets written where the app keeps its files').toEqual([]);
 }
@@ -308,9 +308,11 @@ test('with a working keyring, a first run from a clean clone stores its secrets 
   const lookup = (account: string) => secretTool(['lookup', 'service', VAULT_SERVICE, 'account', account]);
   const token = lookup('sandbox/token/user');
   expect(token.status, 'the sign-in is in the keychain').toBe(0);
-  const stored = JSON.parse(token.stdout) as { accessToken: string; macKey: string };
-  const last = result.accessTokens.at(-1)!;
-  expect(stored.accessToken === last.accessToken && stored.macKey === last.macKey, 'the keychain holds the sign-in the browser brought').toBe(true);
+  const stored = JSON.parse(token.stdout) as { type: string; accessToken: string };
+  expect(stored.type).toBe('bearer');
+  const state = JSON.parse(readFileSync(join(result.dataDir, 'sandbox', 'state.json'), 'utf8')) as SandboxData;
+  const issued = new Set(state.tokens.map((each) => each.tokenHash));
+  expect(issued.has(createHash('sha256').update(stored.accessToken).digest('hex')), 'the keychain holds a token the platform issued this run').toBe(true);
   const ingest = lookup('sandbox/local-ingest-key');
   expect(ingest.status, 'the local ingest key is in the keychain').toBe(0);
   expect(ingest.stdout.trim() === result.ingestKey, 'the keychain holds the key the panel showed').toBe(true);

@@ -27,13 +27,14 @@ async function signOutIfSignedIn(page: Page): Promise<void> {
 
 test.describe.configure({ mode: 'serial' });
 
-test('Allow on the platform login page signs in with a MAC token, and signing out forgets it', async ({ page }) => {
+test('Allow on the platform login page signs in (a bearer token through the code flow), and signing out forgets it', async ({ page }) => {
   await signOutIfSignedIn(page);
   await expect(page.getByText('Sandbox login:')).toBeVisible();
+  await expect(page.getByTestId('mac-history-note')).toHaveCount(0);
   await page.getByTestId('signed-out').getByRole('button', { name: 'Sign in' }).click();
 
-  // The sandbox platform's page, not the app's.
-  await expect(page).toHaveURL(/\/oauth2\/authorize/);
+  // The sandbox platform's page, not the app's; the code flow: the tab comes back with a one-time code only.
+  await expect(page).toHaveURL(/\/oauth2\/authorize\?response_type=code&/);
   await page.getByLabel('User name').fill('demo');
   await page.getByLabel('Password').fill('broadcast');
   await page.screenshot({ path: 'test-results/screenshots/sandbox-login-page.png' });
@@ -41,16 +42,29 @@ test('Allow on the platform login page signs in with a MAC token, and signing ou
 
   await expect(page).toHaveURL(new RegExp(`^${app.url}#/sign-in$`));
   await expect(page.getByTestId('signed-in')).toBeVisible();
-  // The user name comes from MAC-signed API calls the sandbox accepted after the sign-in.
+  // The user name comes from signed API calls the sandbox accepted after the sign-in.
   await expect(page.getByTestId('signed-in-user')).toHaveText('demo');
-  await expect(page.getByTestId('token-type')).toContainText('MAC');
-  await expect(page.getByTestId('token-type')).toContainText('broadcaster');
+  await expect(page.getByTestId('token-type')).toHaveText('Bearer');
   await expect(page.getByTestId('account-area')).toContainText('demo');
   await page.screenshot({ path: 'test-results/screenshots/signed-in.png' });
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByTestId('signed-out')).toBeVisible();
   await expect(page.getByTestId('account-area')).toContainText('Not signed in');
+});
+
+test('a MAC token is a choice that says the browser history keeps it; it signs in with the broadcaster scope', async ({ page }) => {
+  await signOutIfSignedIn(page);
+  await page.getByTestId('ask-mac').check();
+  await expect(page.getByTestId('mac-history-note')).toContainText("the browser's history keeps that address");
+  await page.getByTestId('signed-out').getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/oauth2\/authorize\?response_type=token&/);
+  await page.getByLabel('User name').fill('demo');
+  await page.getByLabel('Password').fill('broadcast');
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page.getByTestId('signed-in-user')).toHaveText('demo');
+  await expect(page.getByTestId('token-type')).toContainText('MAC');
+  await expect(page.getByTestId('token-type')).toContainText('broadcaster');
 });
 
 test('Deny on the login page says access was denied and stays signed out', async ({ page }) => {

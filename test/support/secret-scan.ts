@@ -1,5 +1,6 @@
 // Looks for secrets in files, byte for byte. Findings name the file and the kind of secret, never its value,
 // so a failing test does not print the secret it found.
+import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -49,4 +50,19 @@ export function scanFiles(files: readonly string[], secrets: readonly Secret[], 
 
 export function scanBytes(where: string, bytes: Buffer, secrets: readonly Secret[]): Finding[] {
   return secrets.filter((secret) => bytes.includes(Buffer.from(secret.value, 'utf8'))).map((secret) => ({ where, kind: secret.kind }));
+}
+
+/**
+ * Tokens known only by their SHA-256 (a platform keeps no more): every run of 40 hex characters, the shape of
+ * the platform's access tokens, read in 40-character windows, hashed and looked up. Findings name the place.
+ */
+export function scanForHashedTokens(where: string, bytes: Buffer, hashes: ReadonlySet<string>): Finding[] {
+  const findings: Finding[] = [];
+  for (const run of bytes.toString('latin1').matchAll(/[0-9a-f]{40,}/g)) {
+    for (let start = 0; start + 40 <= run[0].length; start += 1) {
+      const candidate = run[0].slice(start, start + 40);
+      if (hashes.has(createHash('sha256').update(candidate).digest('hex'))) findings.push({ where, kind: 'access token' });
+    }
+  }
+  return findings;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { formatExpiry } from '../format-expiry';
+import { useAppInfoStore } from '../state/app-info-slice';
 import { useSessionStore } from '../state/session-slice';
 import { useShallow } from 'zustand/react/shallow';
 
@@ -8,6 +9,9 @@ export function SignInPanel() {
     useShallow((state) => ({ session: state.session, profiles: state.profiles, busy: state.busy, error: state.error, load: state.load, signIn: state.signIn, signOut: state.signOut, switchProfile: state.switchProfile })),
   );
   const [offline, setOffline] = useState(false);
+  // Browser mode asks for a bearer token through the code flow; a MAC token is a choice there (see below).
+  const inBrowser = useAppInfoStore((state) => state.info?.shell === 'browser');
+  const [mac, setMac] = useState(false);
 
   useEffect(() => {
     if (!session) void load();
@@ -79,7 +83,19 @@ export function SignInPanel() {
             <input type="checkbox" checked={offline} disabled={busy} onChange={(event) => setOffline(event.target.checked)} />
             Stay signed in (offline access: the token never expires until you sign out or revoke it)
           </label>
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => void signIn(offline)}>
+          {inBrowser && (
+            <label className="checkbox">
+              <input type="checkbox" checked={mac} disabled={busy} onChange={(event) => setMac(event.target.checked)} data-testid="ask-mac" />
+              Ask for a MAC token (signs every request)
+            </label>
+          )}
+          {inBrowser && mac && (
+            <p className="warning" role="note" data-testid="mac-history-note">
+              The platform gives a MAC token only in the address it sends this tab back to, and the browser&apos;s history keeps that address: anyone who can read
+              this browser&apos;s history can use the token. Clear the history afterwards, or sign in without a MAC token (the default keeps only a one-time code there).
+            </p>
+          )}
+          <button type="button" className="button button-primary" disabled={busy} onClick={() => void signIn(offline, inBrowser ? (mac ? 'mac' : 'bearer') : undefined)}>
             {busy ? 'Opening the sign-in page…' : 'Sign in'}
           </button>
           {session.sandboxLogin && (

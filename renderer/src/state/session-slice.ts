@@ -17,7 +17,8 @@ export interface SessionState {
 
 export interface SessionActions {
   load(): Promise<void>;
-  signIn(offline: boolean): Promise<void>;
+  /** `tokenType`: absent, the shell's choice (see SignInOptions). */
+  signIn(offline: boolean, tokenType?: 'mac' | 'bearer'): Promise<void>;
   signOut(): Promise<void>;
   switchProfile(name: string): Promise<void>;
 }
@@ -40,9 +41,9 @@ export const useSessionStore = create<SessionState & SessionActions>()((set, get
   return {
     ...initialSessionState,
     load: () => run(async () => ({ session: await companion.session(), profiles: await companion.profiles() })),
-    signIn: (offline) =>
+    signIn: (offline, tokenType) =>
       run(async () => {
-        const start = await companion.signIn({ offline });
+        const start = await companion.signIn(tokenType === undefined ? { offline } : { offline, tokenType });
         if (start.kind === 'navigate') {
           // Browser mode: the platform's login page takes over this tab and sends it back when done.
           window.location.assign(start.url);
