@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 import type { ContractShape, Implementation } from '../../preload/contract.js';
+import { answerHandlerFailure } from '../bounded-body.js';
 import { documentSecurityHeaders } from '../content-security-policy.js';
 import { listenOnFreePort, portsToTry } from '../port-fallback.js';
 import { createDispatcher, type Dispatcher } from '../dispatch.js';
@@ -56,14 +57,19 @@ export async function startBrowserModeServer<C extends ContractShape>(options: B
   // 16 MiB: a video thumbnail (under 10 MB, the largest image the spec allows) travels as base64 inside one
   // message, about 13.4 MB. Only a socket that presented the launch token gets this far.
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
-  sockets.on('connection', (socket) => attachContractSocket(socket, dispatch, options.events));
+  const reportFailure = (where: string, error: unknown): void => options.onInternalError?.(where, error);
+  sockets.on('connection', (socket) => attachContractSocket(socket, dispatch, options.events, reportFailure));
 
   const server = createServer((request, response) => {
-    void handleRequest(request, response).catch(() => {
-      if (!response.headersSent) response.writeHead(500);
-      response.end();
+    // Anything a request can make the handler throw ends that request, never the app.
+    handleRequest(request, response).catch((error: unknown) => {
+      reportFailure(`browser mode ${request.method ?? '?'} request`, error);
+      answerHandlerFailure(response);
     });
   });
+  // A client that never finishes its headers is dropped instead of holding a connection for minutes.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
 
   async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (options.oauthCallback && request.method === 'GET' && (request.url ?? '').split('?')[0] === OAUTH_CALLBACK_PATH) {
