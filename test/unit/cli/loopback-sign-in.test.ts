@@ -25,8 +25,9 @@ describe('loopbackSignIn', () => {
       expect(odd).toMatch(/^HTTP\/1\.1 200 /);
       // That request was a callback too, so it was delivered; what matters is that the process lived to do it.
       const delivered = await waiting;
-      expect(new URL(delivered).searchParams.get('code')).toBe('planted');
-      expect(new URL(delivered).origin).toBe(`http://127.0.0.1:${port}`);
+      expect(delivered).not.toBeNull();
+      expect(new URL(delivered!).searchParams.get('code')).toBe('planted');
+      expect(new URL(delivered!).origin).toBe(`http://127.0.0.1:${port}`);
     } finally {
       await flow.close();
     }
