@@ -157,7 +157,12 @@ function nextMessage(handle, key, timeoutMs) {
 /* ---------------------------------------------------------------------------------------------- */
 /* Inputs and the server.                                                                          */
 
-/** Random bytes (nothing on the way compresses or looks into them), written once into bench/.cache/upload/. */
+const MATROSKA_SIGNATURE = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
+
+/**
+ * Random bytes (nothing on the way compresses them) behind a Matroska signature, since the upload queue
+ * takes a file only when its first bytes are a video container; written once into bench/.cache/upload/.
+ */
 async function randomFile(path, bytes) {
   await mkdir(join(path, '..'), { recursive: true });
   const partial = `${path}.partial`;
@@ -165,6 +170,7 @@ async function randomFile(path, bytes) {
   const chunk = Buffer.allocUnsafe(4 * MIB);
   for (let left = bytes; left > 0; left -= chunk.length) {
     const piece = randomFillSync(chunk).subarray(0, Math.min(chunk.length, left));
+    if (left === bytes) MATROSKA_SIGNATURE.copy(piece);
     if (!out.write(piece)) await new Promise((resolve) => out.once('drain', resolve));
   }
   await new Promise((resolve, reject) => out.end((error) => (error ? reject(error) : resolve())));
@@ -175,8 +181,8 @@ async function ensureInputs() {
   const one = (mb) => ({ file: join(CACHE, `one-${mb}MiB.bin`), size: mb * MIB });
   const big = one(BIG_MB);
   const mid = MID_MB > 0 ? one(MID_MB) : null;
-  // .mp4: the upload queue takes only video extensions (it never looks inside).
-  const smallDir = join(CACHE, `small-${SMALL_COUNT}x${SMALL_MB}MiB`);
+  // .mp4 with a video signature inside: the upload queue checks both (a cache from before the signature is not reused).
+  const smallDir = join(CACHE, `small-${SMALL_COUNT}x${SMALL_MB}MiB-signed`);
   const small = Array.from({ length: SMALL_COUNT }, (_, index) => ({ file: join(smallDir, `${String(index + 1).padStart(4, '0')}.mp4`), size: SMALL_MB * MIB }));
   const all = [big, ...(mid ? [mid] : []), ...small];
   const missing = all.filter((input) => !(existsSync(input.file) && statSync(input.file).size === input.size));

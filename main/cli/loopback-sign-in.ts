@@ -15,7 +15,9 @@ export interface LoopbackSignIn extends SignInDriver {
 export async function loopbackSignIn(showUrl: (url: string) => void | Promise<void>): Promise<LoopbackSignIn> {
   let deliver: ((url: string) => void) | null = null;
   const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', `http://${request.headers.host ?? '127.0.0.1'}`);
+    // Parsed against the address the server listens on, never the Host header: a request with a Host that is
+    // no host name would make the URL throw here, outside any catch, and end the sign-in's process.
+    const url = new URL(request.url ?? '/', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     if (url.pathname !== '/callback' || !deliver) {
       response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       return;

@@ -5,12 +5,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { HookDelivery, HookEventName } from '../../preload/contract.js';
+import { answerHandlerFailure, readBoundedBody, refuseBody } from '../bounded-body.js';
 import { hookSignatureMatches } from './hook-signature.js';
 
 export const RECEIVER_PATH = '/hooks';
 /** How long after a registration its handshake is answered (the sandbox tries 3 times within ~5 s). */
 const HANDSHAKE_WINDOW_MS = 120_000;
 const MAX_BODY_BYTES = 64 * 1024;
+/** A hook payload is a few hundred bytes: a body still arriving after this is a stuck or hostile sender. */
+const BODY_TIMEOUT_MS = 10_000;
 const RECORDS_KEPT = 200;
 
 /** Where the exchanged secrets live (the keychain), keyed `<channel id>/<event>`. */
@@ -25,6 +28,10 @@ export interface HookReceiverOptions {
   readonly preferredPort?: number | null;
   readonly onRecord?: (record: HookDelivery) => void;
   readonly now?: () => number;
+  /** A request the receiver failed to handle (a bug or a keychain that refused the secret): for the log. */
+  readonly onError?: (error: unknown) => void;
+  /** How long a body may take to arrive (tests shorten it). */
+  readonly bodyTimeoutMs?: number;
 }
 
 export class BuiltInHookReceiver {
@@ -38,7 +45,16 @@ export class BuiltInHookReceiver {
 
   private constructor(options: HookReceiverOptions) {
     this.#options = options;
-    this.#server = createServer((request, response) => void this.#handle(request, response));
+    this.#server = createServer((request, response) => {
+      // Anything a sender can make the handler throw ends this request, never the app.
+      this.#handle(request, response).catch((error: unknown) => {
+        this.#options.onError?.(error);
+        answerHandlerFailure(response);
+      });
+    });
+    // A sender that never finishes its headers is dropped instead of holding a connection for minutes.
+    this.#server.headersTimeout = 10_000;
+    this.#server.requestTimeout = 30_000;
   }
 
   static async start(options: HookReceiverOptions): Promise<BuiltInHookReceiver> {
@@ -87,8 +103,9 @@ export class BuiltInHookReceiver {
     const path = new URL(request.url ?? '/', 'http://receiver').pathname;
     if (path !== RECEIVER_PATH) return void response.writeHead(404).end();
     if (request.method !== 'POST') return void response.writeHead(405, { Allow: 'POST' }).end();
-    const body = await readBody(request);
-    if (body === null) return void response.writeHead(413).end();
+    const read = await readBoundedBody(request, { maxBytes: MAX_BODY_BYTES, timeoutMs: this.#options.bodyTimeoutMs ?? BODY_TIMEOUT_MS });
+    if (read.kind !== 'ok') return refuseBody(response, read, MAX_BODY_BYTES);
+    const body = read.body;
     const payload = parseObject(body);
     const event = typeof payload?.event === 'string' ? payload.event : '';
     const channelId = payload?.channelId === undefined ? null : String(payload.channelId);
@@ -162,18 +179,6 @@ function listen(server: Server, port: number): Promise<number> {
       resolve((server.address() as AddressInfo).port);
     });
   });
-}
-
-/** The whole body, or null when it is larger than any hook payload should be. */
-async function readBody(request: IncomingMessage): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  // Read to the end even when too large, so the answer still reaches the sender.
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-  }
-  return size > MAX_BODY_BYTES ? null : Buffer.concat(chunks);
 }
 
 function parseObject(body: Buffer): Record<string, unknown> | null {

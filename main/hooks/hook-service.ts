@@ -39,7 +39,12 @@ export class HookService {
     if (!wanted || this.#receiver) return;
     try {
       const preferredPort = await wanted.settings.port();
-      this.#receiver = await BuiltInHookReceiver.start({ secrets: wanted.secrets, preferredPort, onRecord: wanted.onRecord });
+      this.#receiver = await BuiltInHookReceiver.start({
+        secrets: wanted.secrets,
+        preferredPort,
+        onRecord: wanted.onRecord,
+        onError: (error) => this.#options.logger.warn('The hook receiver could not handle a request; it answered 500 and goes on.', { error }),
+      });
       if (this.#receiver.port !== preferredPort) {
         await wanted.settings.savePort(this.#receiver.port);
         if (preferredPort !== null) this.#options.logger.warn(`The hook receiver's port ${preferredPort} was taken; it now listens on ${this.#receiver.port}. Hooks registered with the old address must be registered again.`);

@@ -3,7 +3,7 @@
 // or typed errors. Nothing secret reaches its log lines or error messages.
 import type { z } from 'zod';
 import type { AccessToken, TokenSource } from './access-token.js';
-import { errorBody, withoutSecrets } from './error-body.js';
+import { errorBody, readableExcerpt, withoutSecrets } from './error-body.js';
 import { signMac } from './mac-signer.js';
 import { COLLECTION_LIMIT_HEADER, COLLECTION_REMAINING_HEADER, headerCount } from './collection-capacity.js';
 import { CollectionFullError, PlatformError, SignInNeededError } from './platform-error.js';
@@ -105,8 +105,8 @@ function secretsOf(token: AccessToken): string[] {
 function answerError(endpoint: string, fetched: Fetched, secrets: readonly string[]): PlatformError {
   const { status } = fetched;
   const { error, description } = errorBody(fetched.text);
-  const said = withoutSecrets([error, description].filter((part) => part !== null).join(': '), secrets);
-  const details = { description: description === null ? null : withoutSecrets(description, secrets) };
+  const said = readableExcerpt(withoutSecrets([error, description].filter((part) => part !== null).join(': '), secrets));
+  const details = { description: description === null ? null : readableExcerpt(withoutSecrets(description, secrets)) };
   const what = `${endpoint} answered ${status}${said === '' ? '' : ` (${said})`}`;
   if (status === 401) return new SignInNeededError(status, error, endpoint, `${what}: the sign-in is missing, expired or revoked, or the item is locked. Sign in again, then retry.`, details);
   if (status === 413 && error === 'limit_reached') {

@@ -22,7 +22,9 @@ export async function listFolder(path: string | undefined): Promise<FolderListin
   const entries: FolderListing['entries'] = [];
   for (const entry of visible.slice(0, MAX_ENTRIES)) {
     const entryPath = join(folder, entry.name);
-    // Links are followed, as the upload itself follows them; a dangling one or a socket is left out.
+    // Links are left out, as a folder upload leaves them out: picked here they would lead out of the
+    // folder being browsed to wherever they point. A socket or a device is left out too.
+    if (entry.isSymbolicLink()) continue;
     const stats = entry.isDirectory() ? entry : await stat(entryPath).catch(() => null);
     if (stats === null) continue;
     if (stats.isDirectory()) {

@@ -1,9 +1,10 @@
 // Browser mode: the renderer and the contract served on a loopback address. Every path starts with the
 // per-launch token (/<token>/...), so every request and the socket carry it; anything else is 401.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { isIP, type AddressInfo, type Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 import type { ContractShape, Implementation } from '../../preload/contract.js';
+import { answerHandlerFailure } from '../bounded-body.js';
 import { documentSecurityHeaders } from '../content-security-policy.js';
 import { listenOnFreePort, portsToTry } from '../port-fallback.js';
 import { createDispatcher, type Dispatcher } from '../dispatch.js';
@@ -56,16 +57,35 @@ export async function startBrowserModeServer<C extends ContractShape>(options: B
   // 16 MiB: a video thumbnail (under 10 MB, the largest image the spec allows) travels as base64 inside one
   // message, about 13.4 MB. Only a socket that presented the launch token gets this far.
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
-  sockets.on('connection', (socket) => attachContractSocket(socket, dispatch, options.events));
+  const reportFailure = (where: string, error: unknown): void => options.onInternalError?.(where, error);
+  sockets.on('connection', (socket) => attachContractSocket(socket, dispatch, options.events, reportFailure));
+
+  // Filled once the port is known; until then nothing is accepted.
+  let accepted: (hostHeader: string) => boolean = () => false;
+  /**
+   * DNS rebinding: a web page whose domain now resolves to 127.0.0.1 reaches this server with its own
+   * name in Host. Only the names the app serves under are answered, so such a page gets nothing, even
+   * holding the token.
+   */
+  const hostAccepted = (request: IncomingMessage): boolean => accepted((request.headers.host ?? '').toLowerCase());
+  const wrongHostSentence = (): string => `The app answers only at http://${shownHost}:${port}/ (the address it printed), not under another name. Open the printed address.`;
 
   const server = createServer((request, response) => {
-    void handleRequest(request, response).catch(() => {
-      if (!response.headersSent) response.writeHead(500);
-      response.end();
+    // Anything a request can make the handler throw ends that request, never the app.
+    handleRequest(request, response).catch((error: unknown) => {
+      reportFailure(`browser mode ${request.method ?? '?'} request`, error);
+      answerHandlerFailure(response);
     });
   });
+  // A client that never finishes its headers is dropped instead of holding a connection for minutes.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
 
   async function handleRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (!hostAccepted(request)) {
+      response.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(wrongHostSentence());
+      return;
+    }
     if (options.oauthCallback && request.method === 'GET' && (request.url ?? '').split('?')[0] === OAUTH_CALLBACK_PATH) {
       const outcome = await options.oauthCallback(new URL(request.url ?? '/', `http://${request.headers.host ?? host}`), appUrl());
       if ('location' in outcome) {
@@ -100,6 +120,13 @@ export async function startBrowserModeServer<C extends ContractShape>(options: B
   }
 
   server.on('upgrade', (request: IncomingMessage, socket: Socket, head: Buffer) => {
+    // A socket that fails before or after the handshake is only that client's problem.
+    socket.on('error', () => socket.destroy());
+    if (!hostAccepted(request)) {
+      const sentence = wrongHostSentence();
+      socket.end(`HTTP/1.1 421 Misdirected Request\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(sentence)}\r\n\r\n${sentence}`);
+      return;
+    }
     const route = routeOf(request.url, token);
     if (route.kind !== 'app' || route.rest !== SOCKET_PATH || !sameOrigin(request)) {
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
@@ -125,6 +152,7 @@ export async function startBrowserModeServer<C extends ContractShape>(options: B
   function appUrl(): string {
     return `http://${shownHost}:${port}/${token}/`;
   }
+  accepted = acceptedHosts(host, shownHost, port);
 
   return {
     url: appUrl(),
@@ -138,6 +166,21 @@ export async function startBrowserModeServer<C extends ContractShape>(options: B
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
+  };
+}
+
+/**
+ * The Host values this server answers: the bound address and `localhost` with the bound port; when bound
+ * to every interface (a phone on the LAN), any IP address with the port, since rebinding needs a name.
+ */
+function acceptedHosts(boundHost: string, shownHost: string, port: number): (hostHeader: string) => boolean {
+  const exact = new Set([`${shownHost.toLowerCase()}:${port}`, `localhost:${port}`]);
+  const everyInterface = boundHost === '0.0.0.0' || boundHost === '::';
+  return (hostHeader) => {
+    if (exact.has(hostHeader)) return true;
+    if (!everyInterface) return false;
+    const match = /^(\[[0-9a-f:.]+\]|[0-9.]+):(\d+)$/.exec(hostHeader);
+    return match !== null && Number(match[2]) === port && isIP(match[1]!.replace(/^\[|\]$/g, '')) !== 0;
   };
 }
 

@@ -8,6 +8,7 @@ export function attachContractSocket<C extends ContractShape>(
   socket: WebSocket,
   dispatch: Dispatcher,
   events: ContractEvents<C>,
+  onFailure: (where: string, error: unknown) => void = () => undefined,
 ): void {
   const send = (message: ServerMessage): void => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -15,6 +16,9 @@ export function attachContractSocket<C extends ContractShape>(
 
   const unsubscribe = events.subscribe((event, payload) => send({ type: 'event', event, payload }));
   socket.on('close', unsubscribe);
+  // ws emits 'error' for a malformed frame (bad opcode, invalid UTF-8, a payload past maxPayload) and
+  // closes the socket itself; without a listener that event would be thrown and end the app.
+  socket.on('error', (error) => onFailure('browser mode socket (malformed frame, closed)', error));
 
   socket.on('message', (data, isBinary) => {
     const message = isBinary ? null : parseClientMessage(String(data));
@@ -23,7 +27,12 @@ export function attachContractSocket<C extends ContractShape>(
       socket.close(1008, 'malformed message');
       return;
     }
-    void dispatch(message.method, message.args).then((envelope) => send({ type: 'result', id: message.id, envelope }));
+    dispatch(message.method, message.args)
+      .then((envelope) => send({ type: 'result', id: message.id, envelope }))
+      .catch((error: unknown) => {
+        onFailure(message.method, error);
+        socket.close(1011, 'internal error');
+      });
   });
 }
 

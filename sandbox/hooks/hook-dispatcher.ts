@@ -8,6 +8,8 @@ import type { SandboxStore } from '../state/sandbox-store.js';
 
 /** Waits before the 2nd and 3rd attempt of a handshake or delivery; then it has failed. */
 const RETRY_DELAYS_MS = [1000, 4000];
+/** More than any hook recipient's answer needs to be. */
+const ANSWER_BYTES_READ = 64 * 1024;
 const REQUEST_TIMEOUT_MS = 5000;
 /** Deliveries that fail (all attempts) this many times in a row suspend the hook until it is registered again. */
 const FAILURES_BEFORE_SUSPENSION = 3;
@@ -56,7 +58,8 @@ export class HookDispatcher {
     const hook: Hook = { event, recipient, status: 'pending', secret: randomBytes(20).toString('hex') };
     channel.hooks[event] = hook;
     this.#store.changed();
-    void this.#handshake(channel, hook);
+    // #attempt never rejects; the catch keeps a store listener's bug from becoming an unhandled rejection.
+    this.#handshake(channel, hook).catch(() => undefined);
   }
 
   close(): void {
@@ -136,7 +139,7 @@ export class HookDispatcher {
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
           redirect: 'manual',
         });
-        await response.arrayBuffer();
+        await discardAnswer(response);
         problem = response.ok ? (check(response) ?? '') : `the recipient answered ${response.status}`;
       } catch (error) {
         problem = `the recipient could not be reached (${error instanceof Error ? error.message : String(error)})`;
@@ -160,5 +163,21 @@ export class HookDispatcher {
   #record(kind: DeliveryRecord['kind'], attempt: number, channel: Channel, hook: Hook, body: string, problem: string | null): void {
     this.#log.push({ kind, attempt, channelId: channel.id, event: hook.event, recipient: hook.recipient, body, at: Date.now(), outcome: problem === null ? 'ok' : 'failed', detail: problem ?? 'ok' });
     if (this.#log.length > DELIVERY_LOG_SIZE) this.#log.shift();
+  }
+}
+
+/** A recipient's answer body is never used: read at most a little of it, so a flood cannot fill memory. */
+async function discardAnswer(response: Response): Promise<void> {
+  if (!response.body) return;
+  const reader = response.body.getReader();
+  let read = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    read += value.byteLength;
+    if (read > ANSWER_BYTES_READ) {
+      await reader.cancel();
+      return;
+    }
   }
 }

@@ -10,6 +10,11 @@ import type { RequestContext, SandboxUrls } from './request-context.js';
 import type { Router } from './router.js';
 
 const MAX_BODY_BYTES = 12 * 1024 * 1024;
+/** A 12 MB image over loopback takes well under a second: a body still arriving after this is stuck. */
+const BODY_TIMEOUT_MS = 60_000;
+
+/** The caller went away mid-body: there is nobody to answer and nothing to report. */
+class CallerGone extends Error {}
 
 export interface ServeOptions {
   readonly router: Router;
@@ -20,9 +25,17 @@ export interface ServeOptions {
 }
 
 export function serveRouter(options: ServeOptions): Server {
-  return createServer((request, response) => {
-    void handle(options, request, response);
+  const server = createServer((request, response) => {
+    handle(options, request, response).catch((error: unknown) => {
+      // Only a failure while answering lands here (handle catches the rest): drop that connection.
+      options.onInternalError?.(error);
+      response.destroy();
+    });
   });
+  // A caller that never finishes its headers is dropped instead of holding a connection for minutes.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 120_000;
+  return server;
 }
 
 async function handle(options: ServeOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -60,6 +73,10 @@ async function handle(options: ServeOptions, request: IncomingMessage, response:
     };
     send(response, await match.handler(context));
   } catch (error) {
+    if (error instanceof CallerGone) {
+      response.destroy();
+      return;
+    }
     if (error instanceof ApiError) {
       send(response, { status: error.status, body: { error: error.error, error_description: error.description }, headers: error.headers });
       return;
@@ -78,22 +95,39 @@ function parseForm(request: IncomingMessage, body: Buffer): URLSearchParams {
   return new URLSearchParams(body.toString('utf8'));
 }
 
+/** The body with a size cap and a time limit; a too-large or too-slow one is answered and the connection closed. */
 function readBody(request: IncomingMessage): Promise<Buffer> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    request.on('data', (chunk: Buffer) => {
+    let settled = false;
+    const settle = (outcome: Buffer | Error): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      request.off('data', onData);
+      if (Buffer.isBuffer(outcome)) return resolve(outcome);
+      // The rest of a refused body is discarded, not buffered.
+      request.resume();
+      reject(outcome);
+    };
+    const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new ApiError(413, 'request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`));
-        request.destroy();
-        return;
-      }
+      if (size > MAX_BODY_BYTES) return settle(tooLarge());
       chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
+    };
+    const timer = setTimeout(() => settle(new ApiError(408, 'request_timeout', `The request body did not arrive within ${BODY_TIMEOUT_MS / 1000} s. Send it again.`, { Connection: 'close' })), BODY_TIMEOUT_MS);
+    request.on('data', onData);
+    request.once('end', () => settle(Buffer.concat(chunks)));
+    request.on('error', () => settle(new CallerGone()));
+    request.once('close', () => settle(new CallerGone()));
   });
+}
+
+function tooLarge(): ApiError {
+  return new ApiError(413, 'request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes. Send a smaller one.`, { Connection: 'close' });
 }
 
 function send(response: ServerResponse, reply: Reply): void {

@@ -11,6 +11,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
 import { appApi } from './support/app-api.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
+import { fakeVideo } from '../support/fake-video.js';
 
 const run = promisify(execFile);
 
@@ -36,8 +37,8 @@ test.describe('uploading a folder', () => {
     mkdirSync(join(media, 'extra'));
     await Promise.all([makeClip(join(media, 'show', 'clip-a.mp4')), makeClip(join(media, 'show', 'clip-b.mp4'))]);
     writeFileSync(join(media, 'show', 'notes.txt'), 'running order\n');
-    // Named like a video, but not one: the platform's processing ends in error.
-    writeFileSync(join(media, 'extra', 'not-a-video.mp4'), 'this is text, not a video\n'.repeat(100));
+    // Starts like an mp4 (so the app takes it), but is not one: the platform's processing ends in error.
+    writeFileSync(join(media, 'extra', 'not-a-video.mp4'), Buffer.concat([fakeVideo('mp4', 12), Buffer.from('this is text, not a video\n'.repeat(100))]));
     await makeClip(join(media, 'extra', 'finale.mov'));
     app = await startBrowserModeApp();
   });

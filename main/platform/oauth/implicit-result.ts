@@ -6,6 +6,7 @@ import type { AccessToken, Scope } from '../access-token.js';
 import { malformedResponse } from '../malformed-response.js';
 import { PlatformError } from '../platform-error.js';
 import { tokenFromFields } from './token-fields.js';
+import { readableExcerpt } from '../error-body.js';
 
 export const AUTHORIZE_ENDPOINT = 'GET {auth_url}/oauth2/authorize';
 
@@ -38,7 +39,8 @@ export function parseImplicitRedirect(url: string, expectedState: string, option
   const error = result.get('error');
   if (error !== null) {
     const description = result.get('error_description');
-    return description === null ? { error } : { error, description };
+    // The redirect address is the platform's (or whoever sent the browser here) to fill: cut to a sentence.
+    return description === null ? { error: readableExcerpt(error, 100) } : { error: readableExcerpt(error, 100), description: readableExcerpt(description) };
   }
   const repeated = TOKEN_FIELDS.filter((name) => result.getAll(name).length > 1);
   if (repeated.length > 0) throw malformedResponse(AUTHORIZE_ENDPOINT, 0, `a token whose fields are repeated (${repeated.join(', ')})`);

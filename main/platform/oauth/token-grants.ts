@@ -4,7 +4,7 @@
 // token. A network failure is not retried, since the first request may have been granted (and an
 // authorization code spent).
 import type { AccessToken, Scope } from '../access-token.js';
-import { errorBody, withoutSecrets } from '../error-body.js';
+import { errorBody, readableExcerpt, withoutSecrets } from '../error-body.js';
 import { malformedResponse } from '../malformed-response.js';
 import { PlatformError } from '../platform-error.js';
 import { encodeParameters } from '../request-encoding.js';
@@ -145,7 +145,7 @@ function grantError(grant: Grant, fetched: Fetched, secrets: readonly string[]):
       case 'server_error':
         return 'The platform cannot sign anyone in right now: try again in a few minutes.';
       default: {
-        const said = withoutSecrets([error, description].filter((part) => part !== null).join(': '), secrets);
+        const said = readableExcerpt(withoutSecrets([error, description].filter((part) => part !== null).join(': '), secrets));
         return `The platform refused to sign in (${fetched.status}${said === '' ? '' : ` ${said}`}): try again later, and check the profile if it keeps happening.`;
       }
     }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { requireKeyring, secretTool } from '../../support/keyring.js';
 import { makeBigVideo, makeClip, sha256 } from './upload-media.js';
 import { startUploadRig, type UploadRig } from './upload-rig.js';
+import { fakeVideo } from '../../support/fake-video.js';
 
 let rig: UploadRig;
 
@@ -132,7 +133,8 @@ describe('interruptions', () => {
     await mkdir(folder);
     await makeClip(join(folder, 'a good.mp4'));
     await makeClip(join(folder, 'c vanished.mp4'));
-    await writeFile(join(folder, 'b not a video.mp4'), 'this is text, not video\n'.repeat(100));
+    // Starts like an mp4, so the app takes it; the platform cannot process it.
+    await writeFile(join(folder, 'b not a video.mp4'), Buffer.concat([fakeVideo('mp4', 12), Buffer.from('this is text, not video\n'.repeat(100))]));
     const { queue, events } = rig.queue({ concurrency: 1 });
     await queue.add([folder], { channelId: rig.channelId });
     await rm(join(folder, 'c vanished.mp4'));

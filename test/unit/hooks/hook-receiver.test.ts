@@ -1,7 +1,7 @@
 // The built-in receiver over real loopback HTTP: the handshake only for hooks the app just registered,
 // secrets kept through the keeper, deliveries checked, everything odd refused and recorded.
 import { createHmac } from 'node:crypto';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BuiltInHookReceiver, type HookSecretKeeper } from '../../../main/hooks/hook-receiver.js';
 import type { HookDelivery } from '../../../preload/contract.js';
@@ -24,8 +24,8 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((receiver) => receiver.close()));
 });
 
-async function start(keeper = new MemoryKeeper(), preferredPort: number | null = null, seen: HookDelivery[] = []) {
-  const receiver = await BuiltInHookReceiver.start({ secrets: keeper, preferredPort, onRecord: (record) => seen.push(record) });
+async function start(keeper: HookSecretKeeper = new MemoryKeeper(), preferredPort: number | null = null, seen: HookDelivery[] = [], extra: { onError?: (error: unknown) => void; bodyTimeoutMs?: number } = {}) {
+  const receiver = await BuiltInHookReceiver.start({ secrets: keeper, preferredPort, onRecord: (record) => seen.push(record), ...extra });
   running.push(receiver);
   return receiver;
 }
@@ -113,6 +113,40 @@ describe('the built-in hook receiver', () => {
     ]);
   });
 
+  it('survives a body cut off mid-way, a chunked flood and a trickle: each costs one answer, and deliveries still verify', async () => {
+    const keeper = new MemoryKeeper({ '12/channel.status.live': 's3cret' });
+    const receiver = await start(keeper, null, [], { bodyTimeoutMs: 300 });
+    const head = (extra: string) => `POST /hooks HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Hook-Signature: x\r\n${extra}\r\n`;
+    // Cut off: 10 of 100 announced bytes, then the connection is reset. The old receiver's `for await` threw here.
+    expect(await rawExchange(receiver.port, head('Content-Length: 100\r\n') + '{"event":"', { resetAfterMs: 50 })).toBe('');
+    // Chunked with no length announced, past the 64 KiB cap: refused with a sentence, not buffered.
+    const chunk = 'a'.repeat(16 * 1024);
+    const flood = head('Transfer-Encoding: chunked\r\n') + `${chunk.length.toString(16)}\r\n${chunk}\r\n`.repeat(5) + '0\r\n\r\n';
+    expect(await rawExchange(receiver.port, flood, { resetAfterMs: 2000 })).toMatch(/^HTTP\/1\.1 413 [\s\S]*larger than 65536 bytes/);
+    // Announced too large: refused before it is read.
+    expect(await rawExchange(receiver.port, head('Content-Length: 10000000\r\n'), { resetAfterMs: 2000 })).toMatch(/^HTTP\/1\.1 413 /);
+    // A trickle that never finishes: 408 once the time limit passes.
+    expect(await rawExchange(receiver.port, head('Content-Length: 100\r\n') + '{', { resetAfterMs: 2000 })).toMatch(/^HTTP\/1\.1 408 [\s\S]*did not arrive in time/);
+    // Invalid chunked encoding: Node's parser refuses it; the receiver goes on.
+    expect(await rawExchange(receiver.port, head('Transfer-Encoding: chunked\r\n') + 'zz\r\nnot hex\r\n', { resetAfterMs: 2000 })).toMatch(/^(HTTP\/1\.1 400 |$)/);
+
+    const body = JSON.stringify({ event: 'channel.status.live', channelId: 12, when: 1_700_000_000 });
+    expect((await post(receiver.url, body, { 'X-Hook-Signature': sign('s3cret', body) })).status).toBe(200);
+    expect(receiver.records[0]).toMatchObject({ accepted: true, note: 'Signature verified.' });
+  });
+
+  it('answers 500 and reports it when keeping a secret fails, and goes on', async () => {
+    const failures: unknown[] = [];
+    const keeper: HookSecretKeeper = { load: async () => ({}), save: async () => Promise.reject(new Error('the keychain is locked')) };
+    const receiver = await start(keeper, null, [], { onError: (error) => failures.push(error) });
+    receiver.expectHandshake('12', 'channel.status.live');
+    const handshake = await post(receiver.url, JSON.stringify({ event: 'channel.status.live', channelId: 12 }), { 'X-Hook-Secret': 's3cret' });
+    expect(handshake.status).toBe(500);
+    expect(handshake.headers.get('x-hook-secret')).toBeNull();
+    expect(String(failures[0])).toContain('the keychain is locked');
+    expect((await post(receiver.url, 'not json', { 'X-Hook-Signature': 'x' })).status).toBe(400);
+  });
+
   it('takes last run\'s port when free, any free port when it is taken', async () => {
     const first = await start();
     const port = first.port;
@@ -140,3 +174,22 @@ describe('the built-in hook receiver', () => {
     expect(receiver.records[0]?.event).toBe('e204');
   });
 });
+
+/** Sends raw bytes and returns what came back before the server closed, or '' once `resetAfterMs` passed (then the socket is reset). */
+function rawExchange(port: number, bytes: string, { resetAfterMs }: { resetAfterMs: number }): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    const timer = setTimeout(() => {
+      socket.resetAndDestroy();
+      resolve(answer);
+    }, resetAfterMs);
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(answer);
+    });
+    socket.write(bytes);
+  });
+}

@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 describe('listFolder', () => {
-  it('lists folders first, then files with their size and whether the platform takes them; hidden entries are left out', async () => {
+  it('lists folders first, then files with their size and whether the platform takes them; hidden entries and links are left out', async () => {
     mkdirSync(join(folder, 'Stream 10'));
     mkdirSync(join(folder, 'Stream 9'));
     writeFileSync(join(folder, 'b.MP4'), 'x'.repeat(10));
@@ -25,6 +25,8 @@ describe('listFolder', () => {
     writeFileSync(join(folder, '.hidden.mp4'), 'x');
     symlinkSync(join(folder, 'b.MP4'), join(folder, 'link.mp4'));
     symlinkSync(join(folder, 'gone.mp4'), join(folder, 'dangling.mp4'));
+    symlinkSync('/etc/passwd', join(folder, 'passwd.mp4'));
+    symlinkSync('/etc', join(folder, 'etc'));
 
     const listing = await listFolder(folder);
     expect(listing).toMatchObject({ path: folder, parent: dirname(folder), truncated: false });
@@ -34,7 +36,6 @@ describe('listFolder', () => {
       { name: 'a.txt', path: join(folder, 'a.txt'), kind: 'file', size: 5, supported: false },
       { name: 'b.MP4', path: join(folder, 'b.MP4'), kind: 'file', size: 10, supported: true },
       { name: 'empty.mkv', path: join(folder, 'empty.mkv'), kind: 'file', size: 0, supported: false },
-      { name: 'link.mp4', path: join(folder, 'link.mp4'), kind: 'file', size: 10, supported: true },
     ]);
   });
 

@@ -2,7 +2,6 @@
 // and a real journal in a temp folder: the steps it journals, where a queue reopened after a crash picks
 // each file up, pausing, cancelling, retrying, the sign-in pause, failures of one file, concurrency, and
 // what it refuses.
-import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,6 +14,7 @@ import { UploadJournal, type JournalItem } from '../../../main/uploads/upload-jo
 import { UploadQueue, type UploadQueueOptions } from '../../../main/uploads/upload-queue.js';
 import type { UploadEvent, UploadRow } from '../../../main/uploads/upload-types.js';
 import { FakeKeychain, FakeUploadServer, FTP_PASSWORD, RecordingLogger } from './fake-upload-server.js';
+import { randomVideo } from '../../support/fake-video.js';
 
 const CHANNEL = '5001';
 const SIZE = 3000;
@@ -82,7 +82,7 @@ function crashCopy(of: Opened, change: { keychain?: FakeKeychain } = {}): { jour
 async function video(name: string, size = SIZE): Promise<string> {
   const path = join(root, 'videos', name);
   await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, randomBytes(size));
+  await writeFile(path, randomVideo(size));
   return path;
 }
 

@@ -1,6 +1,5 @@
 // What `companion upload` prints for the queue's events: with --json one line per event with snake_case
 // fields; otherwise a line per finished step, and on a terminal a progress bar redrawn in place.
-import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import { UploadReporter } from '../../../main/cli/upload-reporter.js';
 import { UploadQueue } from '../../../main/uploads/upload-queue.js';
 import type { UploadEvent, UploadTotals } from '../../../main/uploads/upload-types.js';
 import { FakeKeychain, FakeUploadServer, FTP_PASSWORD, RecordingLogger } from './fake-upload-server.js';
+import { randomVideo } from '../../support/fake-video.js';
 
 let root: string;
 let queue: UploadQueue | null = null;
@@ -38,8 +38,8 @@ function context(options: { json: boolean; tty?: boolean }): { context: CommandC
 /** Runs a batch through a queue on the fake server: a.mp4 uploads, b.mp4 is gone when its turn comes, notes.txt is refused. */
 async function runBatch(reporter: UploadReporter): Promise<UploadEvent[]> {
   await mkdir(join(root, 'videos'));
-  await writeFile(join(root, 'videos', 'a.mp4'), randomBytes(3000));
-  await writeFile(join(root, 'videos', 'b.mp4'), randomBytes(3000));
+  await writeFile(join(root, 'videos', 'a.mp4'), randomVideo(3000));
+  await writeFile(join(root, 'videos', 'b.mp4'), randomVideo(3000));
   await writeFile(join(root, 'videos', 'notes.txt'), 'notes');
   const server = new FakeUploadServer();
   const events: UploadEvent[] = [];

@@ -1,5 +1,6 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,9 +17,9 @@ let rendererDir: string;
 let server: BrowserModeServer;
 const test = createTestImplementation();
 
-function rawGet(path: string): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: server.port, path, method: 'GET' }, (res) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path, method: 'GET', headers }, (res) => {
       let body = '';
       res.on('data', (chunk: Buffer) => (body += chunk.toString()));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
@@ -110,5 +111,37 @@ describe('the contract over the socket, through the renderer bridge', () => {
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
     ws.send('{"type":"call","id":"x","method":"double","args":[1]}');
     expect(await closed).toBe(1008);
+  });
+
+  it('answers only under its own names: a page reached by another name (DNS rebinding) is refused even with the token', async () => {
+    for (const host of ['evil.example', `evil.example:${server.port}`, '127.0.0.1', `127.0.0.1:${server.port + 1}`, `[::1]:${server.port}`]) {
+      const refused = await rawGet(`/${server.token}/`, { Host: host });
+      expect(refused.status, host).toBe(421);
+      expect(refused.body).toBe(`The app answers only at http://127.0.0.1:${server.port}/ (the address it printed), not under another name. Open the printed address.`);
+    }
+    expect((await rawGet(`/${server.token}/`, { Host: `127.0.0.1:${server.port}` })).status).toBe(200);
+    expect((await rawGet(`/${server.token}/`, { Host: `LOCALHOST:${server.port}` })).status).toBe(200);
+
+    const rebound = new WebSocket(`ws://127.0.0.1:${server.port}/${server.token}/ws`, { headers: { Host: `evil.example:${server.port}` }, origin: `http://evil.example:${server.port}` });
+    const answer = await new Promise<number>((resolve) => rebound.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0)));
+    expect(answer).toBe(421);
+    const local = new WebSocket(`ws://localhost:${server.port}/${server.token}/ws`, { origin: `http://localhost:${server.port}` });
+    await new Promise((resolve, reject) => {
+      local.once('open', resolve);
+      local.once('error', reject);
+    });
+    local.close();
+  });
+
+  it('outlives a socket that sends a malformed frame: that socket is closed, the next one works', async () => {
+    const raw = connect(server.port, '127.0.0.1');
+    raw.on('error', () => undefined);
+    const closed = new Promise((resolve) => raw.once('close', resolve));
+    raw.write(`GET /${server.token}/ws HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+    await new Promise((resolve) => raw.once('data', resolve));
+    raw.write(Buffer.from([0x8f, 0x80, 1, 2, 3, 4])); // reserved opcode 15: ws emits 'error' on the server socket
+    await closed;
+    const bridge = bridgeFromEnvelopes(testContract, createSocketBridge(testContract, `ws://127.0.0.1:${server.port}/${server.token}/ws`, () => undefined));
+    expect(await bridge.double(2)).toBe(4);
   });
 });
