@@ -54,9 +54,13 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The app must still be running: a crash names its exit and what it printed. */
+/**
+ * The app must still be running, and not because its last resort caught a failure (main/last-resort.ts keeps
+ * it alive whatever escapes): each listener must handle hostile input itself. A crash names its exit and output.
+ */
 function expectAlive(): void {
   expect(exited, `companion ui ended: ${exited}; stderr: ${stderr.slice(-2000)}`).toBeNull();
+  expect(stderr, 'nothing reached the last resort').not.toMatch(/An unexpected error was caught|A promise failed and nothing handled it/);
 }
 
 async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined>, timeoutMs = 15_000): Promise<T> {
