@@ -71,6 +71,12 @@ const CLOSE_TIMEOUT_MS = 2000;
 const STALL_CHECK_MS = 1000;
 /** About 25 s of a 5 Mbps stream waiting to go out: the target cannot keep up. */
 const MAX_QUEUED_BYTES = 16 * 1024 * 1024;
+/**
+ * How often the target is asked to acknowledge what it received (RTMP Window Acknowledgement Size): about
+ * every 0.4 s of a 5 Mbps stream. A target that acknowledges (nginx-rtmp, the big platforms' ingests) and then
+ * stops is noticed within the stall timeout; the kernel's send buffers alone would hide it for half a minute.
+ */
+const ACK_WINDOW_BYTES = 256 * 1024;
 /** Chunk stream ids, as node-media-server and most encoders use them. */
 const CHUNK_STREAM = { control: 2, command: 3, audio: 4, video: 5, data: 6 } as const;
 const TYPE = { setChunkSize: 1, acknowledgement: 3, userControl: 4, windowAckSize: 5, amf3Command: 17, amf0Command: 20 } as const;
@@ -120,6 +126,8 @@ class Publish implements OutboundSession {
   #ackWindow = 0;
   #flushed = 0;
   #flushedAt = 0;
+  /** The target's last acknowledgement (bytes it received, modulo 2^32) and when it came; null: it sends none. */
+  #peerAcked: { readonly bytes: number; readonly at: number } | null = null;
 
   constructor(target: PublishTarget, options: PublisherOptions, opened: (session: OutboundSession) => void, openFailed: (failure: PublishFailure) => void) {
     this.#target = target;
@@ -231,6 +239,7 @@ class Publish implements OutboundSession {
     this.#stage = 'connect';
     // Everything goes out in chunks of this size (node-media-server's chunk writer).
     this.#control(TYPE.setChunkSize, uint32(NMS_CHUNK_SIZE));
+    this.#control(TYPE.windowAckSize, uint32(ACK_WINDOW_BYTES));
     const { app, tcUrl } = this.#target;
     this.#request('connect', { cmdObj: { app, type: 'nonprivate', flashVer: 'FMLE/3.0 (compatible; Broadcaster Companion)', swfUrl: tcUrl, tcUrl } });
   }
@@ -239,6 +248,9 @@ class Publish implements OutboundSession {
     switch (message.type) {
       case TYPE.windowAckSize:
         if (message.payload.length >= 4) this.#ackWindow = message.payload.readUInt32BE(0);
+        break;
+      case TYPE.acknowledgement:
+        if (message.payload.length >= 4) this.#peerAcked = { bytes: message.payload.readUInt32BE(0), at: Date.now() };
         break;
       case TYPE.userControl:
         if (message.payload.length >= 6 && message.payload.readUInt16BE(0) === PING_REQUEST) {
@@ -311,6 +323,16 @@ class Publish implements OutboundSession {
   #checkStall(): void {
     const socket = this.#socket;
     if (socket === null) return;
+    const acked = this.#peerAcked;
+    if (acked !== null) {
+      // Both counters wrap at 4 GiB: the difference as a signed 32-bit number (a target may count the handshake
+      // too and be a little ahead). Twice the window outstanding means an acknowledgement is overdue.
+      const unacknowledged = ((this.bytesSent >>> 0) - acked.bytes) | 0;
+      if (unacknowledged > 2 * ACK_WINDOW_BYTES && Date.now() - acked.at > this.#options.stallTimeoutMs) {
+        this.#fail(new PublishFailure('timeout', `it acknowledged none of the last ${Math.round(unacknowledged / 1024)} KB for ${this.#options.stallTimeoutMs / 1000} s`));
+        return;
+      }
+    }
     // bytesWritten counts what is still queued too; the difference is what left for the kernel.
     const flushed = socket.bytesWritten - socket.writableLength;
     if (flushed !== this.#flushed || socket.writableLength === 0) {

@@ -36,6 +36,10 @@ export interface NginxRtmp {
   log(): Promise<string>;
   /** SIGKILL to the whole process group: an outage, with no goodbye to connected clients. */
   kill(): void;
+  /** SIGSTOP to the whole process group: a frozen server whose connections stay open and read nothing. */
+  freeze(): void;
+  /** SIGCONT: the frozen server goes on. */
+  thaw(): void;
   /** Kills it if still running and removes its folder. */
   close(): Promise<void>;
 }
@@ -95,7 +99,14 @@ rtmp { server {
     },
     log: () => readFile(join(dir, 'logs', 'error.log'), 'utf8').catch(() => ''),
     kill,
+    freeze: () => {
+      if (!exited) process.kill(-child.pid!, 'SIGSTOP');
+    },
+    thaw: () => {
+      if (!exited) process.kill(-child.pid!, 'SIGCONT');
+    },
     async close() {
+      if (!exited) process.kill(-child.pid!, 'SIGCONT');
       kill();
       if (!exited) await once(child, 'exit');
       await rm(dir, { recursive: true, force: true });
