@@ -64,7 +64,7 @@ test('a keychain that appears mid-run: the banner goes, and the sign-in made wit
       const service = `Broadcaster Companion (${app.dataDir})`;
       const lookup = spawnSync('secret-tool', ['lookup', 'service', service, 'account', 'sandbox/token/user'], { env: bus.env, encoding: 'utf8', timeout: 10_000 });
       expect(lookup.status).toBe(0);
-      expect(JSON.parse(lookup.stdout)).toMatchObject({ type: 'mac', scopes: ['broadcaster'] });
+      expect(JSON.parse(lookup.stdout)).toMatchObject({ type: 'bearer', accessToken: expect.stringMatching(/^[0-9a-f]{40}$/) });
       await expect(page.getByTestId('signed-in-user')).toHaveText('demo');
     } finally {
       await daemon.stop();
