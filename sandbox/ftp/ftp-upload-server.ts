@@ -1,12 +1,15 @@
 // The sandbox's FTP server for uploads (ftp-srv). Each upload's generated credentials log in to a root of
 // their own, so one upload can neither see nor touch another's file; anything else is refused. Passive
 // mode only (the documented flow), on the server's own interface and on ephemeral data ports: several
-// sandboxes and test workers run side by side, so a fixed range would collide.
-import { createWriteStream, type WriteStream } from 'node:fs';
+// sandboxes and test workers run side by side, so a fixed range would collide. Every connection goes
+// through ftp-connection-guard.ts first: a hostile client loses its own connection, never the server.
+import { createWriteStream, type ReadStream, type WriteStream } from 'node:fs';
 import { mkdir, stat, truncate } from 'node:fs/promises';
 import type { AddressInfo, Server as NetServer } from 'node:net';
-import { join, posix } from 'node:path';
+import { dirname, join, posix } from 'node:path';
+import { once, type EventEmitter } from 'node:events';
 import { FileSystem, FtpSrv } from 'ftp-srv';
+import { guardConnection } from './ftp-connection-guard.js';
 import { createFileLogger } from './ftp-file-logger.js';
 
 /** What a login may reach: `key` names the grant (the upload's video id), `root` is its folder. */
@@ -38,6 +41,8 @@ const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGQUIT'] as const;
 
 export async function startFtpUploadServer(options: FtpUploadServerOptions): Promise<FtpUploadServer> {
   const reportError = options.onInternalError ?? (() => undefined);
+  // The data folder may be new (`companion sandbox --data-dir DIR`): the log is the first file in it.
+  await mkdir(dirname(options.logFile), { recursive: true });
   const log = createFileLogger(options.logFile, reportError);
   const shown = options.host.includes(':') ? `[${options.host}]` : options.host;
   const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
@@ -58,6 +63,9 @@ export async function startFtpUploadServer(options: FtpUploadServerOptions): Pro
   for (const signal of SIGNALS) {
     for (const listener of process.listeners(signal)) if (!before.get(signal)?.has(listener)) process.off(signal, listener);
   }
+
+  // Before its first command: ftp-srv's typings leave this event out.
+  (ftp as unknown as EventEmitter).on('connect', ({ connection }: { connection: unknown }) => guardConnection(connection, log.logger));
 
   /** Grant key per open session (ftp-srv connection id). */
   const sessions = new Map<string, string>();
@@ -112,11 +120,12 @@ export async function startFtpUploadServer(options: FtpUploadServerOptions): Pro
 }
 
 /**
- * ftp-srv's filesystem with three corrections, the first two for resuming clients:
+ * ftp-srv's filesystem with four corrections, the first two for resuming clients:
  * - REST + STOR: the stock write opens with 'w+', truncating the file it is meant to resume, so the
  *   bytes before the offset became zeros. Here it keeps them and drops only what follows the offset.
  * - A dropped data connection: the stock write deletes the partial file, leaving nothing to resume.
  * - Binary mode: STOR and APPE in ASCII mode are refused rather than stored (see the login above).
+ * - A file that cannot be opened is a refused command, not a process-ending error (see `opened`).
  */
 class UploadFileSystem extends FileSystem {
   override async write(fileName: string, { append = false, start }: { append?: boolean; start?: number } = {}): Promise<{ stream: WriteStream; clientPath: string }> {
@@ -140,6 +149,29 @@ class UploadFileSystem extends FileSystem {
     const stream = createWriteStream(fsPath, { flags, start: flags === 'r+' ? start : undefined });
     // ftp-srv's STOR emits 'close' itself when the data connection ends and expects the file to end then.
     stream.once('close', () => stream.end());
+    await opened(stream);
     return { stream, clientPath };
+  }
+
+  override async read(fileName: string, options?: { start?: number }): Promise<{ stream: ReadStream; clientPath: string }> {
+    const { stream, clientPath } = (await super.read(fileName, options)) as { stream: ReadStream; clientPath: string };
+    await opened(stream);
+    return { stream, clientPath };
+  }
+}
+
+/**
+ * ftp-srv listens for a file stream's errors only once it has the stream, a step later; a file that
+ * cannot be opened (a folder that does not exist, a name the disk refuses) emitted 'error' before that
+ * with no listener, which ends the process. Opening first makes that a refusal of the command (550).
+ * The listener that stays only keeps a later error from doing the same: ftp-srv's own handles it.
+ */
+async function opened(stream: WriteStream | ReadStream): Promise<void> {
+  (stream as EventEmitter).on('error', () => undefined);
+  try {
+    await once(stream, 'open');
+  } catch (error) {
+    stream.destroy();
+    throw error;
   }
 }

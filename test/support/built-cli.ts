@@ -12,6 +12,8 @@ export interface RunningCommand {
   readonly ready: Record<string, unknown>;
   /** Every JSON line after it. */
   readonly lines: Record<string, unknown>[];
+  /** Everything on stderr so far. */
+  stderr(): string;
   stop(): Promise<number | null>;
 }
 
@@ -39,6 +41,7 @@ export async function startCommand(args: string[], timeoutMs = 20_000, env: Node
     child,
     ready,
     lines,
+    stderr: () => stderr,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve(child.exitCode);
