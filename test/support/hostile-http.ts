@@ -3,6 +3,7 @@
 // encoding, garbage bytes, slowloris-style partial headers, and (for a WebSocket endpoint) garbage frames
 // after a good upgrade. Every case ends within a bound: the client closes or resets after it.
 import { connect } from 'node:net';
+import { seededRandom } from './seeded-random.js';
 
 export interface HostileTarget {
   readonly port: number;
@@ -29,18 +30,6 @@ export const HOSTILE_KINDS = [
   'bad-upgrade',
 ] as const;
 export type HostileKind = (typeof HOSTILE_KINDS)[number];
-
-/** A small, fast PRNG (mulberry32): the same seed gives the same cases on every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface HostileCase {
   readonly kind: HostileKind;

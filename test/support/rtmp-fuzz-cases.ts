@@ -2,6 +2,7 @@
 // ingest or made it hold memory, or close to it) and seeded random ones. Each case runs on a connection
 // of its own and ends by closing it; what the server does meanwhile is the test's to judge.
 import { amf0, chunked, chunkHeader, command, HANDSHAKE_SIZE, RtmpTestClient } from './rtmp-test-client.js';
+import { seededRandom } from './seeded-random.js';
 
 export interface FuzzCase {
   readonly name: string;
@@ -9,18 +10,6 @@ export interface FuzzCase {
   readonly run: (client: RtmpTestClient) => Promise<void>;
   /** The server must hang up on it (a check refused it), rather than wait for more. */
   readonly hangsUp: boolean;
-}
-
-/** mulberry32: a small seeded generator, so a failing case can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function randomBytes(random: () => number, length: number): Buffer {

@@ -16,7 +16,7 @@ import { Client } from 'basic-ftp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCommand, type RunningCommand } from '../../support/built-cli.js';
 import { dataConnection, RawFtp } from '../../support/raw-ftp.js';
-import { seededRandom } from '../../support/rtmp-fuzz-cases.js';
+import { seededRandom } from '../../support/seeded-random.js';
 
 const SEED = 0x16_f7;
 const RANDOM_CONNECTIONS = 6;

@@ -17,6 +17,7 @@ import { startSandbox, type Sandbox, type SandboxOptions } from '../../../sandbo
 import { passwordToken } from '../../support/sandbox-client.js';
 
 export interface UploadRig {
+  /** The platform now (another object after restartPlatform). */
   readonly sandbox: Sandbox;
   readonly work: string;
   readonly channelId: string;
@@ -25,6 +26,11 @@ export interface UploadRig {
   /** The demo user's current token; replace it to sign in again. */
   token: string;
   signInAgain(): Promise<void>;
+  /**
+   * Stops the platform and starts it again from its saved state, its servers on new ports (as after a crash
+   * of an embedded sandbox whose ports were taken meanwhile); queues made before reach the new one.
+   */
+  restartPlatform(): Promise<void>;
   /** A queue on `journal` (a new file unless given), its events into `events`. */
   queue(options?: Partial<UploadQueueOptions> & { journal?: string }): { queue: UploadQueue; events: EventList; journal: string };
   close(): Promise<void>;
@@ -68,7 +74,8 @@ export class EventList {
 
 export async function startUploadRig(options: SandboxOptions = {}): Promise<UploadRig> {
   const work = await mkdtemp(join(tmpdir(), 'companion-uploads-'));
-  const sandbox = await startSandbox({ uploadStepMs: 50, dataDir: join(work, 'sandbox'), ...options });
+  const start = () => startSandbox({ uploadStepMs: 50, dataDir: join(work, 'sandbox'), stateFile: join(work, 'state.json'), ...options });
+  let sandbox = await start();
   const logLines: string[] = [];
   const logger = createLogger({ sink: { write: (line: string) => void logLines.push(line) }, level: 'info' });
   const vault = new Vault(keytarSecretStore(`Broadcaster Companion (upload test ${randomBytes(4).toString('hex')})`), 'sandbox', logger);
@@ -76,7 +83,9 @@ export async function startUploadRig(options: SandboxOptions = {}): Promise<Uplo
   if (!channel) throw new Error('The sandbox seed has no "Demo Live" channel.');
   let journals = 0;
   const rig: UploadRig = {
-    sandbox,
+    get sandbox() {
+      return sandbox;
+    },
     work,
     channelId: channel.id,
     vault,
@@ -85,14 +94,19 @@ export async function startUploadRig(options: SandboxOptions = {}): Promise<Uplo
     async signInAgain() {
       rig.token = await passwordToken(sandbox);
     },
+    async restartPlatform() {
+      await sandbox.close();
+      sandbox = await start();
+    },
     queue(overrides = {}) {
       const events = new EventList();
       const journal = overrides.journal ?? join(work, `journal-${++journals}.jsonl`);
       const bearer = (): AccessToken => ({ type: 'bearer', accessToken: rig.token, expiresAt: null, scopes: [] });
-      const caller = createPlatformCaller({ apiUrl: sandbox.apiUrl, tokens: { token: async () => bearer() }, retry: { attempts: 2, baseDelayMs: 5, maxDelayMs: 20 } });
+      // Per use, so a queue reaches the platform wherever it runs now.
+      const caller = () => createPlatformCaller({ apiUrl: sandbox.apiUrl, tokens: { token: async () => bearer() }, retry: { attempts: 2, baseDelayMs: 5, maxDelayMs: 20 } });
       const queue = new UploadQueue({
         journalFile: journal,
-        platform: async () => createPlatformApi(caller).uploads,
+        platform: async () => createPlatformApi(caller()).uploads,
         passwords: {
           save: (videoId, password) => vault.setUploadPassword(videoId, password),
           read: (videoId) => vault.uploadPassword(videoId),
