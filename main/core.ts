@@ -28,7 +28,6 @@ import { SANDBOX_PROFILE } from './profiles/profiles.js';
 import { SessionService } from './session/session-service.js';
 import type { SignInDriver } from './session/sign-in-driver.js';
 import { dataDir, defaultDataDir } from './settings/data-dir.js';
-import { checkDataDir } from './settings/data-dir-check.js';
 import { UploadSettingsStore } from './settings/upload-settings.js';
 import { UploadService, type UploadServiceOptions } from './upload-service/upload-service.js';
 import { DownloadTracker } from './video-library/download-tracker.js';
@@ -95,8 +94,6 @@ export interface Core {
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   const directory = options.dataDir ?? dataDir();
-  // The shells check it before their log file already; this covers a core made with another folder.
-  checkDataDir(directory);
   const logger = options.logger;
   // A damaged settings file is reset at once (the show goes on with defaults); the streamer reads why.
   const settingsRecovered = (message: string) => {

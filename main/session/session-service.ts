@@ -9,9 +9,8 @@ import { CompanionError, type ProfilesInfo, type SessionInfo, type SignInStart }
 import type { AccessToken, TokenSource } from '../platform/access-token.js';
 import { authorizeUrl } from '../platform/oauth/authorize-url.js';
 import { deviceName } from '../platform/oauth/device-name.js';
-import { parseImplicitRedirect, type ImplicitResult } from '../platform/oauth/implicit-result.js';
-import { authorizationCodeGrant, clientCredentialsGrant, passwordGrant } from '../platform/oauth/token-grants.js';
-import { PlatformError } from '../platform/platform-error.js';
+import { clientCredentialsGrant, passwordGrant } from '../platform/oauth/token-grants.js';
+import { codeFlowAnswer, implicitAnswer, type CodeRedeemer } from './sign-in-answers.js';
 import { connectEmbeddedSandbox, type SandboxConnection } from '../profiles/embedded-sandbox.js';
 import { parsePlatformProfile, ProfileStore, SANDBOX_PROFILE, validProfileName, type Profile } from '../profiles/profiles.js';
 import { SettingsFile, type RecoveryReporter } from '../settings/settings-file.js';
@@ -257,7 +256,8 @@ export class SessionService implements TokenSource {
       throw pending ? signInErrors.stateMismatch() : signInErrors.noPendingSignIn();
     }
     this.#pending = null;
-    const result = pending.tokenType === 'mac' ? implicitAnswer(redirectedTo, pending) : await this.#redeemCode(redirectedTo, pending);
+    const result =
+      pending.tokenType === 'mac' ? implicitAnswer(redirectedTo, pending.state, pending.scopes) : await codeFlowAnswer(redirectedTo, pending.redirectUri, pending.scopes, await this.#codeRedeemer());
     if ('error' in result) {
       const error = result.error === 'access_denied' ? signInErrors.accessDenied() : signInErrors.platformError(result.error, result.description);
       this.#lastError = { code: error.code, message: error.message };
@@ -268,29 +268,11 @@ export class SessionService implements TokenSource {
     return this.info();
   }
 
-  /** The authorization code flow's second half: the one-time code for a token, at the token endpoint. */
-  async #redeemCode(redirectedTo: string, pending: PendingSignIn): Promise<ImplicitResult> {
-    const query = new URL(redirectedTo).searchParams;
-    const failed = query.get('error');
-    if (failed !== null) return { error: failed, description: query.get('error_description') ?? undefined };
-    const code = query.get('code');
-    if (code === null || code === '') return { error: 'malformed_response', description: 'The login page sent neither a code nor an error back.' };
+  /** The platform's token endpoint and this app's client, for the code flow's exchange. */
+  async #codeRedeemer(): Promise<CodeRedeemer> {
     const platform = await this.platform();
     if (platform.clientSecret === null) throw signInErrors.notConfigured(this.#profileName);
-    try {
-      const token = await authorizationCodeGrant({
-        authUrl: platform.authUrl,
-        clientId: platform.clientId,
-        clientSecret: platform.clientSecret,
-        code,
-        redirectUri: pending.redirectUri,
-        scopes: pending.scopes,
-      });
-      return { token };
-    } catch (error) {
-      if (error instanceof PlatformError) return { error: error.error ?? 'platform_error', description: error.message };
-      throw error;
-    }
+    return { authUrl: platform.authUrl, clientId: platform.clientId, clientSecret: platform.clientSecret };
   }
 
   /** The CLI's sign-in: the password grant (the client secret goes with it). */
@@ -465,13 +447,3 @@ function safeTransport(address: string): boolean {
   return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 }
 
-/** The implicit flow's answer: the token and its key in the redirect's address. */
-function implicitAnswer(redirectedTo: string, pending: PendingSignIn): ImplicitResult {
-  try {
-    // The answer does not list the scopes; the ones asked for are what the user allowed.
-    return parseImplicitRedirect(redirectedTo, pending.state, { scopes: pending.scopes });
-  } catch (problem) {
-    // A malformed answer (fields missing or of the wrong shape): said on the panel, not swallowed.
-    return { error: 'malformed_response', description: problem instanceof Error ? problem.message : String(problem) };
-  }
-}
