@@ -4,6 +4,7 @@ import { ApiError } from '../http/api-error.js';
 import { empty, ok } from '../http/reply.js';
 import type { RequestContext } from '../http/request-context.js';
 import type { Router } from '../http/router.js';
+import type { Channel } from '../state/model.js';
 import { forgetChannelMetadata } from '../state/custom-metadata.js';
 import { forgetChannelLook } from '../state/channel-look.js';
 import { forgetChannelCollections } from '../state/collections.js';
@@ -11,7 +12,7 @@ import { forgetVideoAnnotations } from '../state/video-annotations.js';
 import { newChannel, urlNameFor } from '../state/new-channel.js';
 import { randomToken } from '../state/random.js';
 import { hashLockTypeOf } from '../state/security.js';
-import { canManageChannel, findChannel, ownedChannel, requireToken } from './access.js';
+import { canManageChannel, channelRole, findChannel, ownedChannel, ownersOnlyChannel, requireToken } from './access.js';
 import { pageHref, pageOf, pageRequest } from './paging.js';
 import { channelListItem, channelView, type DetailLevel } from './representations.js';
 import { webAddresses } from './web-addresses.js';
@@ -41,7 +42,7 @@ function getChannel(context: RequestContext) {
   const principal = context.principal();
   if (level === 'owner') {
     // "owner always needs a valid token"
-    if (!principal || !canManageChannel(principal.account, channel)) {
+    if (!principal || !canManageChannel(context.store.data, principal.account, channel)) {
       throw new ApiError(401, 'unauthorized', principal ? 'detail_level=owner needs a token of the channel owner.' : (context.authProblem() ?? 'detail_level=owner needs a valid token of the channel owner.'));
     }
     return ok({ channel: channelView(channel, owner, 'owner', hashLockTypeOf(context.store.data, channel.id)) });
@@ -98,9 +99,10 @@ function editChannel(context: RequestContext) {
 }
 
 function deleteChannel(context: RequestContext) {
-  const { channel } = ownedChannel(context);
+  const { channel } = ownersOnlyChannel(context, 'delete it');
   const store = context.store;
   store.data.channels = store.data.channels.filter((candidate) => candidate !== channel);
+  for (const manager of store.data.managers) manager.channels = manager.channels.filter((id) => id !== channel.id);
   for (const video of store.data.videos) if (video.channelId === channel.id) forgetVideoAnnotations(store.data, video.id);
   store.data.videos = store.data.videos.filter((video) => video.channelId !== channel.id);
   store.data.uploads = store.data.uploads.filter((upload) => upload.channelId !== channel.id);
@@ -116,15 +118,21 @@ function listChannels(context: RequestContext, ingest: BroadcastAddresses) {
   const principal = requireToken(context);
   const q = context.query.get('q')?.trim().toLowerCase() ?? '';
   const level = context.query.get('detail_level');
-  const mine = context.store.data.channels.filter(
-    (channel) => channel.ownerId === principal.account.id && (q === '' || `${channel.title} ${channel.description} ${channel.tags.join(' ')}`.toLowerCase().includes(q)),
-  );
+  const data = context.store.data;
+  const matches = (channel: Channel) => q === '' || `${channel.title} ${channel.description} ${channel.tags.join(' ')}`.toLowerCase().includes(q);
+  // The user's own channels, then the channels they actively manage for others (their `default` is false).
+  const own = data.channels.filter((channel) => channel.ownerId === principal.account.id);
+  const managed = data.channels.filter((channel) => channelRole(data, principal.account, channel) === 'manager');
+  const listed = [...own, ...managed].filter(matches);
   const request = pageRequest(context, { pageParam: 'p', defaultSize: 100 });
-  const page = pageOf(mine, request);
+  const page = pageOf(listed, request);
   const href = (p: number) => ({ href: pageHref(context, 'p', p, request.pageSize) });
   return ok({
     channels: page.items.map((channel) =>
-      channelListItem(channel, { broadcastUrls: level === 'broadcaster' ? ingest.rtmpUrls().map((url) => `${url}/${channel.channelKey}`) : null }),
+      channelListItem(channel, {
+        broadcastUrls: level === 'broadcaster' ? ingest.rtmpUrls().map((url) => `${url}/${channel.channelKey}`) : null,
+        isDefault: channel.isDefault && channel.ownerId === principal.account.id,
+      }),
     ),
     paging: {
       ...(page.hasPrevious ? { previous: href(request.page - 1) } : {}),

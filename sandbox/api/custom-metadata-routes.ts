@@ -107,7 +107,7 @@ function deleteField(context: RequestContext) {
 /** A locked channel's metadata is for its owner only: 401 unauthorized for everyone else. */
 function readableChannel(context: RequestContext): Channel {
   const channel = findChannel(context);
-  if (channel.password !== null && !canManageChannel(context.principal()?.account, channel)) {
+  if (channel.password !== null && !canManageChannel(context.store.data, context.principal()?.account, channel)) {
     throw new ApiError(401, 'unauthorized', `The channel ${channel.id} is locked: its metadata needs the owner's token.`);
   }
   return channel;
@@ -117,7 +117,7 @@ function readableChannel(context: RequestContext): Channel {
 function managedField(context: RequestContext): { channel: Channel; field: MetadataFieldDefinition } {
   const principal = requireToken(context);
   const channel = findChannel(context);
-  if (!canManageChannel(principal.account, channel)) throw lackOfOwnership(`the channel ${channel.id}`);
+  if (!canManageChannel(context.store.data, principal.account, channel)) throw lackOfOwnership(`the channel ${channel.id}`);
   const id = context.params.field_id ?? '';
   const field = metadataOf(context.store.data).fields.find((candidate) => candidate.id === id && candidate.ownerId === channel.ownerId && candidate.contentType === 'channel');
   if (!field) throw notFound(`The channel metadata field ${id}`);

@@ -22,12 +22,12 @@ function listFeatured(context: RequestContext, limits: CollectionLimits) {
   const request = pageRequest(context, { pageParam: 'page', defaultSize: 50, maxSize: 50 });
   const detail = listDetail(context);
   const principal = context.principal();
-  const isOwner = principal !== null && canManageChannel(principal.account, channel);
+  const isOwner = principal !== null && canManageChannel(context.store.data, principal.account, channel);
   // A password-locked channel does not show its featured videos to anyone but its owner: the spec's
   // "featured videos not shown" 404 (the row lists no 401).
   if (channel.password !== null && !isOwner) throw new ApiError(404, 'not_found', `The channel ${channel.id} does not show its featured videos.`);
   const stored = featuredOf(context.store.data, channel.id);
-  const videos = stored.map((id) => context.store.video(id)).filter((video) => video !== undefined && visibleTo(video, principal?.account));
+  const videos = stored.map((id) => context.store.video(id)).filter((video) => video !== undefined && visibleTo(context.store.data, video, principal?.account));
   const page = pageOf(videos, request);
   return ok(
     {
@@ -47,22 +47,21 @@ function videoIdsOf(context: RequestContext): string[] {
   return [...new Set(sent.map((id) => id.trim()).filter((id) => id !== ''))];
 }
 
-function ownChannel(context: RequestContext): Channel {
+function managedChannel(context: RequestContext): Channel {
   const channel = findChannel(context);
   const principal = requireToken(context, 'invalid_token');
-  if (!canManageChannel(principal.account, channel)) throw new ApiError(403, 'permission_denied', `You have no access to the channel ${channel.id}.`);
+  if (!canManageChannel(context.store.data, principal.account, channel)) throw new ApiError(403, 'permission_denied', `You have no access to the channel ${channel.id}.`);
   return channel;
 }
 
 function setFeaturedVideos(context: RequestContext, limits: CollectionLimits) {
-  const channel = ownChannel(context);
-  const account = context.principal()!.account;
+  const channel = managedChannel(context);
   const videoIds = videoIdsOf(context);
   for (const id of videoIds) {
     const video = context.store.video(id);
     if (!video) throw notFound(`The video ${id}`);
     // A channel features its owner's own videos (of any of their channels), not other users' videos.
-    if (video.ownerId !== account.id) throw new ApiError(403, 'permission_denied', `You have no access to the video ${id}.`);
+    if (video.ownerId !== channel.ownerId) throw new ApiError(403, 'permission_denied', `You have no access to the video ${id}.`);
   }
   const current = featuredOf(context.store.data, channel.id).length;
   if (videoIds.length > limits.featuredVideos) throw limitReached(`The featured list of channel ${channel.id}`, limits.featuredVideos, current);

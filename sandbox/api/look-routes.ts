@@ -35,9 +35,10 @@ export function registerLookRoutes(router: Router): void {
   router.delete('/channels/:channel_id/design/picture.:format', removePicture);
 }
 
+/** The channel's look and the plan that gates it (the owner's, for managers too). */
 function look(context: RequestContext): { look: ChannelLook; account: Account } {
-  const { channel, principal } = ownedChannel(context);
-  return { look: lookOf(context.store.data, channel.id), account: principal.account };
+  const { channel, plan } = ownedChannel(context);
+  return { look: lookOf(context.store.data, channel.id), account: plan };
 }
 
 /** "`<logo_id>` is only `0`": any other id is a logo that does not exist. */

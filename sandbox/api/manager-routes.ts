@@ -7,7 +7,7 @@ import { ok } from '../http/reply.js';
 import type { RequestContext } from '../http/request-context.js';
 import type { Router } from '../http/router.js';
 import type { Manager } from '../state/model.js';
-import { findChannel, requireBenefit, requireToken } from './access.js';
+import { channelRole, findChannel, requireBenefit, requireToken } from './access.js';
 
 /** "simultaneously active managers: 3 by default" (part A, Limits). */
 export const MAX_ACTIVE_MANAGERS = 3;
@@ -124,6 +124,9 @@ function deleteManager(context: RequestContext) {
 function channelAndManager(context: RequestContext) {
   const principal = master(context);
   const channel = findChannel(context);
+  if (channelRole(context.store.data, principal.account, channel) === 'manager') {
+    throw new ApiError(403, 'lack_of_ownership', `Only the owner of the channel ${channel.id} may give or take managers' access to it; its managers may not.`);
+  }
   if (channel.ownerId !== principal.account.id) throw lackOfOwnership(`the channel ${channel.id}`);
   return { channel, manager: findManager(context, principal) };
 }

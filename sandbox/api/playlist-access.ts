@@ -1,23 +1,30 @@
 // Who may read and change a playlist and its videos (spec part B, "Playlists"): a user's playlist is its
 // owner's alone (401 invalid_token without a token, 403 permission_denied for anyone else); a channel
 // playlist is public while enabled and its channel is not password-locked, and only the channel's owner
-// changes it.
+// and its active managers change it.
 import { ApiError, notFound } from '../http/api-error.js';
 import type { RequestContext } from '../http/request-context.js';
 import type { Principal } from '../auth/principal.js';
-import type { Account, Video } from '../state/model.js';
+import type { Account, SandboxData, Video } from '../state/model.js';
 import { findPlaylist, type Playlist } from '../state/playlists.js';
-import { requireToken } from './access.js';
+import { canManageChannel, canManageVideo, requireToken } from './access.js';
 import type { DetailLevel } from './representations.js';
 
-/** A video a reader may see in a featured list or a playlist: public ones, and the reader's own. */
-export function visibleTo(video: Video, account: Account | undefined): boolean {
-  return video.protect === 'public' || video.ownerId === account?.id;
+/** A video a reader may see in a featured list or a playlist: public ones, and those the reader owns or manages. */
+export function visibleTo(data: SandboxData, video: Video, account: Account | undefined): boolean {
+  return video.protect === 'public' || canManageVideo(data, account, video);
 }
 
-/** Whose videos go in a playlist: the user's own, and other users' public videos. */
-export function mayAddVideo(video: Video, account: Account): boolean {
-  return video.ownerId === account.id || video.protect === 'public';
+/** Whose videos go in a playlist: the user's own (and those they manage), and other users' public videos. */
+export function mayAddVideo(data: SandboxData, video: Video, account: Account): boolean {
+  return video.protect === 'public' || canManageVideo(data, account, video);
+}
+
+/** The owner of the playlist, or, for a channel playlist, an active manager of that channel. */
+function mayChange(context: RequestContext, playlist: Playlist, account: Account): boolean {
+  if (account.id === playlist.ownerId) return true;
+  const channel = playlist.channelId === null ? undefined : context.store.channel(playlist.channelId);
+  return channel !== undefined && canManageChannel(context.store.data, account, channel);
 }
 
 /** `detail_level`: absent (the default fields) or `minimal`. */
@@ -45,7 +52,7 @@ export function readablePlaylist(context: RequestContext): { playlist: Playlist;
     return { playlist, reader };
   }
   const reader = context.principal();
-  if (reader?.account.id === playlist.ownerId) return { playlist, reader };
+  if (reader !== null && mayChange(context, playlist, reader.account)) return { playlist, reader };
   const channel = context.store.channel(playlist.channelId);
   if (!channel) throw notFound(`The channel ${playlist.channelId}`);
   if (channel.password !== null) {
@@ -60,7 +67,7 @@ export function readablePlaylist(context: RequestContext): { playlist: Playlist;
 export function ownedPlaylist(context: RequestContext): { playlist: Playlist; principal: Principal } {
   const playlist = playlistOr404(context);
   const principal = requireToken(context, 'invalid_token');
-  if (principal.account.id !== playlist.ownerId) throw permissionDenied(`the playlist ${playlist.id}`);
+  if (!mayChange(context, playlist, principal.account)) throw permissionDenied(`the playlist ${playlist.id}`);
   return { playlist, principal };
 }
 

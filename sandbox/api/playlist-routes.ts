@@ -93,7 +93,7 @@ function removePlaylist(context: RequestContext) {
 function listChannelPlaylists(context: RequestContext) {
   const channel = findChannel(context);
   const principal = context.principal();
-  const isOwner = principal !== null && canManageChannel(principal.account, channel);
+  const isOwner = principal !== null && canManageChannel(context.store.data, principal.account, channel);
   // "playlists not shown on its page": a password-locked channel shows them to its owner only (the row lists only 404).
   if (channel.password !== null && !isOwner) throw new ApiError(404, 'not_found', `The channel ${channel.id} does not show its playlists.`);
   const mine = playlistData(context.store.data).playlists.filter((playlist) => playlist.channelId === channel.id && (isOwner || playlist.enabled));
@@ -103,7 +103,7 @@ function listChannelPlaylists(context: RequestContext) {
 function createChannelPlaylist(context: RequestContext) {
   const channel = findChannel(context);
   const principal = requireToken(context, 'invalid_token');
-  if (!canManageChannel(principal.account, channel)) throw permissionDenied(`the channel ${channel.id}`);
+  if (!canManageChannel(context.store.data, principal.account, channel)) throw permissionDenied(`the channel ${channel.id}`);
   const title = titleOf(context);
   const enabled = flag(context.form().get('is_enabled'), 'is_enabled', true);
   return created(context, createPlaylist(context.store.data, { ownerId: channel.ownerId, channelId: channel.id, title, enabled, now: nowSeconds() }));

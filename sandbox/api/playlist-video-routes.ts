@@ -28,7 +28,7 @@ function listVideos(context: RequestContext, limits: CollectionLimits) {
   // `order` stays the place in the whole playlist, also where a reader does not see every video.
   const shown = playlist.entries
     .map((entry, index) => ({ entry, order: index + 1, video: context.store.video(entry.videoId) }))
-    .filter((item) => item.video !== undefined && visibleTo(item.video, reader?.account));
+    .filter((item) => item.video !== undefined && visibleTo(context.store.data, item.video, reader?.account));
   const page = pageOf(shown, request);
   return ok(
     {
@@ -46,14 +46,14 @@ function getVideo(context: RequestContext) {
   const order = positionOf(playlist, videoId);
   const video = context.store.video(videoId);
   if (order === null || !video) throw notFound(`The video ${videoId} in the playlist ${playlist.id}`);
-  if (!visibleTo(video, reader?.account)) throw permissionDenied(`the video ${videoId}`);
+  if (!visibleTo(context.store.data, video, reader?.account)) throw permissionDenied(`the video ${videoId}`);
   return ok({ video: playlistVideoView(video, playlist.entries[order - 1]!, order, listDetail(context)) });
 }
 
 function addVideo(context: RequestContext, limits: CollectionLimits) {
   const { playlist, principal } = ownedPlaylist(context);
   const video = findVideo(context);
-  if (!mayAddVideo(video, principal.account)) throw permissionDenied(`the video ${video.id}`);
+  if (!mayAddVideo(context.store.data, video, principal.account)) throw permissionDenied(`the video ${video.id}`);
   // Adding a video that is already there changes nothing and is not an error.
   if (positionOf(playlist, video.id) === null) {
     if (playlist.entries.length >= limits.playlistVideos) throw limitReached(`The playlist ${playlist.id}`, limits.playlistVideos, playlist.entries.length);

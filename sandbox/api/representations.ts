@@ -48,6 +48,8 @@ export function channelView(channel: Channel, owner: Account, detail: DetailLeve
 
 export interface ChannelListOptions {
   readonly broadcastUrls: readonly string[] | null;
+  /** The caller's default channel: never a channel they only manage. */
+  readonly isDefault: boolean;
 }
 
 export function channelListItem(channel: Channel, options: ChannelListOptions): Record<string, unknown> {
@@ -59,7 +61,7 @@ export function channelListItem(channel: Channel, options: ChannelListOptions): 
     tiny_url: webAddresses.channelShort(channel.id),
     status: online ? 'online' : 'offline',
     ...(options.broadcastUrls ? { broadcast_urls: options.broadcastUrls } : {}),
-    default: channel.isDefault,
+    default: options.isDefault,
     ...(online ? { live_thumbnail: webAddresses.channelThumbnail(channel.id) } : {}),
     picture: pictures(channel),
   };

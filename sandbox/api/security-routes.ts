@@ -41,8 +41,8 @@ function managed(context: RequestContext): { channel: Channel; security: Channel
 }
 
 function withBenefit(context: RequestContext, benefit: Benefit, error: 'invalid_request' | 'payment_required') {
-  const { channel, principal } = ownedChannel(context);
-  requireBenefit(principal.account, benefit, error);
+  const { channel, plan } = ownedChannel(context);
+  requireBenefit(plan, benefit, error);
   return { channel, security: securityOf(context.store.data, channel.id) };
 }
 

@@ -16,7 +16,7 @@ export function registerUpcomingEventRoutes(router: Router): void {
 function listUpcomingEvents(context: RequestContext) {
   const channel = findChannel(context);
   const principal = context.principal();
-  if (channel.password !== null && !(principal !== null && canManageChannel(principal.account, channel))) {
+  if (channel.password !== null && !(principal !== null && canManageChannel(context.store.data, principal.account, channel))) {
     throw new ApiError(401, 'invalid_token', principal ? 'This channel is protected: only its owner may list its events.' : (context.authProblem() ?? 'This channel is protected: list its events with a token of its owner.'));
   }
   const request = pageRequest(context, { pageParam: 'page', defaultSize: 50, maxSize: 50 });

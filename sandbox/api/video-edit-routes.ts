@@ -45,8 +45,8 @@ function editVideo(context: RequestContext) {
 
 /** The video, once the caller may manage its expiration: 403 forbidden without the account's permission. */
 function expirationVideo(context: RequestContext): Video {
-  const { video, principal } = ownedVideo(context);
-  if (!principal.account.benefits.includes('video_expiration')) {
+  const { video, plan } = ownedVideo(context);
+  if (!plan.benefits.includes('video_expiration')) {
     throw new ApiError(403, 'forbidden', 'Expiration management is not enabled for this account (the video_expiration benefit).');
   }
   return video;

@@ -7,7 +7,7 @@ import type { RequestContext } from '../http/request-context.js';
 import type { Router } from '../http/router.js';
 import type { Video } from '../state/model.js';
 import { metadataOf, videoValuesOf, type MetadataFieldDefinition } from '../state/custom-metadata.js';
-import { findVideo, requireToken } from './access.js';
+import { canManageVideo, findVideo, requireToken } from './access.js';
 import { checkedValue } from './custom-metadata-routes.js';
 
 export function registerVideoMetadataRoutes(router: Router): void {
@@ -19,7 +19,7 @@ export function registerVideoMetadataRoutes(router: Router): void {
 /** A private video's, or a locked channel's video's, values are its owner's only: 401 unauthorized for everyone else. */
 function readableVideo(context: RequestContext): Video {
   const video = findVideo(context);
-  const isOwner = context.principal()?.account.id === video.ownerId;
+  const isOwner = canManageVideo(context.store.data, context.principal()?.account, video);
   const locked = context.store.channel(video.channelId)?.password != null;
   if ((video.protect === 'private' || locked) && !isOwner) {
     throw new ApiError(401, 'unauthorized', context.authProblem() ?? `The video ${video.id} is protected: its metadata needs the owner's token.`);
@@ -31,7 +31,7 @@ function readableVideo(context: RequestContext): Video {
 function managedField(context: RequestContext): { video: Video; field: MetadataFieldDefinition } {
   const principal = requireToken(context);
   const video = findVideo(context);
-  if (video.ownerId !== principal.account.id) throw lackOfOwnership(`the video ${video.id}`);
+  if (!canManageVideo(context.store.data, principal.account, video)) throw lackOfOwnership(`the video ${video.id}`);
   const id = context.params.field_id ?? '';
   const field = metadataOf(context.store.data).fields.find((candidate) => candidate.id === id && candidate.ownerId === video.ownerId && candidate.contentType === 'video');
   if (!field) throw notFound(`The video metadata field ${id}`);

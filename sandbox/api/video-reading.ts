@@ -4,11 +4,11 @@
 import { ApiError } from '../http/api-error.js';
 import type { RequestContext } from '../http/request-context.js';
 import type { Video } from '../state/model.js';
-import { findVideo, requireToken } from './access.js';
+import { canManageVideo, findVideo, requireToken } from './access.js';
 
 export interface ReadableVideo {
   readonly video: Video;
-  /** The caller owns the video: they see what viewers do not (hidden or processing captions). */
+  /** The caller owns or manages the video: they see what viewers do not (hidden or processing captions). */
   readonly isOwner: boolean;
 }
 
@@ -16,8 +16,10 @@ export function readableVideo(context: RequestContext): ReadableVideo {
   const video = findVideo(context);
   const channel = context.store.channel(video.channelId);
   const isProtected = video.protect === 'private' || (channel !== undefined && channel.password !== null);
-  if (!isProtected) return { video, isOwner: context.principal()?.account.id === video.ownerId };
+  if (!isProtected) return { video, isOwner: canManageVideo(context.store.data, context.principal()?.account, video) };
   const principal = requireToken(context);
-  if (principal.account.id !== video.ownerId) throw new ApiError(403, 'lack_of_ownership', `The video ${video.id} is protected: only its owner may read this.`);
+  if (!canManageVideo(context.store.data, principal.account, video)) {
+    throw new ApiError(403, 'lack_of_ownership', `The video ${video.id} is protected: only its owner and its channel's managers may read this.`);
+  }
   return { video, isOwner: true };
 }

@@ -5,7 +5,7 @@ import { empty, ok } from '../http/reply.js';
 import type { RequestContext } from '../http/request-context.js';
 import type { Router } from '../http/router.js';
 import type { Account, Video } from '../state/model.js';
-import { canManageChannel, findChannel, findVideo, ownedVideo, requireToken } from './access.js';
+import { canManageChannel, canManageVideo, findChannel, findVideo, ownedVideo, requireToken } from './access.js';
 import { pageHref, pageOf, pageRequest } from './paging.js';
 import { captionMatches, type CaptionMatch } from '../captions/caption-search.js';
 import { videoView, type DetailLevel } from './representations.js';
@@ -20,7 +20,7 @@ export function registerVideoRoutes(router: Router): void {
 function listChannelVideos(context: RequestContext) {
   const channel = findChannel(context);
   const principal = context.principal();
-  const isOwner = principal !== null && canManageChannel(principal.account, channel);
+  const isOwner = principal !== null && canManageChannel(context.store.data, principal.account, channel);
   // A protected (password-locked) channel's list is for its owner only.
   if (channel.password !== null && !isOwner) {
     throw new ApiError(401, 'invalid_token', principal ? 'This channel is protected: only its owner may list its videos.' : (context.authProblem() ?? 'This channel is protected: list its videos with a token of its owner.'));
@@ -80,7 +80,7 @@ function getVideo(context: RequestContext) {
     throw new ApiError(400, 'bad_request', `detail_level must be minimal or owner (got ${JSON.stringify(level)}).`);
   }
   const principal = context.principal();
-  const isOwner = principal !== null && principal.account.id === video.ownerId;
+  const isOwner = principal !== null && canManageVideo(context.store.data, principal.account, video);
   if (level === 'owner' && !isOwner) {
     throw new ApiError(401, 'invalid_token', principal ? 'detail_level=owner needs a token of the video owner.' : (context.authProblem() ?? 'detail_level=owner needs a valid token of the video owner.'));
   }

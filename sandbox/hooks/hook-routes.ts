@@ -36,7 +36,7 @@ export function registerHookRoutes(router: Router, hooks: HookDispatcher): void 
 function hookChannel(context: RequestContext): Channel {
   const channel = findChannel(context);
   const principal = requireClientToken(context);
-  if (!canManageChannel(principal.account, channel)) throw lackOfOwnership(`the channel ${channel.id}`);
+  if (!canManageChannel(context.store.data, principal.account, channel)) throw lackOfOwnership(`the channel ${channel.id}`);
   return channel;
 }
 

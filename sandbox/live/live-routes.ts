@@ -72,8 +72,8 @@ function latestRecording(context: RequestContext) {
 }
 
 function setAutorecord(context: RequestContext) {
-  const { channel, principal } = ownedChannel(context);
-  requireBenefit(principal.account, 'autorecord', 'payment_required');
+  const { channel, plan } = ownedChannel(context);
+  requireBenefit(plan, 'autorecord', 'payment_required');
   const value = context.form().get('value');
   if (!AUTORECORD_MODES.includes(value as AutorecordMode)) {
     throw new ApiError(400, 'invalid_value', `value is required: one of ${AUTORECORD_MODES.join(', ')} (got ${JSON.stringify(value)}).`);
