@@ -2,6 +2,7 @@
 // embedded sandbox), the facade and its dispatcher. Electron, browser mode and the CLI each call this once.
 import type { AppInfo } from '../preload/contract.js';
 import { ChannelAdminService } from './channel-admin/channel-admin-service.js';
+import { ChannelChoices } from './channels/channel-choices.js';
 import { createCollectionServices } from './collections/collection-services.js';
 import { SecurityService } from './channel-security/security-service.js';
 import { Companion, type CompanionOptions } from './companion.js';
@@ -118,10 +119,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     identify: async () => discoverUser(await platformCaller()),
     onSettingsRecovered: settingsRecovered,
   });
+  const channelChoices = new ChannelChoices(session);
   const live = options.live
     ? new LiveService({
         session,
         platformApi: async () => createPlatformApi(await platformCaller()),
+        channelChoices,
         keySlot: () => secretsFor(session.profileName),
         settings: new LiveSettingsStore(directory, settingsRecovered),
         logger,
@@ -145,10 +148,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       })
     : undefined;
   const platformApi = async () => createPlatformApi(await platformCaller());
-  const managers = new ManagerService(platformApi);
+  const managers = new ManagerService(platformApi, channelChoices);
   const look = new LookService(platformApi);
   const devicePasswords = new DevicePasswordService(platformApi);
-  const channelAdmin = new ChannelAdminService(platformApi);
+  const channelAdmin = new ChannelAdminService(platformApi, channelChoices);
   const security = new SecurityService(platformApi);
   const collections = createCollectionServices(platformApi);
   const sandboxVault = secretsFor(SANDBOX_PROFILE);

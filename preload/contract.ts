@@ -101,7 +101,8 @@ export const LiveState = z.object({
     /** Set when the saved port was taken and the ingest listens on another one for this run: says so, with the address to use. */
     note: z.string().nullable(),
   }),
-  channel: z.object({ id: z.string(), title: z.string() }).nullable(),
+  /** `managedFor`: the owner's name when the user manages the channel for them; null for the user's own. */
+  channel: z.object({ id: z.string(), title: z.string(), managedFor: z.string().nullable() }).nullable(),
   phase: z.enum(['idle', 'starting', 'live', 'ending', 'failed']),
   checklist: z.array(z.object({ step: z.string(), label: z.string(), state: StepState, detail: z.string().nullable() })),
   /** What to do next, in words, when something is missing or failed. */
@@ -137,7 +138,14 @@ export const LiveState = z.object({
 });
 export type LiveState = z.output<typeof LiveState>;
 
-export const ChannelChoice = z.object({ id: z.string(), title: z.string(), status: z.string(), isDefault: z.boolean() });
+export const ChannelChoice = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.string(),
+  isDefault: z.boolean(),
+  /** The owner's user name when the signed-in user manages this channel for them; null for the user's own. */
+  managedFor: z.string().nullable(),
+});
 export type ChannelChoice = z.output<typeof ChannelChoice>;
 
 const Protection = z.enum(['public', 'private']);
@@ -282,6 +290,8 @@ export const ChannelDetails = z.object({
   isDefault: z.boolean(),
   /** Password protected: its metadata and details are for its owner only. */
   locked: z.boolean(),
+  /** The owner's user name when the signed-in user manages this channel for them; null for the user's own. */
+  managedFor: z.string().nullable(),
 });
 export type ChannelDetails = z.output<typeof ChannelDetails>;
 

@@ -9,11 +9,11 @@ const SENTENCES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   },
   'PUT /channels/<channel_id>.<format>': {
     '400': 'The platform refused the title, description or tags. Give the channel a title (at most 100 characters, no line breaks) and try again.',
-    '403': 'Only the channel\'s owner can edit it. Sign in as the owner, or ask them to make the change.',
+    '403': 'Only the channel\'s owner and its active managers can edit it. Sign in as one of them, or ask the owner to make the change (or to make you an active manager of the channel again).',
     '404': 'This channel no longer exists. Choose another channel.',
   },
   'DELETE /channels/<channel_id>.<format>': {
-    '403': 'Only the channel\'s owner can delete it. Sign in as the owner, or ask them to delete it.',
+    '403': 'Only the channel\'s owner can delete it; its managers cannot. Sign in as the owner, or ask them to delete it.',
     '404': 'This channel was already deleted. Choose another channel.',
   },
   'GET /custom-metadata-fields.<format>': {
@@ -31,20 +31,20 @@ const SENTENCES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   },
   'PUT /channels/<channel_id>/custom-metadata/<field_id>.<format>': {
     '400': 'The platform refused this value. Enter a value the field takes (a number, true or false, or one of its choices).',
-    '403': 'Only the channel\'s owner can set its metadata. Sign in as the owner.',
+    '403': 'Only the channel\'s owner and its active managers can set its metadata. Sign in as one of them, or ask the owner to make you an active manager of the channel again.',
     '404': 'The channel or the field no longer exists. Reload the fields and try again.',
   },
   'DELETE /channels/<channel_id>/custom-metadata/<field_id>.<format>': {
-    '403': 'Only the channel\'s owner can change its metadata. Sign in as the owner.',
+    '403': 'Only the channel\'s owner and its active managers can change its metadata. Sign in as one of them, or ask the owner to make you an active manager of the channel again.',
     '404': 'This value is not set (or the field was deleted). Reload the metadata.',
   },
   'PUT /channels/<channel_id>/custom-metadata-display/<field_id>.<format>': {
     '400': 'Say whether the value links to similar content (on or off).',
-    '403': 'Only the channel\'s owner can change its metadata display. Sign in as the owner.',
+    '403': 'Only the channel\'s owner and its active managers can change its metadata display. Sign in as one of them, or ask the owner to make you an active manager of the channel again.',
     '404': 'The channel or the field no longer exists. Reload the fields and try again.',
   },
   'DELETE /channels/<channel_id>/custom-metadata-display/<field_id>.<format>': {
-    '403': 'Only the channel\'s owner can change its metadata display. Sign in as the owner.',
+    '403': 'Only the channel\'s owner and its active managers can change its metadata display. Sign in as one of them, or ask the owner to make you an active manager of the channel again.',
     '404': 'This display setting is not set (or the field was deleted). Reload the metadata.',
   },
 };

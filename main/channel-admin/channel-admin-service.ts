@@ -2,6 +2,7 @@
 // metadata field definitions, and a channel's metadata values and display settings. Each call goes to the
 // platform as it is asked; nothing is cached here (the renderer's slices hold what is shown).
 import { CompanionError, type ChannelChoice, type ChannelDetails, type ChannelEdit, type ChannelMetadata, type MetadataContentType, type MetadataField, type NewMetadataField } from '../../preload/contract.js';
+import type { ChannelChoices } from '../channels/channel-choices.js';
 import type { createPlatformApi } from '../platform/endpoints/index.js';
 import type { MetadataField as PlatformMetadataField } from '../platform/endpoints/schemas.js';
 
@@ -9,9 +10,11 @@ export type PlatformApi = ReturnType<typeof createPlatformApi>;
 
 export class ChannelAdminService {
   readonly #api: () => Promise<PlatformApi>;
+  readonly #choices: ChannelChoices;
 
-  constructor(platformApi: () => Promise<PlatformApi>) {
+  constructor(platformApi: () => Promise<PlatformApi>, choices: ChannelChoices) {
     this.#api = platformApi;
+    this.#choices = choices;
   }
 
   async details(channelId: string): Promise<ChannelDetails> {
@@ -28,6 +31,7 @@ export class ChannelAdminService {
       status: channel.status ?? 'offair',
       isDefault,
       locked: !Array.isArray(channel.locks) && channel.locks.password !== undefined,
+      managedFor: this.#choices.managedFor(channel.owner.username),
     };
   }
 
@@ -45,9 +49,7 @@ export class ChannelAdminService {
       throw new CompanionError('confirmation_mismatch', `Type the channel's title, "${channel.title}", exactly to delete it.`);
     }
     await api.channels.remove(channelId);
-    const left: ChannelChoice[] = [];
-    for await (const item of api.channels.list()) left.push({ id: item.id, title: item.title, status: item.status, isDefault: item.default === true });
-    return left;
+    return this.#choices.list(api);
   }
 
   async fields(contentType: MetadataContentType): Promise<MetadataField[]> {

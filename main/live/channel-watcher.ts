@@ -20,6 +20,8 @@ export type ChannelWatcherEvent =
 export interface ChannelWatcherOptions {
   readonly channels: Pick<PlatformApi['channels'], 'get'>;
   readonly channelId: string;
+  /** The owner's name when the signed-in user manages the channel for them: refusals then say so. */
+  readonly managedFor?: string | null;
   readonly onEvent: (event: ChannelWatcherEvent) => void;
   /** Between polls; default 5 s. */
   readonly intervalMs?: number;
@@ -106,7 +108,7 @@ export class ChannelWatcher {
       },
       (error: unknown) => {
         if (round !== this.#round) return;
-        const translated = channelAccessError(error, channelId);
+        const translated = channelAccessError(error, channelId, this.#options.managedFor);
         this.#failed(round, translated instanceof Error ? translated : new Error(String(translated)));
       },
     );

@@ -7,13 +7,22 @@ import { PlatformError } from '../platform/platform-error.js';
  * A 404 or 403 on a channel call names the channel and says what to do; anything else (a 401 the session
  * must see, a network failure) is returned unchanged.
  */
-export function channelAccessError(error: unknown, channelId: string): unknown {
+export function channelAccessError(error: unknown, channelId: string, managedFor: string | null = null): unknown {
   if (!(error instanceof PlatformError)) return error;
   if (error.status === 404) {
     return new CompanionError('channel_not_found', `There is no channel ${channelId} on the platform (any more): choose one of your own channels.`);
   }
+  if (error.status === 403 && managedFor !== null) {
+    return new CompanionError(
+      'not_channel_manager',
+      `You manage channel ${channelId} for ${managedFor}, but the platform now refuses it: ${managedFor} has turned off your manager access or taken this channel from you. Ask ${managedFor} to make you an active manager of it again, or choose another channel.`,
+    );
+  }
   if (error.status === 403) {
-    return new CompanionError('not_channel_owner', `Channel ${channelId} belongs to another account: the signed-in account can go live and record only on its own channels.`);
+    return new CompanionError(
+      'not_channel_owner',
+      `Channel ${channelId} belongs to another account: the signed-in account can go live and record only on its own channels and on channels it is an active manager of.`,
+    );
   }
   return error;
 }

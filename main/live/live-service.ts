@@ -8,6 +8,7 @@ import type { PlatformApi } from '../platform/endpoints/index.js';
 import { startLocalIngest, type LocalIngest } from '../relay/local-ingest.js';
 import { createRelay, type Relay } from '../relay/relay.js';
 import type { EncoderEvent, RelayEvent, RelayStats } from '../relay/relay-types.js';
+import type { ChannelChoices } from '../channels/channel-choices.js';
 import type { SessionService } from '../session/session-service.js';
 import type { LiveSettings, LiveSettingsStore } from '../settings/live-settings.js';
 import { ChannelWatcher, type ChannelActivity } from './channel-watcher.js';
@@ -19,6 +20,8 @@ import { StreamingKeyKeeper } from './streaming-key-keeper.js';
 export interface LiveServiceOptions {
   readonly session: SessionService;
   readonly platformApi: () => Promise<PlatformApi>;
+  /** The channels the user may choose: their own and those they manage. */
+  readonly channelChoices: ChannelChoices;
   readonly keySlot: () => LocalKeySlot;
   readonly settings: LiveSettingsStore;
   readonly logger: Logger;
@@ -36,6 +39,8 @@ const INGEST_PORTS_AFTER = 10;
 interface ChannelRef {
   readonly id: string;
   readonly title: string;
+  /** The owner, when the user manages the channel for them (known once the channel list was read). */
+  readonly managedFor: string | null;
 }
 
 interface Going {
@@ -138,7 +143,7 @@ export class LiveService {
     this.#profile = this.#options.session.profileName;
     const saved = settings.channels[this.#profile];
     // Only the id is saved: the title is learned from the channel list.
-    this.#channel = saved ? { id: saved, title: saved } : null;
+    this.#channel = saved ? { id: saved, title: saved, managedFor: null } : null;
   }
 
   get ingestUrl(): string | null {
@@ -194,27 +199,26 @@ export class LiveService {
   /** The user's channels; none until signed in (the panel then says to sign in). */
   async channels(): Promise<ChannelChoice[]> {
     if (this.#sessionStatus() !== 'signed-in') return [];
-    const api = await this.#options.platformApi();
-    const choices: ChannelChoice[] = [];
-    for await (const channel of api.channels.list()) choices.push({ id: channel.id, title: channel.title, status: channel.status, isDefault: channel.default ?? false });
+    const choices = await this.#options.channelChoices.list(await this.#options.platformApi());
     if (this.#going) return choices;
     const current = choices.find((choice) => choice.id === this.#channel?.id);
     if (current) {
-      this.#channel = { id: current.id, title: current.title };
+      this.#channel = { id: current.id, title: current.title, managedFor: current.managedFor };
     } else {
       // None chosen yet, or the saved one is not this user's (deleted, or another account signed in).
       const preferred = choices.find((choice) => choice.isDefault) ?? choices[0];
-      if (preferred) await this.chooseChannel(preferred.id, preferred.title);
+      if (preferred) await this.chooseChannel(preferred.id, preferred);
       else this.#channel = null;
     }
     return choices;
   }
 
-  async chooseChannel(id: string, title?: string): Promise<LiveState> {
+  /** `listed`: the channel as the list just gave it, saving a second read of the list. */
+  async chooseChannel(id: string, listed?: Pick<ChannelChoice, 'title' | 'managedFor'>): Promise<LiveState> {
     if (this.#going) throw new CompanionError('live_busy', 'End the stream before choosing another channel.');
-    const known = title ?? (await this.channels().then((choices) => choices.find((choice) => choice.id === id)?.title));
-    if (known === undefined) throw new CompanionError('channel_not_found', `There is no channel ${id} among your channels.`);
-    this.#channel = { id, title: known };
+    const known = listed ?? (await this.channels().then((choices) => choices.find((choice) => choice.id === id)));
+    if (known === undefined) throw new CompanionError('channel_not_found', `There is no channel ${id} among your channels or the channels you manage.`);
+    this.#channel = { id, title: known.title, managedFor: known.managedFor };
     await this.#options.settings.update((settings) => {
       settings.channels[this.#options.session.profileName] = id;
     });
@@ -240,7 +244,7 @@ export class LiveService {
     this.#ingestFacts = { state: 'fetching' };
     this.#target = { state: 'idle' };
     this.#changed();
-    const keeper = new StreamingKeyKeeper({ platform: api, channelId: channel.id, logger: this.#options.logger });
+    const keeper = new StreamingKeyKeeper({ platform: api, channelId: channel.id, managedFor: channel.managedFor, logger: this.#options.logger });
     try {
       const targets = await keeper.start();
       this.#ingestFacts = { state: 'fetched', targets: targets.length };
@@ -325,17 +329,18 @@ export class LiveService {
     const channel = this.#channel;
     if (!channel) throw new CompanionError('channel_needed', 'Choose a channel first.');
     const api = await this.#options.platformApi();
-    this.#recorder = new Recorder({ platform: api, channelId: channel.id, recordWhenLive: this.#recordWhenLive, onEvent: () => this.#changed() });
+    this.#recorder = new Recorder({ platform: api, channelId: channel.id, managedFor: channel.managedFor, recordWhenLive: this.#recordWhenLive, onEvent: () => this.#changed() });
     return this.#recorder;
   }
 
   #ensureWatcher(api: PlatformApi, channel: ChannelRef): ChannelWatcher {
     if (this.#watcher) return this.#watcher;
-    const recorder = this.#recorder ?? new Recorder({ platform: api, channelId: channel.id, recordWhenLive: this.#recordWhenLive, onEvent: () => this.#changed() });
+    const recorder = this.#recorder ?? new Recorder({ platform: api, channelId: channel.id, managedFor: channel.managedFor, recordWhenLive: this.#recordWhenLive, onEvent: () => this.#changed() });
     this.#recorder = recorder;
     this.#watcher = new ChannelWatcher({
       channels: api.channels,
       channelId: channel.id,
+      managedFor: channel.managedFor,
       onEvent: (event) => {
         if (event.type === 'channel-changed') {
           this.#activity = event.activity;

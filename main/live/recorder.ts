@@ -43,6 +43,8 @@ export type RecorderEvent =
 export interface RecorderOptions {
   readonly platform: RecorderPlatform;
   readonly channelId: string;
+  /** The owner's name when the signed-in user manages the channel for them: refusals then say so. */
+  readonly managedFor?: string | null;
   readonly onEvent?: (event: RecorderEvent) => void;
   readonly clock?: Clock;
   readonly recordWhenLive?: boolean;
@@ -127,7 +129,7 @@ export class Recorder {
       await this.#options.platform.recording.setAutorecord(this.#options.channelId, mode);
     } catch (error) {
       if (error instanceof PlatformError && error.status === 402) throw autorecordNotInPlanError();
-      throw channelAccessError(error, this.#options.channelId);
+      throw channelAccessError(error, this.#options.channelId, this.#options.managedFor);
     }
     this.#autorecord = mode;
   }
@@ -247,7 +249,7 @@ export class Recorder {
     try {
       return await call(this.#options.channelId);
     } catch (error) {
-      throw channelAccessError(error, this.#options.channelId);
+      throw channelAccessError(error, this.#options.channelId, this.#options.managedFor);
     }
   }
 }

@@ -34,6 +34,8 @@ export type KeeperEvent =
 export interface StreamingKeyKeeperOptions {
   readonly platform: KeeperPlatform;
   readonly channelId: string;
+  /** The owner's name when the signed-in user manages the channel for them: refusals then say so. */
+  readonly managedFor?: string | null;
   readonly logger: Pick<Logger, 'registerSecret' | 'warn'>;
   readonly onEvent?: (event: KeeperEvent) => void;
   readonly clock?: Clock;
@@ -122,7 +124,7 @@ export class StreamingKeyKeeper implements TargetSource {
     try {
       [settings, broadcastUrls] = await Promise.all([platform.ingest.get(channelId), this.#broadcastUrls()]);
     } catch (error) {
-      throw channelAccessError(error, channelId);
+      throw channelAccessError(error, channelId, this.#options.managedFor);
     }
     logger.registerSecret(settings.streaming_key);
     logger.registerSecret(settings.channel_key);

@@ -18,7 +18,7 @@ import { PlatformError } from '../platform/platform-error.js';
 
 export const PLAN_LACKS_BRANDING = 'Your plan does not include this kind of branding. Upgrade the plan on the platform, or choose "No branding"; nothing else is wrong.';
 
-const NOT_YOURS = 'Only the channel\'s owner can change its design. Sign in as the owner, or ask them to make the change.';
+const NOT_YOURS = 'Only the channel\'s owner and its active managers can change its design. Sign in as one of them, or ask the owner to make the change (or to make you an active manager of the channel again).';
 const GONE = 'This channel no longer exists. Choose another channel.';
 
 export class LookService {

@@ -1,6 +1,7 @@
 // Channel managers for the panel: the list with the streamer's channels, invite, alias and active flag,
 // channel access; the platform's errors become sentences that say what to do.
 import { CompanionError, MAX_ACTIVE_MANAGERS, type InviteManager, type ManagerChange, type ManagerRow, type ManagersState } from '../../preload/contract.js';
+import type { ChannelChoices } from '../channels/channel-choices.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import type { Manager } from '../platform/endpoints/schemas.js';
 import { PlatformError } from '../platform/platform-error.js';
@@ -9,15 +10,17 @@ export const PLAN_LACKS_MANAGERS = 'Your plan does not include channel managers.
 
 export class ManagerService {
   readonly #platformApi: () => Promise<PlatformApi>;
+  readonly #choices: ChannelChoices;
 
-  constructor(platformApi: () => Promise<PlatformApi>) {
+  constructor(platformApi: () => Promise<PlatformApi>, choices: ChannelChoices) {
     this.#platformApi = platformApi;
+    this.#choices = choices;
   }
 
   async state(): Promise<ManagersState> {
     const api = await this.#platformApi();
-    const channels: ManagersState['channels'] = [];
-    for await (const channel of api.channels.list()) channels.push({ id: channel.id, title: channel.title });
+    // Access is given to the user's own channels only: the platform refuses it for channels they manage.
+    const channels: ManagersState['channels'] = (await this.#choices.list(api)).filter((channel) => channel.managedFor === null).map((channel) => ({ id: channel.id, title: channel.title }));
     try {
       const managers = (await api.managers.list()).map(managerRow);
       return { included: true, planNote: null, managers, channels, maxActive: MAX_ACTIVE_MANAGERS };

@@ -542,7 +542,7 @@ export class UploadQueue {
   }
 
   #fail(entry: Entry, error: unknown): void {
-    let reason = failureText(error);
+    let reason = error instanceof PlatformError && error.status === 403 ? channelRefusedText(entry.journal.channelId) : failureText(error);
     // A Retry after these asks the platform for a new upload: the old one's details would fail the same way.
     const fresh = error instanceof UploadRejectedError || ftpDetailsStale(error);
     try {
@@ -673,6 +673,11 @@ function ftpDetailsStale(error: unknown): boolean {
   if (error instanceof FtpLoginRefusedError) return true;
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && UNREACHABLE_CODES.has(code);
+}
+
+/** A 403 on an upload: the channel is neither the user's nor one they actively manage (part A rule 6). */
+function channelRefusedText(channelId: string): string {
+  return `The platform refused uploads to channel ${channelId}: it is neither yours nor a channel you are an active manager of (its owner may have turned off your manager access). Choose one of your channels, or ask the owner to make you an active manager of it again, then retry.`;
 }
 
 function failureText(error: unknown): string {

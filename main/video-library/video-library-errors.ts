@@ -4,7 +4,7 @@ import { CompanionError } from '../../preload/contract.js';
 import { PlatformError, SignInNeededError } from '../platform/platform-error.js';
 
 const VIDEO_GONE = 'This video no longer exists (perhaps it was deleted elsewhere). Reload the list.';
-const NOT_YOURS = 'This video is not yours, so the app cannot change it. Sign in as its owner.';
+const NOT_YOURS = 'This video is neither yours nor on a channel you actively manage, so the app cannot change it. Sign in as its owner.';
 
 const SENTENCES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   'GET /channels/<channel_id>/videos.<format>': {

@@ -4,7 +4,7 @@ import { CompanionError } from '../../preload/contract.js';
 import { PlatformError, SignInNeededError } from '../platform/platform-error.js';
 
 export const VIDEO_GONE = 'This video no longer exists (it may have been deleted). Go back to the list of videos and reload it.';
-export const VIDEO_NOT_YOURS = 'This video is not yours, so the app cannot change it. Sign in as its owner, or choose one of your videos.';
+export const VIDEO_NOT_YOURS = 'This video is neither yours nor on a channel you actively manage, so the app cannot change it. Sign in as its owner, or choose one of your videos.';
 
 /** A message for a `<status> <error>` pair or a status alone; a function gets the platform's own sentence. */
 export type VideoToolMessages = Partial<Record<string | number, string | ((description: string | null) => string)>>;

@@ -38,11 +38,18 @@ export function ChannelPanel() {
         <>
           <p className="muted" data-testid="channel-facts">
             {details.isDefault ? 'Your default channel · ' : ''}
+            {details.managedFor !== null ? `You manage this channel for ${details.managedFor} · ` : ''}
             {details.status === 'live' ? 'Live' : 'Off air'} · {details.url}
             {details.locked ? ' · password protected' : ''}
           </p>
           <ChannelEditor key={`${details.id}:${details.title}:${details.description}:${details.tags.join(',')}`} details={details} busy={busy === 'save'} onSave={(edit) => void save(edit)} />
-          <DeleteChannel key={details.id} title={details.title} busy={busy !== null} onDelete={(title) => void remove(title)} />
+          {details.managedFor === null ? (
+            <DeleteChannel key={details.id} title={details.title} busy={busy !== null} onDelete={(title) => void remove(title)} />
+          ) : (
+            <p className="hint" data-testid="channel-delete-owner-only">
+              Only {details.managedFor}, the channel&apos;s owner, can delete it: managers cannot.
+            </p>
+          )}
           <UpcomingEventsSection channelId={details.id} />
           <CustomMetadataSection channelId={details.id} />
         </>

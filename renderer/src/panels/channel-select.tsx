@@ -1,6 +1,6 @@
 import type { ChannelChoice } from '../../../preload/contract.js';
 
-/** The user's channels as a labelled choice, the default one marked; a prompt while none is chosen. */
+/** The user's channels as a labelled choice, the default one and those managed for others marked; a prompt while none is chosen. */
 export function ChannelSelect({
   label,
   channels,
@@ -25,6 +25,7 @@ export function ChannelSelect({
           <option key={channel.id} value={channel.id}>
             {channel.title}
             {channel.isDefault ? ' (default)' : ''}
+            {channel.managedFor !== null ? ` (managed for ${channel.managedFor})` : ''}
           </option>
         ))}
       </select>

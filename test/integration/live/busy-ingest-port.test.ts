@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveState } from '../../../preload/contract.js';
 import { LiveService } from '../../../main/live/live-service.js';
 import { createLogger } from '../../../main/log/redacting-logger.js';
+import { ChannelChoices } from '../../../main/channels/channel-choices.js';
 import type { SessionService } from '../../../main/session/session-service.js';
 import { LiveSettingsStore } from '../../../main/settings/live-settings.js';
 import { Encoders } from '../../support/synthetic-encoder.js';
@@ -49,6 +50,7 @@ function liveService(settings: LiveSettingsStore, logLines: string[], onChange: 
   return new LiveService({
     session,
     platformApi: () => Promise.reject(new Error('no platform in this test')),
+    channelChoices: new ChannelChoices(session),
     keySlot: () => ({ localIngestKey: async () => KEY, setLocalIngestKey: async () => undefined }),
     settings,
     logger: createLogger({ sink: { write: (line) => logLines.push(line) }, level: 'info' }),

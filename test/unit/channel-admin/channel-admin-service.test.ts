@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CompanionError } from '../../../preload/contract.js';
 import { ChannelAdminService } from '../../../main/channel-admin/channel-admin-service.js';
+import { ChannelChoices } from '../../../main/channels/channel-choices.js';
 import { channelAdminAdvice } from '../../../main/channel-admin/channel-admin-errors.js';
 import { toCompanionError } from '../../../main/companion-errors.js';
 import type { PlatformApi } from '../../../main/platform/endpoints/index.js';
@@ -18,15 +19,22 @@ function fakeApi(remove = vi.fn(async () => undefined)): PlatformApi {
   return { channels } as unknown as PlatformApi;
 }
 
+const choicesFor = (userName: string | null) => new ChannelChoices({ userName, profileName: 'sandbox' });
+
 describe('channel admin service', () => {
   it('details carry the default marker from the list and the password lock', async () => {
-    const service = new ChannelAdminService(async () => fakeApi());
-    expect(await service.details('5')).toEqual({ id: '5', title: 'Main', description: 'd', tags: ['t'], url: 'main', status: 'offair', isDefault: true, locked: true });
+    const service = new ChannelAdminService(async () => fakeApi(), choicesFor('demo'));
+    expect(await service.details('5')).toEqual({ id: '5', title: 'Main', description: 'd', tags: ['t'], url: 'main', status: 'offair', isDefault: true, locked: true, managedFor: null });
+  });
+
+  it('details name the owner of a channel the user manages for them', async () => {
+    const service = new ChannelAdminService(async () => fakeApi(), choicesFor('alex'));
+    expect(await service.details('5')).toMatchObject({ id: '5', managedFor: 'demo' });
   });
 
   it('deletes only when the confirmation names the channel', async () => {
     const remove = vi.fn(async () => undefined);
-    const service = new ChannelAdminService(async () => fakeApi(remove));
+    const service = new ChannelAdminService(async () => fakeApi(remove), choicesFor('demo'));
     const refused = await service.remove('5', 'Mai').catch((caught: unknown) => caught);
     expect(refused).toBeInstanceOf(CompanionError);
     expect(refused).toMatchObject({ code: 'confirmation_mismatch', message: expect.stringContaining('"Main"') });

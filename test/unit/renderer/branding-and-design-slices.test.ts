@@ -22,8 +22,8 @@ const { initialBrandingState, useBrandingStore } = await import('../../../render
 const { initialDesignState, useDesignStore } = await import('../../../renderer/src/state/design-slice');
 
 const choices: ChannelChoice[] = [
-  { id: '1', title: 'Main', status: 'offline', isDefault: false },
-  { id: '2', title: 'Default', status: 'offline', isDefault: true },
+  { id: '1', title: 'Main', status: 'offline', isDefault: false, managedFor: null },
+  { id: '2', title: 'Default', status: 'offline', isDefault: true, managedFor: null },
 ];
 const image = { contentType: 'image/png', base64: 'AAAA' } as const;
 

@@ -10,12 +10,12 @@ vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bri
 const { initialChannelState, useChannelStore } = await import('../../../renderer/src/state/channel-slice');
 
 const choices: ChannelChoice[] = [
-  { id: '1', title: 'Main', status: 'offline', isDefault: false },
-  { id: '2', title: 'Default', status: 'offline', isDefault: true },
+  { id: '1', title: 'Main', status: 'offline', isDefault: false, managedFor: null },
+  { id: '2', title: 'Default', status: 'offline', isDefault: true, managedFor: null },
 ];
 
 function details(id: string, title: string): ChannelDetails {
-  return { id, title, description: '', tags: [], url: title.toLowerCase(), status: 'offair', isDefault: id === '2', locked: false };
+  return { id, title, description: '', tags: [], url: title.toLowerCase(), status: 'offair', isDefault: id === '2', locked: false, managedFor: null };
 }
 
 beforeEach(async () => {

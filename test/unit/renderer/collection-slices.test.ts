@@ -111,8 +111,8 @@ describe('featured videos slice', () => {
 describe('playlists slice', () => {
   beforeEach(async () => {
     bridge.companion.liveChannels.mockResolvedValue([
-      { id: '6', title: 'Other', isDefault: false, status: 'offair' },
-      { id: '7', title: 'Main', isDefault: true, status: 'offair' },
+      { id: '6', title: 'Other', isDefault: false, status: 'offair', managedFor: null },
+      { id: '7', title: 'Main', isDefault: true, status: 'offair', managedFor: null },
     ]);
     bridge.companion.playlists.mockResolvedValue(page(['Watch later']));
     await usePlaylistsStore.getState().load();

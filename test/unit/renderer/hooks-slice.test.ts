@@ -25,8 +25,8 @@ beforeEach(async () => {
   vi.clearAllMocks();
   useHooksStore.setState({ ...initialHooksState });
   bridge.companion.liveChannels.mockResolvedValue([
-    { id: '6', title: 'Other', isDefault: false },
-    { id: '7', title: 'Main', isDefault: true },
+    { id: '6', title: 'Other', isDefault: false, managedFor: null },
+    { id: '7', title: 'Main', isDefault: true, managedFor: null },
   ]);
   bridge.companion.hookDeliveries.mockResolvedValue([delivery({ id: 1 })]);
   bridge.companion.hooks.mockResolvedValue(stateWith());

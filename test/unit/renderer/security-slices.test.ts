@@ -27,7 +27,7 @@ beforeEach(async () => {
   vi.clearAllMocks();
   useSecurityStore.setState({ ...initialSecurityState });
   useViewerAuthStore.setState({ ...initialViewerAuthState });
-  bridge.companion.liveChannels.mockResolvedValue([{ id: '5', title: 'Main', status: 'offline', isDefault: true }]);
+  bridge.companion.liveChannels.mockResolvedValue([{ id: '5', title: 'Main', status: 'offline', isDefault: true, managedFor: null }]);
   bridge.companion.channelSecurity.mockResolvedValue(security());
   await useSecurityStore.getState().load();
 });

@@ -52,8 +52,8 @@ beforeEach(() => {
   useUploadsStore.setState({ ...initialUploadsState });
   bridge.companion.uploadsState.mockResolvedValue({ available: true, reason: null, rows: [row('a'), row('b')], totals });
   bridge.companion.liveChannels.mockResolvedValue([
-    { id: '7', title: 'Other', status: 'offair', isDefault: false },
-    { id: '9', title: 'Main', status: 'offair', isDefault: true },
+    { id: '7', title: 'Other', status: 'offair', isDefault: false, managedFor: null },
+    { id: '9', title: 'Main', status: 'offair', isDefault: true, managedFor: null },
   ]);
 });
 

@@ -52,7 +52,7 @@ beforeEach(() => {
   useVideoDownloadStore.setState({ ...initialVideoDownloadState });
   useVideoExpirationStore.setState({ ...initialVideoExpirationState });
   useVideoMetadataValuesStore.setState({ ...initialVideoMetadataValuesState });
-  bridge.companion.liveChannels.mockResolvedValue([{ id: '7', title: 'Main', status: 'offair', isDefault: true }]);
+  bridge.companion.liveChannels.mockResolvedValue([{ id: '7', title: 'Main', status: 'offair', isDefault: true, managedFor: null }]);
   bridge.companion.videos.mockResolvedValue(pageOf([row('1', 'One'), row('2', 'Two')], { hasNext: true }));
 });
 
