@@ -13,13 +13,10 @@ import type { Account, Client, Scope, TokenType } from '../state/model.js';
 import { nowSeconds } from '../state/random.js';
 import type { SandboxStore } from '../state/sandbox-store.js';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../state/seed.js';
+import { accountHelpLinks } from './account-help-pages.js';
 import { html, htmlPage } from './auth-page-shell.js';
+import { SIGN_IN_PARAMETERS, type SignInParameterName, type SignInParameters } from './sign-in-parameters.js';
 import { checkScopesForType, issueCode, issueToken, parseScopes, parseTokenType, resourceOwner, tokenFields } from './token-issuer.js';
-
-/** The spec's parameters, in the order the form token signs them. */
-const PARAMETERS = ['response_type', 'client_id', 'redirect_uri', 'state', 'scope', 'token_type', 'device_name', 'display', 'lang'] as const;
-type ParameterName = (typeof PARAMETERS)[number];
-type Parameters = Readonly<Partial<Record<ParameterName, string>>>;
 
 /** What the page's own form adds to the parameters it carries back. */
 const FORM_FIELDS = ['form_token', 'decision', 'username', 'password'] as const;
@@ -28,7 +25,7 @@ const FORM_FIELDS = ['form_token', 'decision', 'username', 'password'] as const;
 const FORM_LIFETIME_SECONDS = 30 * 60;
 
 interface AuthorizationRequest {
-  readonly parameters: Parameters;
+  readonly parameters: SignInParameters;
   readonly client: Client;
   readonly redirectUri: string;
   readonly state: string | null;
@@ -68,7 +65,8 @@ export function authorizeEndpoint(store: SandboxStore): Handler {
     const password = fields.get('password') ?? '';
     if (username === '' || password === '') return loginPage(request, formKey, 'Enter your user name and password.', username);
     const account = resourceOwner(store, username, password);
-    // Wrong credentials keep the user on the page (status 200, as for any re-shown form) to try again.
+    // Wrong credentials keep the user on the page (status 200, as for any re-shown form) to try again, or
+    // to follow its links to sign up or to reset the password.
     if (!account) return loginPage(request, formKey, 'The user name or password is wrong. Try again.', username);
     return grant(store, request, account);
   };
@@ -87,7 +85,7 @@ function readFields(context: RequestContext): URLSearchParams {
  * both are good, other errors go back to the client by redirect with RFC 6749's error values.
  */
 function validate(store: SandboxStore, fields: URLSearchParams): Validation {
-  const repeated = [...PARAMETERS, ...FORM_FIELDS].filter((name) => fields.getAll(name).length > 1);
+  const repeated = [...SIGN_IN_PARAMETERS, ...FORM_FIELDS].filter((name) => fields.getAll(name).length > 1);
   // Empty counts as absent (RFC 6749 §3.1).
   const value = (name: string): string | null => {
     const found = fields.get(name);
@@ -130,8 +128,8 @@ function validate(store: SandboxStore, fields: URLSearchParams): Validation {
     throw error;
   }
 
-  const parameters: Partial<Record<ParameterName, string>> = {};
-  for (const name of PARAMETERS) {
+  const parameters: Partial<Record<SignInParameterName, string>> = {};
+  for (const name of SIGN_IN_PARAMETERS) {
     const found = value(name);
     if (found !== null) parameters[name] = found;
   }
@@ -186,12 +184,12 @@ function redirect(redirectUri: string, result: readonly (readonly [string, strin
   };
 }
 
-function formToken(key: Buffer, parameters: Parameters, issuedAt: number): string {
-  const signed = JSON.stringify([issuedAt, PARAMETERS.map((name) => parameters[name] ?? null)]);
+function formToken(key: Buffer, parameters: SignInParameters, issuedAt: number): string {
+  const signed = JSON.stringify([issuedAt, SIGN_IN_PARAMETERS.map((name) => parameters[name] ?? null)]);
   return `${issuedAt}.${createHmac('sha256', key).update(signed).digest('base64url')}`;
 }
 
-function formTokenProblem(key: Buffer, parameters: Parameters, presented: string): string | null {
+function formTokenProblem(key: Buffer, parameters: SignInParameters, presented: string): string | null {
   const altered = 'The sign-in form was altered after this server sent it. Start the sign-in again from the application.';
   const match = /^(\d{1,12})\.[A-Za-z0-9_-]+$/.exec(presented);
   if (!match) return altered;
@@ -210,7 +208,7 @@ const SCOPE_TEXT: Record<Scope, string> = {
 };
 
 function loginPage(request: AuthorizationRequest, formKey: Buffer, message: string | null, username: string): Reply {
-  const hidden = PARAMETERS.flatMap((name) => {
+  const hidden = SIGN_IN_PARAMETERS.flatMap((name) => {
     const value = request.parameters[name];
     return value === undefined ? [] : [html`<input type="hidden" name="${name}" value="${value}">`];
   });
@@ -233,6 +231,7 @@ ${hidden}
 <button type="submit" name="decision" value="deny" formnovalidate>Deny</button>
 </div>
 </form>
+${accountHelpLinks(request.parameters, username)}
 <p class="note">Afterwards you return to ${returnAddress(request.redirectUri)}.</p>
 <p class="note">Sandbox platform: sign in as <code>${DEMO_USERNAME}</code> with the password <code>${DEMO_PASSWORD}</code>.</p>`;
   return htmlPage(200, 'Sign in', body, { touch: request.parameters.display === 'touch', formAction: `'self' ${redirectSource(request.redirectUri)}` });
