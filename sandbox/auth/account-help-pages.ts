@@ -5,7 +5,7 @@
 // is built here from known parameter names, so it only ever points at this server's login page.
 import type { Handler } from '../http/router.js';
 import { DEMO_PASSWORD, DEMO_USERNAME, RIVAL_PASSWORD, RIVAL_USERNAME, TEAM, TEAM_PASSWORD } from '../state/seed.js';
-import { html, htmlPage, type Markup } from './auth-page-shell.js';
+import { html, htmlPage, Markup } from './auth-page-shell.js';
 import { carriedSignInParameters, signInQuery, type SignInParameters } from './sign-in-parameters.js';
 
 export const SIGN_UP_PATH = '/signup';
@@ -39,27 +39,25 @@ export const passwordResetPage: Handler = (context) => {
   const account = username !== '' && username.length <= MAX_USERNAME_LENGTH ? html`the account <strong>${username}</strong>` : html`your account`;
   const body = html`<h1>Reset your password</h1>
 <p>On the real platform, this page e-mails a link to the address registered for ${account}; the link opens a page where you choose a new password.</p>
-<p>The sandbox platform sends no e-mail, and its passwords cannot be changed. These are its users and their passwords:</p>
+<p>The sandbox platform sends no e-mail, and its passwords cannot be changed. Sign in with one of the users it comes with:</p>
 ${sandboxUsers()}
 ${backToSignIn(carried)}`;
   return htmlPage(200, 'Reset your password', body, { touch: carried?.display === 'touch', formAction: "'none'" });
 };
 
-const TEAM_ROLE = 'A registered user, to invite as a channel manager.';
-
 function sandboxUsers(): Markup {
-  const users: readonly (readonly [string, string, string])[] = [
-    [DEMO_USERNAME, DEMO_PASSWORD, 'The streamer, with channels and videos.'],
-    [RIVAL_USERNAME, RIVAL_PASSWORD, 'Another streamer, with a channel of its own.'],
-    ...TEAM.map((name) => [name, TEAM_PASSWORD, TEAM_ROLE] as const),
+  const groups: readonly (readonly [readonly string[], string, string])[] = [
+    [[DEMO_USERNAME], 'the streamer, with channels and videos', DEMO_PASSWORD],
+    [[RIVAL_USERNAME], 'another streamer, with a channel of its own', RIVAL_PASSWORD],
+    [TEAM, 'registered users, to invite as channel managers', TEAM_PASSWORD],
   ];
-  const rows = users.map(([name, password, role]) => html`<tr><td><code>${name}</code></td><td><code>${password}</code></td><td>${role}</td></tr>`);
-  return html`<table>
-<thead><tr><th>User name</th><th>Password</th><th>Who</th></tr></thead>
-<tbody>
-${rows}
-</tbody>
-</table>`;
+  const items = groups.map(([names, who, password]) => {
+    const listed = new Markup(names.map((name) => html`<code>${name}</code>`.text).join(', '));
+    return html`<li>${listed}: ${who}; password <code>${password}</code></li>`;
+  });
+  return html`<ul>
+${items}
+</ul>`;
 }
 
 function backToSignIn(carried: SignInParameters | null): Markup {

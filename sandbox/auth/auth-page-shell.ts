@@ -18,8 +18,6 @@ button.primary { font-weight: 600; }
 .error { padding: 0.6rem; border: 1px solid #c62828; border-radius: 4px; color: #c62828; }
 .links { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0.5rem; margin-top: 1rem; }
 .note { font-size: 0.85rem; opacity: 0.8; }
-table { border-collapse: collapse; margin: 0.5rem 0 1rem; }
-th, td { text-align: left; padding: 0.25rem 0.75rem 0.25rem 0; vertical-align: top; }
 body.touch { font-size: 1.15rem; }
 body.touch input, body.touch button { padding: 0.9rem; }
 `;

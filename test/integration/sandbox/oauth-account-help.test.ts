@@ -130,9 +130,10 @@ describe.each(HELP_PAGES)('GET $path', (help) => {
     expect(page.html).toContain(`<h1>${help.heading}</h1>`);
     expect(page.html).toMatch(help.realPlatform);
     expect(page.html).not.toMatch(/<script|<form/i);
-    for (const user of ['demo', 'rival', 'alex', 'sam', 'kim', 'lee', 'rio', 'noa']) {
-      expect(page.html).toContain(`<tr><td><code>${user}</code></td><td><code>broadcast</code></td>`);
-    }
+    expect(page.html).toContain('<li><code>demo</code>: the streamer, with channels and videos; password <code>broadcast</code></li>');
+    expect(page.html).toContain('<li><code>rival</code>: another streamer, with a channel of its own; password <code>broadcast</code></li>');
+    const team = ['alex', 'sam', 'kim', 'lee', 'rio', 'noa'].map((name) => `<code>${name}</code>`).join(', ');
+    expect(page.html).toContain(`<li>${team}: registered users, to invite as channel managers; password <code>broadcast</code></li>`);
   });
 
   it('leads back to the login page of the same sign-in request, where signing in still works', async () => {
