@@ -1,7 +1,8 @@
-// The authorization server's routes on the auth router: the login page of the code and implicit flows
-// and the token endpoint.
+// The authorization server's routes on the auth router: the login page of the code and implicit flows,
+// the sign-up and password-reset pages it links to, and the token endpoint.
 import type { Router } from '../http/router.js';
 import type { SandboxStore } from '../state/sandbox-store.js';
+import { PASSWORD_RESET_PATH, passwordResetPage, SIGN_UP_PATH, signUpPage } from './account-help-pages.js';
 import { authorizeEndpoint } from './authorize-page.js';
 import { tokenEndpoint } from './token-endpoint.js';
 
@@ -10,5 +11,7 @@ export function registerAuthRoutes(router: Router, store: SandboxStore): void {
   const authorize = authorizeEndpoint(store);
   router.get('/oauth2/authorize', authorize);
   router.post('/oauth2/authorize', authorize);
+  router.get(SIGN_UP_PATH, signUpPage);
+  router.get(PASSWORD_RESET_PATH, passwordResetPage);
   router.post('/oauth2/token', tokenEndpoint(store));
 }

@@ -13,12 +13,10 @@ import type { Account, Client, Scope, TokenType } from '../state/model.js';
 import { nowSeconds } from '../state/random.js';
 import type { SandboxStore } from '../state/sandbox-store.js';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../state/seed.js';
+import { accountHelpLinks } from './account-help-pages.js';
+import { html, htmlPage } from './auth-page-shell.js';
+import { SIGN_IN_PARAMETERS, type SignInParameterName, type SignInParameters } from './sign-in-parameters.js';
 import { checkScopesForType, issueCode, issueToken, parseScopes, parseTokenType, resourceOwner, tokenFields } from './token-issuer.js';
-
-/** The spec's parameters, in the order the form token signs them. */
-const PARAMETERS = ['response_type', 'client_id', 'redirect_uri', 'state', 'scope', 'token_type', 'device_name', 'display', 'lang'] as const;
-type ParameterName = (typeof PARAMETERS)[number];
-type Parameters = Readonly<Partial<Record<ParameterName, string>>>;
 
 /** What the page's own form adds to the parameters it carries back. */
 const FORM_FIELDS = ['form_token', 'decision', 'username', 'password'] as const;
@@ -27,7 +25,7 @@ const FORM_FIELDS = ['form_token', 'decision', 'username', 'password'] as const;
 const FORM_LIFETIME_SECONDS = 30 * 60;
 
 interface AuthorizationRequest {
-  readonly parameters: Parameters;
+  readonly parameters: SignInParameters;
   readonly client: Client;
   readonly redirectUri: string;
   readonly state: string | null;
@@ -67,7 +65,8 @@ export function authorizeEndpoint(store: SandboxStore): Handler {
     const password = fields.get('password') ?? '';
     if (username === '' || password === '') return loginPage(request, formKey, 'Enter your user name and password.', username);
     const account = resourceOwner(store, username, password);
-    // Wrong credentials keep the user on the page (status 200, as for any re-shown form) to try again.
+    // Wrong credentials keep the user on the page (status 200, as for any re-shown form) to try again, or
+    // to follow its links to sign up or to reset the password.
     if (!account) return loginPage(request, formKey, 'The user name or password is wrong. Try again.', username);
     return grant(store, request, account);
   };
@@ -86,7 +85,7 @@ function readFields(context: RequestContext): URLSearchParams {
  * both are good, other errors go back to the client by redirect with RFC 6749's error values.
  */
 function validate(store: SandboxStore, fields: URLSearchParams): Validation {
-  const repeated = [...PARAMETERS, ...FORM_FIELDS].filter((name) => fields.getAll(name).length > 1);
+  const repeated = [...SIGN_IN_PARAMETERS, ...FORM_FIELDS].filter((name) => fields.getAll(name).length > 1);
   // Empty counts as absent (RFC 6749 §3.1).
   const value = (name: string): string | null => {
     const found = fields.get(name);
@@ -129,8 +128,8 @@ function validate(store: SandboxStore, fields: URLSearchParams): Validation {
     throw error;
   }
 
-  const parameters: Partial<Record<ParameterName, string>> = {};
-  for (const name of PARAMETERS) {
+  const parameters: Partial<Record<SignInParameterName, string>> = {};
+  for (const name of SIGN_IN_PARAMETERS) {
     const found = value(name);
     if (found !== null) parameters[name] = found;
   }
@@ -185,12 +184,12 @@ function redirect(redirectUri: string, result: readonly (readonly [string, strin
   };
 }
 
-function formToken(key: Buffer, parameters: Parameters, issuedAt: number): string {
-  const signed = JSON.stringify([issuedAt, PARAMETERS.map((name) => parameters[name] ?? null)]);
+function formToken(key: Buffer, parameters: SignInParameters, issuedAt: number): string {
+  const signed = JSON.stringify([issuedAt, SIGN_IN_PARAMETERS.map((name) => parameters[name] ?? null)]);
   return `${issuedAt}.${createHmac('sha256', key).update(signed).digest('base64url')}`;
 }
 
-function formTokenProblem(key: Buffer, parameters: Parameters, presented: string): string | null {
+function formTokenProblem(key: Buffer, parameters: SignInParameters, presented: string): string | null {
   const altered = 'The sign-in form was altered after this server sent it. Start the sign-in again from the application.';
   const match = /^(\d{1,12})\.[A-Za-z0-9_-]+$/.exec(presented);
   if (!match) return altered;
@@ -209,7 +208,7 @@ const SCOPE_TEXT: Record<Scope, string> = {
 };
 
 function loginPage(request: AuthorizationRequest, formKey: Buffer, message: string | null, username: string): Reply {
-  const hidden = PARAMETERS.flatMap((name) => {
+  const hidden = SIGN_IN_PARAMETERS.flatMap((name) => {
     const value = request.parameters[name];
     return value === undefined ? [] : [html`<input type="hidden" name="${name}" value="${value}">`];
   });
@@ -232,16 +231,17 @@ ${hidden}
 <button type="submit" name="decision" value="deny" formnovalidate>Deny</button>
 </div>
 </form>
+${accountHelpLinks(request.parameters, username)}
 <p class="note">Afterwards you return to ${returnAddress(request.redirectUri)}.</p>
 <p class="note">Sandbox platform: sign in as <code>${DEMO_USERNAME}</code> with the password <code>${DEMO_PASSWORD}</code>.</p>`;
-  return page(200, 'Sign in', body, request.parameters.display === 'touch', `'self' ${redirectSource(request.redirectUri)}`);
+  return htmlPage(200, 'Sign in', body, { touch: request.parameters.display === 'touch', formAction: `'self' ${redirectSource(request.redirectUri)}` });
 }
 
 function errorPage(status: number, title: string, message: string): Reply {
   const body = html`<h1>${title}</h1>
 <p class="error" role="alert">${message}</p>
 <p>Close this window and start the sign-in again from the application.</p>`;
-  return page(status, title, body, false, "'none'");
+  return htmlPage(status, title, body, { touch: false, formAction: "'none'" });
 }
 
 /** Where the user goes next, as the page tells them: the origin, or the scheme for a custom one. */
@@ -255,80 +255,4 @@ function redirectSource(redirectUri: string): string {
   const url = new URL(redirectUri);
   const origin = `${url.protocol}//${url.host}`;
   return url.host !== '' && /^[a-z][a-z0-9+.-]*:\/\/[a-z0-9.:[\]-]+$/i.test(origin) ? origin : url.protocol;
-}
-
-const STYLE = `
-:root { color-scheme: light dark; font-family: system-ui, sans-serif; }
-body { margin: 0; display: flex; justify-content: center; background: Canvas; color: CanvasText; }
-main { width: 100%; max-width: 26rem; padding: 1.5rem; box-sizing: border-box; }
-h1 { font-size: 1.4rem; margin: 0 0 1rem; }
-h2 { font-size: 1rem; margin: 1rem 0 0.25rem; }
-ul { margin: 0 0 1rem; padding-left: 1.25rem; }
-label { display: block; margin-top: 0.75rem; font-weight: 600; }
-input { width: 100%; box-sizing: border-box; padding: 0.5rem; margin-top: 0.25rem; font: inherit; }
-.actions { display: flex; gap: 0.75rem; margin-top: 1.25rem; }
-button { flex: 1; padding: 0.6rem; font: inherit; cursor: pointer; }
-button.primary { font-weight: 600; }
-.error { padding: 0.6rem; border: 1px solid #c62828; border-radius: 4px; color: #c62828; }
-.note { font-size: 0.85rem; opacity: 0.8; }
-body.touch { font-size: 1.15rem; }
-body.touch input, body.touch button { padding: 0.9rem; }
-`;
-
-function page(status: number, title: string, body: Markup, touch: boolean, formAction: string): Reply {
-  // Only English text exists, so the document says lang="en" whatever `lang` asked for.
-  const document = html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · Sandbox platform</title>
-<style>${new Markup(STYLE)}</style>
-</head>
-<body class="${touch ? 'touch' : 'desktop'}">
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
-  return {
-    status,
-    body: document.text,
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Pragma: 'no-cache',
-      'X-Frame-Options': 'DENY',
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
-      'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
-    },
-  };
-}
-
-/** Markup safe to emit as is; every other value put into `html` is escaped, so nothing user-supplied slips through raw. */
-class Markup {
-  constructor(readonly text: string) {}
-}
-
-type Interpolation = string | number | Markup | readonly Markup[] | null;
-
-function html(strings: TemplateStringsArray, ...values: Interpolation[]): Markup {
-  let text = strings[0] ?? '';
-  values.forEach((value, index) => {
-    text += render(value) + (strings[index + 1] ?? '');
-  });
-  return new Markup(text);
-}
-
-function render(value: Interpolation): string {
-  if (value === null) return '';
-  if (typeof value === 'string' || typeof value === 'number') return escapeHtml(String(value));
-  if (value instanceof Markup) return value.text;
-  return value.map((part) => part.text).join('\n');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }

@@ -1,6 +1,7 @@
 // Part A, "Authorization endpoint": GET or POST {auth_url}/oauth2/authorize serves a login page; the
 // result values are appended to redirect_uri as GET parameters (code flow, implicit flow with bearer or
-// MAC tokens, `state` echoed, `error=access_denied` on Deny); wrong credentials keep the user on the page.
+// MAC tokens, `state` echoed, `error=access_denied` on Deny); wrong credentials keep the user on the page,
+// which lets them retry, sign up or request a password reset.
 import { describe, expect, it } from 'vitest';
 import { covers } from './coverage.js';
 import { describeResult, request } from './http-client.js';
@@ -142,6 +143,35 @@ describe('authorization endpoint', () => {
     expect(outcome.params.get('state')).toBe('retry');
   });
 
+  it('wrong credentials: 200 with a message, the user name kept, and links to sign up and to request a password reset that answer 200', async () => {
+    covers(AUTHORIZE, 'success');
+    const browser = new LoginBrowser();
+    const url = pageUrl({ response_type: 'code', state: 'help' });
+    const username = handle.sandbox.demo.username;
+    const first = await browser.get(url);
+    const message = /wrong|incorrect|invalid/i;
+    expect(first.text).not.toMatch(message);
+    const wrong = await browser.submit(url, loginForm(first), { username, password: 'not-the-password' }, /allow/i);
+    expect(wrong.status, describeResult(wrong)).toBe(200);
+    expect(wrong.headers.get('location')).toBeNull();
+    expect(wrong.text).toMatch(message);
+    const again = loginForm(wrong);
+    const nameField = again.fields.find((field) => field.tag === 'input' && /^(text|email)$/.test(field.type));
+    expect(nameField?.value, 'the user name field after the failed attempt').toBe(username);
+
+    const pageLinks = anchors(wrong.text, url);
+    for (const [purpose, text] of [
+      ['sign up', /sign ?up|create an account|register/i],
+      ['request a password reset', /forgot|reset/i],
+    ] as const) {
+      const target = pageLinks.find((anchor) => text.test(anchor.text));
+      expect(target, `a link to ${purpose} among ${JSON.stringify(pageLinks)}`).toBeDefined();
+      const page = await browser.get(target!.href);
+      expect(page.status, `the link to ${purpose}: ${describeResult(page)}`).toBe(200);
+      expect(page.headers.get('content-type') ?? '').toMatch(/text\/html/i);
+    }
+  });
+
   it('does not redirect to a redirect_uri whose prefix is not registered', async () => {
     const foreign = 'https://attacker.invalid/callback';
     const browser = new LoginBrowser();
@@ -155,3 +185,11 @@ describe('authorization endpoint', () => {
     }
   });
 });
+
+/** The page's links: their text (tags stripped) and their address, resolved against the page's. */
+function anchors(html: string, pageUrl: string): { text: string; href: string }[] {
+  return [...html.matchAll(/<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a\s*>/gi)].map(([, href, text]) => ({
+    text: (text ?? '').replace(/<[^>]*>/g, '').trim(),
+    href: new URL((href ?? '').replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code))).replace(/&amp;/g, '&'), pageUrl).toString(),
+  }));
+}

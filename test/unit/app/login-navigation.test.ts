@@ -14,6 +14,10 @@ describe('the login window', () => {
   it('moves freely within the authorization server', () => {
     expect(loginNavigation(`${auth}/oauth2/authorize?client_id=x`, auth, redirect)).toBe('allow');
     expect(loginNavigation(`${auth}/signup`, auth, redirect)).toBe('allow');
+    // The login page's links and their way back carry the sign-in request, the redirect URI included.
+    const request = `client_id=x&redirect_uri=${encodeURIComponent(redirect)}&state=s`;
+    expect(loginNavigation(`${auth}/password-reset?${request}&username=demo`, auth, redirect)).toBe('allow');
+    expect(loginNavigation(`${auth}/signup?${request}`, auth, redirect)).toBe('allow');
   });
 
   it.each([
