@@ -88,10 +88,14 @@ export function issueToken(store: SandboxStore, request: TokenRequest): IssuedTo
   return { token, accessToken, macKey: request.type === 'mac' ? store.macKeyFor(accessToken) : null };
 }
 
-/** The token as the spec's result tables list it; the token endpoint sends it as JSON, the implicit flow as query parameters. */
-export function tokenFields({ token, accessToken, macKey }: IssuedToken, now = nowSeconds()): Record<string, string | number> {
+/**
+ * The token as the spec's result tables list it; the token endpoint sends it as JSON, the implicit flow as
+ * query parameters. Only a token just issued is answered, so its lifetime counts from its issue time (a
+ * second read of the clock could tick over and say 86399).
+ */
+export function tokenFields({ token, accessToken, macKey }: IssuedToken): Record<string, string | number> {
   const fields: Record<string, string | number> = { access_token: accessToken, token_type: token.type };
-  if (token.expiresAt !== null) fields.expires_in = Math.max(0, token.expiresAt - now);
+  if (token.expiresAt !== null) fields.expires_in = token.expiresAt - token.createdAt;
   if (token.type === 'mac' && macKey !== null) {
     fields.mac_key = macKey;
     fields.created_at = token.createdAt;
