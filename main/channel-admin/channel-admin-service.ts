@@ -20,8 +20,7 @@ export class ChannelAdminService {
   async details(channelId: string): Promise<ChannelDetails> {
     const api = await this.#api();
     const channel = await api.channels.get(channelId);
-    let isDefault = false;
-    for await (const item of api.channels.list()) if (item.id === channelId) isDefault = item.default === true;
+    const listed = (await this.#choices.list(api)).find((choice) => choice.id === channelId);
     return {
       id: channel.id,
       title: channel.title,
@@ -29,9 +28,9 @@ export class ChannelAdminService {
       tags: channel.tags ?? [],
       url: channel.url ?? '',
       status: channel.status ?? 'offair',
-      isDefault,
+      isDefault: listed?.isDefault ?? false,
       locked: !Array.isArray(channel.locks) && channel.locks.password !== undefined,
-      managedFor: this.#choices.managedFor(channel.owner.username),
+      managedFor: listed?.managedFor ?? null,
     };
   }
 

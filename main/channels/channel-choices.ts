@@ -41,12 +41,6 @@ export class ChannelChoices {
     }));
   }
 
-  /** The owner's name when the user manages the channel (`owner` as a channel answer gives it), else null. */
-  managedFor(owner: string): string | null {
-    const self = this.#session.userName;
-    return self !== null && owner !== self ? owner : null;
-  }
-
   /** Channel id to owner name, for the listed channels the user only manages. */
   async managedOwners(api: PlatformApi, items: readonly ChannelListItem[]): Promise<Map<string, string>> {
     const managed = new Map<string, string>();

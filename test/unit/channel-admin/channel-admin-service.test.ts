@@ -29,7 +29,7 @@ describe('channel admin service', () => {
 
   it('details name the owner of a channel the user manages for them', async () => {
     const service = new ChannelAdminService(async () => fakeApi(), choicesFor('alex'));
-    expect(await service.details('5')).toMatchObject({ id: '5', managedFor: 'demo' });
+    expect(await service.details('6')).toMatchObject({ id: '6', isDefault: false, managedFor: 'demo' });
   });
 
   it('deletes only when the confirmation names the channel', async () => {
