@@ -1,6 +1,7 @@
 // A channel manager at work (part A, "Channel managers"): sam, whom the demo streamer made an active manager
 // of Demo Live and Backstage, signs in with the built CLI, sees those channels as managed for demo, goes
-// live on Backstage with an ffmpeg encoder through the app's relay, and uploads a real video file to it.
+// live on Backstage with an ffmpeg encoder through the app's relay, records it with the platform's cloud
+// recorder, and uploads a real video file to it.
 // Then demo turns sam's manager access off, and sam's next upload is refused with a sentence that says why.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -74,7 +75,7 @@ describe('a channel manager with the CLI', () => {
     expect(table.stdout).toContain('Backstage (managed for demo)');
   });
 
-  it('goes live on the managed channel with an ffmpeg encoder', async () => {
+  it('goes live on the managed channel with an ffmpeg encoder, and records it with the cloud recorder', { timeout: 90_000 }, async () => {
     const live = await startCommand(['live', '--channel', BACKSTAGE, '--listen', 'rtmp://127.0.0.1:0/live'], 30_000, env(), 'listening');
     running.push(live);
     encoders.publish(`${String(live.ready.url)}/${String(live.ready.key)}`, 30);
@@ -84,6 +85,15 @@ describe('a channel manager with the CLI', () => {
       const read = await runCli(['api', 'GET', `/channels/${BACKSTAGE}.json`], { env: env() });
       return (JSON.parse(read.stdout) as { channel: { status: string } }).channel.status === 'live' ? true : undefined;
     }, 'Backstage to be live');
+    const started = await runCli(['record', 'start', '--channel', BACKSTAGE], { env: env() });
+    expect(started.code, started.stderr).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const stopped = await runCli(['--json', 'record', 'stop', '--channel', BACKSTAGE], { env: env() });
+    expect(stopped.code, stopped.stderr).toBe(0);
+    const recorded = (JSON.parse(stopped.stdout) as { video: { id: string } | null }).video;
+    expect(recorded?.id).toMatch(/^\d+$/);
+    const video = await runCli(['api', 'GET', `/videos/${recorded!.id}.json`], { env: env() });
+    expect((JSON.parse(video.stdout) as { video: { links: { channel: { id: string } } } }).video.links.channel.id).toBe(BACKSTAGE);
     expect(await live.stop()).toBe(0);
     expect(live.stderr()).not.toMatch(/lack_of_ownership|belongs to another account/);
   });
