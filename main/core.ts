@@ -1,11 +1,13 @@
-// Builds the app's core for a shell: data folder, keychain vault, redacting logger, session (with the
-// embedded sandbox), the facade and its dispatcher. Electron, browser mode and the CLI each call this once.
-import type { AppInfo } from '../preload/contract.js';
+// The composition root: builds the services for a shell in dependency order (data folder, keychain vault,
+// session with the embedded sandbox, then the capabilities), composes them into the contract's namespaces
+// with their merged events and the dispatcher. Electron, browser mode and the CLI each call this once.
+import { contract, copiesNamespace, desktopNamespace, downloadsNamespace, liveNamespace, uploadsNamespace, type AppInfo, type Contract, type Implementation } from '../preload/contract.js';
+import { AppService } from './app-service/app-service.js';
+import { NoticeBoard } from './app-service/notice-board.js';
 import { ChannelAdminService } from './channel-admin/channel-admin-service.js';
 import { ChannelChoices } from './channels/channel-choices.js';
 import { createCollectionServices } from './collections/collection-services.js';
 import { SecurityService } from './channel-security/security-service.js';
-import { Companion, type CompanionOptions } from './companion.js';
 import { toCompanionError } from './companion-errors.js';
 import { createDispatcher, type Dispatcher } from './dispatch.js';
 import type { AppLogger } from './log/app-logger.js';
@@ -25,6 +27,7 @@ import { HookReceiverSettingsStore } from './settings/hook-receiver-settings.js'
 import { LiveSettingsStore } from './settings/live-settings.js';
 import type { PlatformCaller } from './platform/platform-request.js';
 import { discoverUser } from './session/discover-user.js';
+import { serveSession } from './session/session-namespace.js';
 import { SANDBOX_PROFILE } from './profiles/profiles.js';
 import { SessionService } from './session/session-service.js';
 import type { SignInDriver } from './session/sign-in-driver.js';
@@ -38,9 +41,12 @@ import { keytarSecretStore } from './vault/secret-store.js';
 import { FallbackSecretStore, type KeychainState } from './vault/fallback-secret-store.js';
 import { describeKeychain, keychainLine } from './vault/keychain-status.js';
 import { DesktopSettingsService } from './desktop/desktop-settings-service.js';
+import { AppStatusTracker } from './desktop/app-status.js';
 import { runHotkeyAction } from './desktop/hotkey-actions.js';
 import { DesktopSettingsStore } from './settings/desktop-settings.js';
 import { Vault, vaultServiceFor } from './vault/vault.js';
+import { mergeEventSources, type ContractEventSource } from './typed-emitter.js';
+import { unavailableNamespace } from './unavailable-namespace.js';
 
 export interface CoreOptions {
   readonly shell: AppInfo['shell'];
@@ -79,9 +85,17 @@ export interface CoreOptions {
 }
 
 export interface Core {
-  readonly companion: Companion;
-  readonly session: SessionService;
+  /** Every contract namespace, served by its service (or by a stand-in where this shell runs none). */
+  readonly services: Implementation<Contract>;
+  /** The services' events merged: what the transports forward. */
+  readonly events: ContractEventSource<Contract>;
   readonly dispatch: Dispatcher;
+  readonly session: SessionService;
+  /** Present when CoreOptions.live asked for it. */
+  readonly live?: LiveService;
+  /** Present when CoreOptions.uploads asked for it. */
+  readonly uploads?: UploadService;
+  readonly notices: NoticeBoard;
   readonly logger: Logger;
   readonly dataDir: string;
   readonly secretsFor: (profile: string) => Vault;
@@ -91,31 +105,42 @@ export interface Core {
   readonly desktopSettings?: DesktopSettingsService;
   /** A platform caller for the active profile, signed with its tokens. */
   platformCaller(): Promise<PlatformCaller>;
+  /** Tells connected windows the core is going away (so they can say so instead of just going grey), then closes every service. */
+  shutdown(reason: string): Promise<void>;
 }
+
+/** What each stand-in says: where the capability runs instead. */
+const UNAVAILABLE = {
+  live: 'Going live needs the app (or `companion live`), which runs the local ingest.',
+  uploads: 'Uploads need the app (or `companion upload`), which keeps the upload queue.',
+  copies: 'Copying a part of a video needs the app, which follows the copy until it is made.',
+  downloads: 'Saving video files needs the app, which keeps the transfers going and resumes them after a restart.',
+  desktop: 'Hotkeys and start at login are set in the app.',
+} as const;
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   const directory = options.dataDir ?? dataDir();
   const logger = options.logger;
+  const notices = new NoticeBoard();
   // A damaged settings file is reset at once (the show goes on with defaults); the streamer reads why.
   const settingsRecovered = (message: string) => {
     logger.warn(message);
-    companion?.notify({ level: 'warning', message });
+    notices.notify({ level: 'warning', message });
   };
   // Without a keychain the app still runs: secrets stay in memory for this run, and every window says so.
   const secrets = new FallbackSecretStore(keytarSecretStore(vaultServiceFor(directory, defaultDataDir())));
   secrets.onChange(logKeychainChange(logger));
   await secrets.ready();
   const secretsFor = (profile: string) => new Vault(secrets, profile, logger);
-  let companion: Companion | null = null;
   const platformCaller = async (): Promise<PlatformCaller> => {
     const { apiUrl } = await session.platform();
     return createPlatformCaller({ apiUrl, tokens: session, onRequest: (line) => logger.debug(line) });
   };
+  const platformApi = async () => createPlatformApi(await platformCaller());
   const session: SessionService = new SessionService({
     dataDir: directory,
     secretsFor,
     signInDriver: options.signInDriver,
-    onChange: (info) => companion?.sessionChanged(info),
     identify: async () => discoverUser(await platformCaller()),
     onSettingsRecovered: settingsRecovered,
   });
@@ -123,12 +148,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const live = options.live
     ? new LiveService({
         session,
-        platformApi: async () => createPlatformApi(await platformCaller()),
+        platformApi,
         channelChoices,
         keySlot: () => secretsFor(session.profileName),
         settings: new LiveSettingsStore(directory, settingsRecovered),
         logger,
-        onChange: (state) => companion?.liveChanged(state),
         ingestPort: options.live.ingestPort,
         ingestHost: options.live.ingestHost,
         onRelayEvent: options.live.onRelayEvent,
@@ -142,18 +166,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         vaultFor: secretsFor,
         settings: new UploadSettingsStore(directory, settingsRecovered),
         logger,
-        onChange: (change) => companion?.uploadsChanged(change),
-        notify: (notice) => companion?.notify(notice),
+        notify: notices.notify,
         tuning: options.uploads.tuning,
       })
     : undefined;
-  const platformApi = async () => createPlatformApi(await platformCaller());
-  const managers = new ManagerService(platformApi, channelChoices);
-  const look = new LookService(platformApi);
-  const devicePasswords = new DevicePasswordService(platformApi);
-  const channelAdmin = new ChannelAdminService(platformApi, channelChoices);
-  const security = new SecurityService(platformApi);
-  const collections = createCollectionServices(platformApi);
   const sandboxVault = secretsFor(SANDBOX_PROFILE);
   const hooks = new HookService({
     platformApi,
@@ -163,61 +179,102 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ? {
           settings: new HookReceiverSettingsStore(directory, settingsRecovered),
           secrets: { load: () => sandboxVault.hookSecrets(), save: (secrets) => sandboxVault.setHookSecrets(secrets) },
-          onRecord: (record) => companion?.hookDelivered(record),
         }
       : undefined,
   });
-  const videoLibrary = new VideoLibraryService(platformApi);
-  const videoDownloads = new VideoDownloadService({ platformApi, defaultFolder: options.videoDownloads?.folder });
-  const videoDownloadTransfers = options.videoDownloads
+  const videoFiles = new VideoDownloadService({ platformApi, defaultFolder: options.videoDownloads?.folder });
+  const downloads = options.videoDownloads
     ? new DownloadTracker({
-        downloads: videoDownloads,
+        downloads: videoFiles,
+        session: session.events,
         dataDir: directory,
         reveal: options.videoDownloads.reveal,
-        onChange: (transfer) => companion?.videoDownloadChanged(transfer),
-        onRemoved: (id) => companion?.videoDownloadRemoved(id),
         onRecovered: settingsRecovered,
         warn: (message) => logger.warn(message),
       })
     : undefined;
   const videoTools = createVideoTools(platformApi);
-  const videoCopies = options.videoCopies
+  const copies = options.videoCopies
     ? new CopyTracker({
-        trimCopy: videoTools.trimCopy,
+        trimCopy: videoTools.trim,
+        session: session.events,
         dataDir: directory,
-        onChange: (copy) => companion?.videoCopyChanged(copy),
         onRecovered: settingsRecovered,
         warn: (message) => logger.warn(message),
       })
     : undefined;
-  const diagnostics: CompanionOptions['diagnostics'] = (app, profiles) => diagnosticsReport({ app, profiles, keychain: describeKeychain(secrets.state), logDirectory: logger.directory, redact: logger.redact });
+  const status = new AppStatusTracker([live?.events, uploads?.events].filter((source) => source !== undefined));
+  const app = new AppService({
+    shell: options.shell,
+    shellNote: options.shellNote ?? null,
+    keychain: secrets,
+    notices,
+    status,
+    diagnostics: (about) => diagnosticsReport({ app: about, profiles: session.profilesInfo(), keychain: describeKeychain(secrets.state), logDirectory: logger.directory, redact: logger.redact }),
+  });
+  const liveCalls = live ?? unavailableNamespace(liveNamespace, UNAVAILABLE.live);
+  const uploadCalls = uploads ?? unavailableNamespace(uploadsNamespace, UNAVAILABLE.uploads);
   const desktopSettings = options.desktopSettings
     ? new DesktopSettingsService({
         store: new DesktopSettingsStore(directory, settingsRecovered),
         platform: process.platform,
-        run: (action) => {
-          if (companion) void runHotkeyAction(action, companion, (notice) => companion?.notify(notice));
-        },
+        run: (action) => void runHotkeyAction(action, { live: liveCalls, uploads: uploadCalls, app }, notices.notify),
         warn: (message) => logger.warn(message),
       })
     : undefined;
-  companion = new Companion({ shell: options.shell, shellNote: options.shellNote, keychain: secrets, session, live, uploads, managers, look, devicePasswords, channelAdmin, security, hooks, collections, videoTools, videoCopies, videoLibrary, videoDownloads, videoDownloadTransfers, diagnostics, desktopSettings });
+  const collections = createCollectionServices(platformApi);
+  const services: Implementation<Contract> = {
+    app,
+    session: serveSession(session, () => live?.onAir ?? false),
+    live: liveCalls,
+    uploads: uploadCalls,
+    channel: new ChannelAdminService(platformApi, channelChoices),
+    managers: new ManagerService(platformApi, channelChoices),
+    devicePasswords: new DevicePasswordService(platformApi),
+    look: new LookService(platformApi),
+    security: new SecurityService(platformApi),
+    hooks,
+    ...collections,
+    videos: new VideoLibraryService(platformApi),
+    videoFiles,
+    downloads: downloads ?? unavailableNamespace(downloadsNamespace, UNAVAILABLE.downloads),
+    ...videoTools,
+    copies: copies ?? unavailableNamespace(copiesNamespace, UNAVAILABLE.copies),
+    desktop: desktopSettings ?? unavailableNamespace(desktopNamespace, UNAVAILABLE.desktop),
+  };
+  const events = mergeEventSources<Contract>([notices.events, session.events, ...[live, uploads, hooks, downloads, copies].flatMap((service) => (service ? [service.events] : [])), status.events, app.events]);
+
   await session.open(options.profile);
   await live?.open();
   await uploads?.open();
   await hooks.open();
-  await videoCopies?.accountChanged(session.currentStatus() === 'signed-out' ? null : session.profileName);
-  await videoDownloadTransfers?.accountChanged(session.currentStatus() === 'signed-out' ? null : session.profileName);
+  const account = session.currentStatus() === 'signed-out' ? null : session.profileName;
+  await copies?.accountChanged(account);
+  await downloads?.accountChanged(account);
   await desktopSettings?.open();
-  companion.startupFinished();
-  const dispatch = createDispatcher(companion.contract, companion, {
+  notices.startupFinished();
+  const dispatch = createDispatcher(contract, services, {
     translateError: (error) => {
       if (error instanceof SignInNeededError) void session.tokenRefused();
       return toCompanionError(error);
     },
     onInternalError: (method, error) => logger.error(`${method} failed unexpectedly`, { error }),
   });
-  return { companion, session, dispatch, logger, dataDir: directory, secretsFor, keychain: secrets, platformCaller, desktopSettings };
+
+  async function shutdown(reason: string): Promise<void> {
+    notices.notify({ level: 'warning', message: reason });
+    // The queue first: its transfers stop where they are while the platform (the sandbox) still answers.
+    await uploads?.close();
+    await live?.close();
+    await hooks.close();
+    await copies?.close();
+    await downloads?.close();
+    desktopSettings?.close();
+    await session.close();
+    secrets.close();
+  }
+
+  return { services, events, dispatch, session, live, uploads, notices, logger, dataDir: directory, secretsFor, keychain: secrets, platformCaller, desktopSettings, shutdown };
 }
 
 /** The keychain's changes in the log (and so on the terminal of a shell that shows warnings). */

@@ -1,12 +1,12 @@
-// The single entry through which IPC and browser mode call the facade: it checks the method name
-// against the contract, validates the arguments, and turns every outcome into an envelope.
+// The single entry through which IPC and browser mode call the services: it resolves "<namespace>.<method>"
+// against the contract, validates the arguments, calls that namespace's service, and turns every outcome
+// into an envelope.
 import {
   CompanionError,
-  isMethodName,
+  resolveMethod,
   type ContractShape,
   type Envelope,
   type Implementation,
-  type MethodName,
 } from '../preload/contract.js';
 
 export type Dispatcher = (method: unknown, args: unknown) => Promise<Envelope>;
@@ -24,24 +24,26 @@ export function createDispatcher<C extends ContractShape>(
   options: DispatchOptions = {},
 ): Dispatcher {
   return async (method, args) => {
-    if (!isMethodName(contract, method)) {
+    const resolved = resolveMethod(contract, method);
+    if (!resolved) {
       return failure('unknown_method', `There is no method called ${JSON.stringify(method)}.`);
     }
-    const parsed = contract.methods[method]!.args.safeParse(args);
+    const path = `${resolved.namespace}.${resolved.method}`;
+    const parsed = resolved.spec.args.safeParse(args);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? ` (argument ${issue.path.join('.')})` : '';
-      return failure('bad_request', `${method} was called with invalid arguments${where}: ${issue?.message ?? 'invalid'}.`);
+      return failure('bad_request', `${path} was called with invalid arguments${where}: ${issue?.message ?? 'invalid'}.`);
     }
     try {
-      const run = implementation[method as MethodName<C>] as (...a: unknown[]) => Promise<unknown>;
-      const value = await run.apply(implementation, parsed.data as unknown[]);
+      const service = implementation[resolved.namespace] as unknown as Record<string, (...a: unknown[]) => unknown>;
+      const value = await service[resolved.method]!.apply(service, parsed.data as unknown[]);
       return { ok: true, value };
     } catch (error) {
       const known = error instanceof CompanionError ? error : (options.translateError?.(error) ?? null);
       if (known) return failure(known.code, known.message);
-      options.onInternalError?.(method, error);
-      return failure('internal', `${method} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`);
+      options.onInternalError?.(path, error);
+      return failure('internal', `${path} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
 }

@@ -1,5 +1,6 @@
-// The machinery behind the contract: how a contract is declared, the types every side derives from
-// it, and the envelope that carries results and errors across IPC and WebSocket alike.
+// The machinery behind the contract: how a contract is declared (namespaces of methods, plus events), the
+// types every side derives from it, and the envelope that carries results and errors across IPC and
+// WebSocket alike. A call travels as "<namespace>.<method>".
 import type { z } from 'zod';
 
 export interface MethodSpec {
@@ -8,24 +9,45 @@ export interface MethodSpec {
   readonly result: z.ZodType;
 }
 
+/** One capability's methods: what one service serves. */
+export type NamespaceShape = Readonly<Record<string, MethodSpec>>;
+
 export interface ContractShape {
-  readonly methods: Readonly<Record<string, MethodSpec>>;
+  readonly namespaces: Readonly<Record<string, NamespaceShape>>;
   readonly events: Readonly<Record<string, z.ZodType>>;
+}
+
+export function defineNamespace<const N extends NamespaceShape>(methods: N): N {
+  return methods;
 }
 
 export function defineContract<const C extends ContractShape>(contract: C): C {
   return contract;
 }
 
-export type MethodName<C extends ContractShape> = Extract<keyof C['methods'], string>;
+export type NamespaceName<C extends ContractShape> = Extract<keyof C['namespaces'], string>;
+export type NamespaceMethodName<N extends NamespaceShape> = Extract<keyof N, string>;
 export type EventName<C extends ContractShape> = Extract<keyof C['events'], string>;
-export type MethodArgs<C extends ContractShape, M extends MethodName<C>> = z.input<C['methods'][M]['args']>;
-export type MethodResult<C extends ContractShape, M extends MethodName<C>> = z.output<C['methods'][M]['result']>;
+export type NamespaceArgs<N extends NamespaceShape, M extends NamespaceMethodName<N>> = z.input<N[M]['args']>;
+export type NamespaceResult<N extends NamespaceShape, M extends NamespaceMethodName<N>> = z.output<N[M]['result']>;
 export type EventPayload<C extends ContractShape, E extends EventName<C>> = z.output<C['events'][E]>;
 
-/** What main implements: one async function per contract method. */
+/**
+ * What a service implements for its namespace: one function per method. A method may answer at once or
+ * with a promise; every transport awaits it.
+ */
+export type NamespaceImplementation<N extends NamespaceShape> = {
+  [M in NamespaceMethodName<N>]: (...args: NamespaceArgs<N, M> & unknown[]) => NamespaceResult<N, M> | Promise<NamespaceResult<N, M>>;
+};
+
+/** What main serves: each namespace's service. */
 export type Implementation<C extends ContractShape> = {
-  [M in MethodName<C>]: (...args: MethodArgs<C, M> & unknown[]) => Promise<MethodResult<C, M>>;
+  [K in NamespaceName<C>]: NamespaceImplementation<C['namespaces'][K]>;
+};
+
+/** A namespace as a caller holds it: every method answers with a promise. */
+export type NamespaceCalls<N extends NamespaceShape> = {
+  [M in NamespaceMethodName<N>]: (...args: NamespaceArgs<N, M> & unknown[]) => Promise<NamespaceResult<N, M>>;
 };
 
 export type Unsubscribe = () => void;
@@ -35,27 +57,51 @@ export interface EventSubscription<C extends ContractShape> {
   on<E extends EventName<C>>(event: E, listener: EventListener<C, E>): Unsubscribe;
 }
 
-/** What the renderer holds: the methods plus a typed event subscription. */
-export type Bridge<C extends ContractShape> = Implementation<C> & EventSubscription<C>;
+/** What the renderer holds: the namespaces' methods plus a typed event subscription. */
+export type Bridge<C extends ContractShape> = { [K in NamespaceName<C>]: NamespaceCalls<C['namespaces'][K]> } & EventSubscription<C>;
 
 /**
  * What a transport hands the renderer (the preload's window.companion, browser mode's socket): each method
  * resolves to an envelope and never rejects, because Electron's contextBridge drops an error's `code`.
  */
 export type EnvelopeBridge<C extends ContractShape> = {
-  [M in MethodName<C>]: (...args: MethodArgs<C, M> & unknown[]) => Promise<Envelope<MethodResult<C, M>>>;
+  [K in NamespaceName<C>]: {
+    [M in NamespaceMethodName<C['namespaces'][K]>]: (
+      ...args: NamespaceArgs<C['namespaces'][K], M> & unknown[]
+    ) => Promise<Envelope<NamespaceResult<C['namespaces'][K], M>>>;
+  };
 } & EventSubscription<C>;
 
-export function methodNames<C extends ContractShape>(contract: C): MethodName<C>[] {
-  return Object.keys(contract.methods) as MethodName<C>[];
+/** Every method's wire name, "<namespace>.<method>". */
+export function methodPaths<C extends ContractShape>(contract: C): string[] {
+  return Object.entries(contract.namespaces).flatMap(([namespace, methods]) => Object.keys(methods).map((method) => `${namespace}.${method}`));
+}
+
+/** The namespace and method a wire name names, or null when the contract has no such method. */
+export function resolveMethod<C extends ContractShape>(contract: C, path: unknown): { readonly namespace: NamespaceName<C>; readonly method: string; readonly spec: MethodSpec } | null {
+  if (typeof path !== 'string') return null;
+  const dot = path.indexOf('.');
+  if (dot < 0) return null;
+  const namespace = path.slice(0, dot);
+  const method = path.slice(dot + 1);
+  if (!Object.hasOwn(contract.namespaces, namespace)) return null;
+  const methods = contract.namespaces[namespace]!;
+  if (!Object.hasOwn(methods, method)) return null;
+  return { namespace: namespace as NamespaceName<C>, method, spec: methods[method]! };
+}
+
+/**
+ * The contract's namespaces as nested objects of functions, each made by `make` from its wire name: how
+ * every transport builds its side with no hand-kept list of methods.
+ */
+export function buildNamespaces<F>(contract: ContractShape, make: (path: string) => F): Record<string, Record<string, F>> {
+  return Object.fromEntries(
+    Object.entries(contract.namespaces).map(([namespace, methods]) => [namespace, Object.fromEntries(Object.keys(methods).map((method) => [method, make(`${namespace}.${method}`)]))]),
+  );
 }
 
 export function eventNames<C extends ContractShape>(contract: C): EventName<C>[] {
   return Object.keys(contract.events) as EventName<C>[];
-}
-
-export function isMethodName<C extends ContractShape>(contract: C, name: unknown): name is MethodName<C> {
-  return typeof name === 'string' && Object.hasOwn(contract.methods, name);
 }
 
 export function isEventName<C extends ContractShape>(contract: C, name: unknown): name is EventName<C> {
@@ -92,9 +138,17 @@ export function unwrap<T>(envelope: Envelope<T>): T {
 
 /** The renderer's side of any transport: envelopes become results or thrown CompanionErrors. */
 export function bridgeFromEnvelopes<C extends ContractShape>(contract: C, transport: EnvelopeBridge<C>): Bridge<C> {
-  const call = transport as unknown as Record<string, (...args: unknown[]) => Promise<Envelope>>;
-  const methods = Object.fromEntries(methodNames(contract).map((name) => [name, async (...args: unknown[]) => unwrap(await call[name]!(...args))]));
-  return { ...methods, on: transport.on } as Bridge<C>;
+  const calls = transport as unknown as Record<string, Record<string, (...args: unknown[]) => Promise<Envelope>>>;
+  const namespaces = buildNamespaces(contract, (path) => {
+    const [namespace, method] = splitPath(path);
+    return async (...args: unknown[]) => unwrap(await calls[namespace]![method]!(...args));
+  });
+  return { ...namespaces, on: transport.on } as unknown as Bridge<C>;
+}
+
+function splitPath(path: string): [string, string] {
+  const dot = path.indexOf('.');
+  return [path.slice(0, dot), path.slice(dot + 1)];
 }
 
 /** Browser mode's WebSocket messages, both directions. */

@@ -1,9 +1,9 @@
 // Builds the renderer's bridge from the contract over an ipcRenderer-shaped object, so a method added to
 // the contract reaches the renderer with no change here. Kept free of 'electron' so tests can fake the IPC.
 import {
+  buildNamespaces,
   CompanionError,
   isEventName,
-  methodNames,
   type ContractShape,
   type EnvelopeBridge,
   type EventName,
@@ -22,12 +22,7 @@ export interface IpcRendererLike {
 }
 
 export function createIpcBridge<C extends ContractShape>(contract: C, ipcRenderer: IpcRendererLike): EnvelopeBridge<C> {
-  const methods = Object.fromEntries(
-    methodNames(contract).map((name) => [
-      name,
-      (...args: unknown[]) => ipcRenderer.invoke(INVOKE_CHANNEL, name, args),
-    ]),
-  );
+  const namespaces = buildNamespaces(contract, (path) => (...args: unknown[]) => ipcRenderer.invoke(INVOKE_CHANNEL, path, args));
 
   function on<E extends EventName<C>>(event: E, listener: (payload: EventPayload<C, E>) => void): Unsubscribe {
     if (!isEventName(contract, event)) {
@@ -51,5 +46,5 @@ export function createIpcBridge<C extends ContractShape>(contract: C, ipcRendere
     };
   }
 
-  return { ...methods, on } as EnvelopeBridge<C>;
+  return { ...namespaces, on } as unknown as EnvelopeBridge<C>;
 }

@@ -2,8 +2,7 @@
 // hotkeys and the login item (handed to the core's desktop settings), and the main window's place and its
 // close-to-tray rule. The Electron adapters for tray.ts, native-notifications.ts and window-state.ts.
 import { app, globalShortcut, Menu, nativeImage, Notification, screen, Tray, type BrowserWindow, type NativeImage } from 'electron';
-import type { AppStatus } from '../../preload/contract.js';
-import type { Companion } from '../companion.js';
+import type { AppStatus, Contract, Implementation, Notice } from '../../preload/contract.js';
 import type { DesktopSettingsService } from '../desktop/desktop-settings-service.js';
 import { runHotkeyAction } from '../desktop/hotkey-actions.js';
 import { trayIconPng } from '../desktop/tray-icons.js';
@@ -11,9 +10,13 @@ import type { TrayCommand } from '../desktop/tray-model.js';
 import { notifyNatively, showWith } from './native-notifications.js';
 import { closeDecision, showStatusInTray } from './tray.js';
 import { restoredWindow, type SavedWindow } from './window-state.js';
+import type { ContractEventSource } from '../typed-emitter.js';
 
 export interface DesktopShellOptions {
-  readonly companion: Companion;
+  /** The core's services (the tray's commands are the hotkeys' calls) and their events. */
+  readonly services: Implementation<Contract>;
+  readonly events: ContractEventSource<Contract>;
+  readonly notify: (notice: Notice) => void;
   readonly desktopSettings: DesktopSettingsService;
   /** Brings the main window forward (or opens it). */
   readonly showMainWindow: () => void;
@@ -33,13 +36,13 @@ const INDICATORS: readonly AppStatus['indicator'][] = ['offline', 'live', 'recor
 
 /** Call once Electron is ready: Tray, globalShortcut and the login item cannot be used before. */
 export async function startDesktopShell(options: DesktopShellOptions): Promise<DesktopShell> {
-  const { companion, desktopSettings } = options;
+  const { services, events, desktopSettings } = options;
   // Following first, then asking: a change that comes while the answer is on its way is the newer one.
   let followed: AppStatus | null = null;
-  companion.events.on('appStatus', (next) => {
+  events.on('appStatus', (next) => {
     followed = next;
   });
-  const asked = await companion.appStatus();
+  const asked = await services.app.status();
   const status = (): AppStatus => followed ?? asked;
 
   // Read once: from here on this process is the file's only writer of the window's place and the hint.
@@ -47,7 +50,7 @@ export async function startDesktopShell(options: DesktopShellOptions): Promise<D
   let lastPlace = settings.window;
   let hintShown = settings.trayHintShown;
   const tray = createTray(options, status());
-  notifyNatively((event, listener) => companion.events.on(event, listener), showWith(Notification, options.showMainWindow), {
+  notifyNatively((event, listener) => events.on(event, listener), showWith(Notification, options.showMainWindow), {
     onFailure: (error) => console.error('[companion] system notifications cannot be shown here (no notification service?); the window still shows everything:', error),
   });
   desktopSettings.attach({ shortcuts: globalShortcut, setStartAtLogin: (on) => app.setLoginItemSettings({ openAtLogin: on }) });
@@ -92,7 +95,7 @@ export async function startDesktopShell(options: DesktopShellOptions): Promise<D
 }
 
 function createTray(options: DesktopShellOptions, initial: AppStatus): Tray {
-  const { companion } = options;
+  const { services, events, notify } = options;
   const icons = new Map<AppStatus['indicator'], NativeImage>(
     INDICATORS.map((indicator) => {
       const image = nativeImage.createFromBuffer(trayIconPng(indicator, 16), { scaleFactor: 1 });
@@ -105,8 +108,8 @@ function createTray(options: DesktopShellOptions, initial: AppStatus): Tray {
   tray.on('click', options.showMainWindow);
   // The same rules as the hotkeys: one place decides what "Go live / End" means in each state.
   const commands: Record<TrayCommand, () => void> = {
-    'toggle-live': () => void runHotkeyAction('toggle-live', companion, (notice) => companion.notify(notice)),
-    'toggle-recording': () => void runHotkeyAction('toggle-recording', companion, (notice) => companion.notify(notice)),
+    'toggle-live': () => void runHotkeyAction('toggle-live', services, notify),
+    'toggle-recording': () => void runHotkeyAction('toggle-recording', services, notify),
     open: options.showMainWindow,
     quit: () => app.quit(),
   };
@@ -126,7 +129,7 @@ function createTray(options: DesktopShellOptions, initial: AppStatus): Tray {
     },
     appName: app.getName(),
     initial,
-    subscribe: (listener) => companion.events.on('appStatus', listener),
+    subscribe: (listener) => events.on('appStatus', listener),
     run: (command) => commands[command](),
   });
   return tray;

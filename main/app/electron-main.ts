@@ -46,7 +46,7 @@ async function start(): Promise<void> {
   const showMainWindow = (): void => presenter.show();
   // Set once the app is ready (the tray and hotkeys need that); the window opens only after.
   let desktopShell: DesktopShell | null = null;
-  const { companion, dispatch, session: signIn, desktopSettings } = await createCore({
+  const { services, events, notices, dispatch, session: signIn, desktopSettings, shutdown } = await createCore({
     shell: 'electron',
     logger,
     signInDriver: loginWindowDriver(() => presenter.window),
@@ -58,7 +58,7 @@ async function start(): Promise<void> {
     // Only a file this app saved is shown, and only in its folder (never opened or run).
     videoDownloads: { folder: app.getPath('downloads'), reveal: (file) => shell.showItemInFolder(file) },
   });
-  showUploadProgress((listener) => companion.events.on('uploads', listener), () => presenter.window);
+  showUploadProgress((listener) => events.on('uploads', listener), () => presenter.window);
   // Start the sandbox profile's platform with the app, so the first sign-in finds it running.
   void signIn.sandbox().catch((error: unknown) => logger.error('The embedded sandbox could not start.', { error }));
 
@@ -73,7 +73,7 @@ async function start(): Promise<void> {
     // Held here because a closed window's webContents property throws.
     const contents = window.webContents;
     // The window's own scoped ipc, not the global ipcMain: no other webContents can reach these handlers.
-    const disconnect = connectIpc({ ipcMain: contents.ipc, dispatch, events: companion.events, isTrustedSender, windows: () => [contents] });
+    const disconnect = connectIpc({ ipcMain: contents.ipc, dispatch, events, isTrustedSender, windows: () => [contents] });
     window.once('ready-to-show', () => {
       if (place.maximized) window.maximize();
       window.show();
@@ -108,7 +108,7 @@ async function start(): Promise<void> {
     quitting = 'shutting-down';
     // The window's place is saved now, while the window is there and the process has time to write.
     const saved = presenter.window && desktopShell ? desktopShell.saveWindowPlace(presenter.window) : Promise.resolve();
-    Promise.all([saved, companion.shutdown(`${app.getName()} is quitting.`)])
+    Promise.all([saved, shutdown(`${app.getName()} is quitting.`)])
       .catch((error: unknown) => logger.error('Shutdown failed.', { error }))
       .finally(() => {
         quitting = 'ready';
@@ -123,7 +123,7 @@ async function start(): Promise<void> {
       serveAppProtocol(protocol);
       // Without a tray or hotkeys the app still works: their failure is logged, the window opens anyway.
       if (desktopSettings) {
-        desktopShell = await startDesktopShell({ companion, desktopSettings, showMainWindow, quitting: () => quitting !== 'no' }).catch((error: unknown) => {
+        desktopShell = await startDesktopShell({ services, events, notify: notices.notify, desktopSettings, showMainWindow, quitting: () => quitting !== 'no' }).catch((error: unknown) => {
           logger.error('The tray, hotkeys or notifications could not start.', { error });
           return null;
         });

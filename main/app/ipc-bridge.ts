@@ -21,7 +21,7 @@ export interface WebContentsLike {
   send(channel: string, ...args: unknown[]): void;
 }
 
-/** Where contract events come from: the facade's ContractEvents fits this. */
+/** Where contract events come from: the core's merged service events fit this. */
 export interface ContractEventSource {
   subscribe(listener: (event: string, payload: unknown) => void): Unsubscribe;
 }

@@ -1,14 +1,14 @@
 // Channel administration for the Channel panel: a channel's details (edit, delete), the account's custom
 // metadata field definitions, and a channel's metadata values and display settings. Each call goes to the
 // platform as it is asked; nothing is cached here (the renderer's slices hold what is shown).
-import { CompanionError, type ChannelChoice, type ChannelDetails, type ChannelEdit, type ChannelMetadata, type MetadataContentType, type MetadataField, type NewMetadataField } from '../../preload/contract.js';
+import { CompanionError, type ChannelChoice, type ChannelDetails, type ChannelEdit, type ChannelMetadata, type MetadataContentType, type MetadataField, type NewMetadataField, type NamespaceImplementation, type channelNamespace } from '../../preload/contract.js';
 import type { ChannelChoices } from '../channels/channel-choices.js';
 import type { createPlatformApi } from '../platform/endpoints/index.js';
 import type { MetadataField as PlatformMetadataField } from '../platform/endpoints/schemas.js';
 
 export type PlatformApi = ReturnType<typeof createPlatformApi>;
 
-export class ChannelAdminService {
+export class ChannelAdminService implements NamespaceImplementation<typeof channelNamespace> {
   readonly #api: () => Promise<PlatformApi>;
   readonly #choices: ChannelChoices;
 
@@ -41,7 +41,7 @@ export class ChannelAdminService {
   }
 
   /** Deletes after checking the streamer named the right channel; answers the channels that are left. */
-  async remove(channelId: string, confirmTitle: string): Promise<ChannelChoice[]> {
+  async remove(channelId: string, { confirmTitle }: { confirmTitle: string }): Promise<ChannelChoice[]> {
     const api = await this.#api();
     const channel = await api.channels.get(channelId);
     if (confirmTitle.trim() !== channel.title) {

@@ -8,8 +8,7 @@ import {
   type HashLockChange,
   type HashLockResult,
   type HashLockView,
-  type ViewerSetting,
-} from '../../preload/contract.js';
+  type ViewerSetting, type NamespaceImplementation, type securityNamespace } from '../../preload/contract.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import type { HashLock } from '../platform/endpoints/schemas.js';
 import { PlatformError } from '../platform/platform-error.js';
@@ -26,7 +25,7 @@ const GONE = 'This channel no longer exists. Reload the list of channels.';
 
 const VIEWER_SETTING_NAMES: Record<ViewerSetting, string> = { sharing: 'sharing', hideViewers: 'hiding the viewer count', multiQuality: 'multi-quality' };
 
-export class SecurityService {
+export class SecurityService implements NamespaceImplementation<typeof securityNamespace> {
   readonly #api: () => Promise<PlatformApi>;
 
   constructor(platformApi: () => Promise<PlatformApi>) {

@@ -25,8 +25,9 @@ export const liveCommand: Command = {
     if (listen.key !== null || listen.app !== 'live') throw new UsageError('live listens on rtmp://HOST:PORT/live; its key is kept in the keychain (the listening line shows it)');
     const signIn = await passwordSignIn(context, values);
     const core = await coreForCommand(context, {}, undefined, { ingestPort: listen.port, ingestHost: listen.host, onRelayEvent: (event) => printRelayEvent(context, event) });
-    const live = core.companion.liveService!;
+    const live = core.live;
     try {
+      if (!live) throw new Error('the core was built without the live service');
       await signInForThisRun(core, signIn);
       if (core.session.currentStatus() !== 'signed-in') throw new UsageError(`Not signed in to profile ${core.session.profileName}: ${signInAdvice(core.keychain)}.`);
       const state = live.state();
@@ -41,7 +42,7 @@ export const liveCommand: Command = {
       await live.endLive();
       if (context.json) emitJson(context, 'stopped', { signal });
     } finally {
-      await core.companion.shutdown('stopped');
+      await core.shutdown('stopped');
     }
     return 0;
   },

@@ -1,4 +1,5 @@
 // `companion ui`: browser mode until SIGINT/SIGTERM.
+import { contract } from '../../preload/contract.js';
 import { createCore } from '../core.js';
 import { installLastResort } from '../last-resort.js';
 import { builtRendererDir } from '../paths.js';
@@ -32,11 +33,11 @@ export const uiCommand: Command = {
       videoDownloads: {},
       desktopSettings: true,
     });
-    const { companion, session, dispatch } = core;
+    const { services, events, session, dispatch } = core;
     const server = await startBrowserModeServer({
-      contract: companion.contract,
-      implementation: companion,
-      events: companion.events,
+      contract,
+      implementation: services,
+      events,
       dispatch,
       rendererDir: builtRendererDir,
       host: stringOption(values, 'host'),
@@ -58,13 +59,13 @@ export const uiCommand: Command = {
     void session.sandbox().catch((error: unknown) => core.logger.error('The embedded sandbox could not start', { error }));
     // Ports taken by another program were replaced for this run; the streamer must know which ones to use.
     const portNote = server.busyPort === null ? null : `Port ${server.busyPort} is in use, so the app listens on ${server.port} instead.`;
-    const ingestNote = core.companion.liveService?.state().ingest.note ?? null;
+    const ingestNote = core.live?.state().ingest.note ?? null;
     if (portNote) core.logger.warn(portNote);
     if (context.json) {
       emitJson(context, 'ready', {
         url: server.url,
         port: server.port,
-        ingest_url: core.companion.ingestUrl,
+        ingest_url: core.live?.ingestUrl ?? null,
         keychain: describeKeychain(core.keychain.state),
         ...(portNote ? { port_note: portNote } : {}),
         ...(ingestNote ? { ingest_note: ingestNote } : {}),
@@ -74,7 +75,7 @@ export const uiCommand: Command = {
       context.out.write(`Broadcaster Companion is running in browser mode.\n${notes}Open this address (it holds this launch's access token; keep it private):\n\n  ${server.url}\n\nPress Ctrl+C to quit.\n`);
     }
     const signal = await untilStopped();
-    await companion.shutdown('The app was closed. Start it again and open the new address it prints.');
+    await core.shutdown('The app was closed. Start it again and open the new address it prints.');
     await server.close();
     if (context.json) emitJson(context, 'stopped', { signal });
     else context.out.write('Browser mode stopped.\n');

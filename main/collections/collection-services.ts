@@ -1,5 +1,5 @@
-// The Playlists panel's services (and the Channel panel's upcoming events), built together so the core and
-// the facade take them as one.
+// The Playlists panel's services (and the Channel panel's upcoming events), built together: one per
+// contract namespace, keyed by the namespace's name.
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import { FeaturedVideoService } from './featured-video-service.js';
 import { PlaylistService } from './playlist-service.js';
@@ -9,7 +9,7 @@ import { VideoChoiceService } from './video-choice-service.js';
 export interface CollectionServices {
   readonly featured: FeaturedVideoService;
   readonly playlists: PlaylistService;
-  readonly events: UpcomingEventService;
+  readonly upcomingEvents: UpcomingEventService;
   readonly videoChoices: VideoChoiceService;
 }
 
@@ -17,7 +17,7 @@ export function createCollectionServices(platformApi: () => Promise<PlatformApi>
   return {
     featured: new FeaturedVideoService(platformApi),
     playlists: new PlaylistService(platformApi),
-    events: new UpcomingEventService(platformApi),
+    upcomingEvents: new UpcomingEventService(platformApi),
     videoChoices: new VideoChoiceService(platformApi),
   };
 }

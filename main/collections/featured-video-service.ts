@@ -1,14 +1,14 @@
 // A channel's featured videos for the Playlists panel: the list with how full it is, and changes to it.
 // The platform replaces the list as a whole (part B, "Featured videos of a channel"), so adding, removing
 // and reordering are one call each: the list as it should be.
-import type { FeaturedVideos } from '../../preload/contract.js';
+import type { FeaturedVideos, NamespaceImplementation, featuredNamespace } from '../../preload/contract.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import { CHANNEL_GONE, explained, featuredFull } from './collection-errors.js';
 import { videoRow } from './collection-rows.js';
 
 const FEATURED_GONE = 'This channel no longer exists, or it does not show featured videos (a password-locked channel shows them to its owner only). Reload the list of channels.';
 
-export class FeaturedVideoService {
+export class FeaturedVideoService implements NamespaceImplementation<typeof featuredNamespace> {
   readonly #platformApi: () => Promise<PlatformApi>;
 
   constructor(platformApi: () => Promise<PlatformApi>) {

@@ -1,7 +1,7 @@
 // Playlists for the Playlists panel: the user's and a channel's, a page at a time; create, rename, delete;
 // a playlist's videos in order with how full it is; add, remove and move a video. The platform's refusals
 // become sentences that say what to do.
-import type { NewPlaylist, PlaylistContents, PlaylistPage, PlaylistPageRequest, PlaylistRow } from '../../preload/contract.js';
+import type { NewPlaylist, PlaylistContents, PlaylistPage, PlaylistPageRequest, PlaylistRow, NamespaceImplementation, playlistsNamespace } from '../../preload/contract.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import { CHANNEL_GONE, explained, PLAYLIST_GONE, playlistFull } from './collection-errors.js';
 import { playlistRow, playlistVideoRow } from './collection-rows.js';
@@ -9,7 +9,7 @@ import { playlistRow, playlistVideoRow } from './collection-rows.js';
 const BAD_TITLE = `The platform refused this title. Give the playlist a title of 1 to 100 characters on one line.`;
 const VIDEO_OR_PLAYLIST_GONE = 'This playlist, or the video, no longer exists. Reload the playlist.';
 
-export class PlaylistService {
+export class PlaylistService implements NamespaceImplementation<typeof playlistsNamespace> {
   readonly #platformApi: () => Promise<PlatformApi>;
 
   constructor(platformApi: () => Promise<PlatformApi>) {

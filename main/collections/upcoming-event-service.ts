@@ -1,11 +1,11 @@
 // A channel's upcoming events, a page at a time (part B, "Upcoming events": 50 a page). The platform has no
 // call that schedules one, so the list is read-only.
-import { UPCOMING_EVENTS_PAGE_SIZE, type UpcomingEventPage } from '../../preload/contract.js';
+import { UPCOMING_EVENTS_PAGE_SIZE, type UpcomingEventPage, type NamespaceImplementation, type upcomingEventsNamespace } from '../../preload/contract.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import { CHANNEL_GONE, explained } from './collection-errors.js';
 import { eventRow } from './collection-rows.js';
 
-export class UpcomingEventService {
+export class UpcomingEventService implements NamespaceImplementation<typeof upcomingEventsNamespace> {
   readonly #platformApi: () => Promise<PlatformApi>;
 
   constructor(platformApi: () => Promise<PlatformApi>) {

@@ -1,6 +1,7 @@
 // What the app is doing, in one small value the tray, the taskbar and browser mode's header all show:
 // derived once here from the live state and the upload totals, so every shell says the same thing.
-import type { AppStatus, LiveState, UploadTotals } from '../../preload/contract.js';
+import type { AppStatus, Contract, LiveState, UploadTotals } from '../../preload/contract.js';
+import { ContractEvents, type ContractEventSource } from '../typed-emitter.js';
 
 export const OFFLINE_STATUS: AppStatus = { indicator: 'offline', live: 'offline', recording: false, uploads: null, channel: null, summary: 'Offline' };
 
@@ -66,15 +67,22 @@ function sameAppStatus(a: AppStatus, b: AppStatus): boolean {
 }
 
 /**
- * Follows the live and upload events and reports the status only when it changes: the live state is
+ * Follows the live and upload events and emits `appStatus` only when the status changes: the live state is
  * sent every 2 s while live, and the upload totals four times a second, but the status rarely moves.
  */
 export class AppStatusTracker {
+  readonly events = new ContractEvents<Contract>();
   #live: LiveState | null = null;
   #totals: UploadTotals | null = null;
   #status: AppStatus = OFFLINE_STATUS;
 
-  constructor(private readonly onChange: (status: AppStatus) => void) {}
+  /** The sources of the `live` and `uploads` events (the live and upload services, when the shell runs them). */
+  constructor(sources: readonly ContractEventSource<Contract>[]) {
+    for (const source of sources) {
+      source.on('live', (state) => this.liveChanged(state));
+      source.on('uploads', (change) => this.uploadsChanged(change.available ? change.totals : null));
+    }
+  }
 
   get status(): AppStatus {
     return this.#status;
@@ -94,6 +102,6 @@ export class AppStatusTracker {
     const next = appStatus(this.#live, this.#totals);
     if (sameAppStatus(next, this.#status)) return;
     this.#status = next;
-    this.onChange(next);
+    this.events.emit('appStatus', next);
   }
 }

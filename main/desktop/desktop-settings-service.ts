@@ -1,7 +1,7 @@
 // The Settings panel's desktop section: global hotkeys and start at login, kept in desktop.json and applied
 // by the desktop shell (which hands in its globalShortcut and login-item calls). Browser mode and the CLI
 // keep and show the settings without applying them.
-import { CompanionError, HOTKEY_ACTIONS, type DesktopSettings, type DesktopSettingsChange, type HotkeyAction } from '../../preload/contract.js';
+import { CompanionError, HOTKEY_ACTIONS, type DesktopSettings, type DesktopSettingsChange, type HotkeyAction, type NamespaceImplementation, type desktopNamespace } from '../../preload/contract.js';
 import type { DesktopSettingsFile, DesktopSettingsStore } from '../settings/desktop-settings.js';
 import { checkBindings, HOTKEY_LABELS, HotkeyRegistrar, type GlobalShortcutLike, type HotkeyProblems } from './hotkey-bindings.js';
 
@@ -20,7 +20,7 @@ export interface DesktopSettingsServiceOptions {
   readonly warn: (message: string) => void;
 }
 
-export class DesktopSettingsService {
+export class DesktopSettingsService implements NamespaceImplementation<typeof desktopNamespace> {
   readonly #options: DesktopSettingsServiceOptions;
   #shell: DesktopShell | null = null;
   #registrar: HotkeyRegistrar | null = null;

@@ -7,13 +7,12 @@ import {
   type DevicePasswordPage,
   type DevicePasswordPageRequest,
   type DevicePasswordRow,
-  type NewDevicePassword,
-} from '../../preload/contract.js';
+  type NewDevicePassword, type NamespaceImplementation, type devicePasswordsNamespace } from '../../preload/contract.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import type { DevicePassword } from '../platform/endpoints/schemas.js';
 import { PlatformError } from '../platform/platform-error.js';
 
-export class DevicePasswordService {
+export class DevicePasswordService implements NamespaceImplementation<typeof devicePasswordsNamespace> {
   readonly #platformApi: () => Promise<PlatformApi>;
 
   constructor(platformApi: () => Promise<PlatformApi>) {

@@ -1,12 +1,13 @@
 // Channel hooks for the Hooks panel: each event's hook on a channel with its status, register and remove
 // (with the application's client-credentials token, as the spec asks), and the built-in receiver that the
 // sandbox profile offers as a recipient. The platform's errors become sentences that say what to do.
-import { CompanionError, HOOK_EVENTS, type HookDelivery, type HookEventName, type HookRow, type HooksState } from '../../preload/contract.js';
+import { CompanionError, HOOK_EVENTS, type Contract, type HookDelivery, type HookEventName, type HookRow, type HooksState, type NamespaceImplementation, type hooksNamespace } from '../../preload/contract.js';
 import type { Logger } from '../log/redacting-logger.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import { PlatformError, SignInNeededError } from '../platform/platform-error.js';
 import type { HookReceiverSettingsStore } from '../settings/hook-receiver-settings.js';
 import { BuiltInHookReceiver, type HookSecretKeeper } from './hook-receiver.js';
+import { ContractEvents } from '../typed-emitter.js';
 
 const CHANNEL_GONE = 'This channel no longer exists. Reload the list of channels.';
 const NOT_YOURS = 'This channel is not yours (or you no longer manage it), so the app cannot register hooks on it. Choose one of your channels.';
@@ -20,14 +21,16 @@ export interface HookServiceOptions {
   readonly receiver?: {
     readonly settings: HookReceiverSettingsStore;
     readonly secrets: HookSecretKeeper;
-    readonly onRecord: (record: HookDelivery) => void;
   };
   readonly logger: Pick<Logger, 'info' | 'warn'>;
 }
 
-export class HookService {
+export class HookService implements NamespaceImplementation<typeof hooksNamespace> {
   readonly #options: HookServiceOptions;
   #receiver: BuiltInHookReceiver | null = null;
+
+  /** Emits `hookDelivery` for each handshake or delivery the built-in receiver gets. */
+  readonly events = new ContractEvents<Contract>();
 
   constructor(options: HookServiceOptions) {
     this.#options = options;
@@ -42,7 +45,7 @@ export class HookService {
       this.#receiver = await BuiltInHookReceiver.start({
         secrets: wanted.secrets,
         preferredPort,
-        onRecord: wanted.onRecord,
+        onRecord: (record) => this.events.emit('hookDelivery', record),
         onError: (error) => this.#options.logger.warn('The hook receiver could not handle a request; it answered 500 and goes on.', { error }),
       });
       if (this.#receiver.port !== preferredPort) {

@@ -1,7 +1,7 @@
 // Going live, end to end: the local ingest the encoder publishes to (always on while the app runs), the
 // channel's targets kept fresh, the relay with failover, the cloud recorder, the channel's status and
 // viewers, and the checklist, all told to the UI as one LiveState.
-import { CompanionError, type ChannelChoice, type LiveState } from '../../preload/contract.js';
+import { CompanionError, type ChannelChoice, type Contract, type LiveState, type NamespaceImplementation, type liveNamespace } from '../../preload/contract.js';
 import type { Logger } from '../log/redacting-logger.js';
 import { listenOnFreePort, portsToTry } from '../port-fallback.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
@@ -16,6 +16,7 @@ import { localIngestKey, maskKey, newLocalIngestKey, type LocalKeySlot } from '.
 import { preflight, type PreflightFacts } from './preflight.js';
 import { Recorder } from './recorder.js';
 import { StreamingKeyKeeper } from './streaming-key-keeper.js';
+import { ContractEvents } from '../typed-emitter.js';
 
 export interface LiveServiceOptions {
   readonly session: SessionService;
@@ -25,7 +26,6 @@ export interface LiveServiceOptions {
   readonly keySlot: () => LocalKeySlot;
   readonly settings: LiveSettingsStore;
   readonly logger: Logger;
-  readonly onChange: (state: LiveState) => void;
   /** Overrides the saved ingest port (tests and `companion live --listen`). */
   readonly ingestPort?: number;
   readonly ingestHost?: string;
@@ -51,7 +51,7 @@ interface Going {
   readonly unwatch: () => void;
 }
 
-export class LiveService {
+export class LiveService implements NamespaceImplementation<typeof liveNamespace> {
   readonly #options: LiveServiceOptions;
   #ingest: LocalIngest | null = null;
   #ingestError: string | null = null;
@@ -76,8 +76,12 @@ export class LiveService {
   /** The profile whose saved channel choice is loaded. */
   #profile: string | null = null;
 
+  /** Emits `live` whenever anything about going live changes. */
+  readonly events = new ContractEvents<Contract>();
+
   constructor(options: LiveServiceOptions) {
     this.#options = options;
+    options.session.events.on('session', () => void this.sessionChanged());
   }
 
   /**
@@ -424,7 +428,7 @@ export class LiveService {
   }
 
   #changed(): void {
-    this.#options.onChange(this.state());
+    this.events.emit('live', this.state());
   }
 }
 

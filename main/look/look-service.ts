@@ -10,8 +10,7 @@ import {
   type ChannelBackground,
   type ImageUpload,
   type LogoSettings,
-  type UploadedImage,
-} from '../../preload/contract.js';
+  type UploadedImage, type NamespaceImplementation, type lookNamespace } from '../../preload/contract.js';
 import { IMAGE_CONTENT_TYPES, readImageHeader, type ImageHeader } from '../images/image-header.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import { PlatformError } from '../platform/platform-error.js';
@@ -21,7 +20,7 @@ export const PLAN_LACKS_BRANDING = 'Your plan does not include this kind of bran
 const NOT_YOURS = 'Only the channel\'s owner and its active managers can change its design. Sign in as one of them, or ask the owner to make the change (or to make you an active manager of the channel again).';
 const GONE = 'This channel no longer exists. Choose another channel.';
 
-export class LookService {
+export class LookService implements NamespaceImplementation<typeof lookNamespace> {
   readonly #platformApi: () => Promise<PlatformApi>;
 
   constructor(platformApi: () => Promise<PlatformApi>) {

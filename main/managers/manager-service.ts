@@ -1,6 +1,6 @@
 // Channel managers for the panel: the list with the streamer's channels, invite, alias and active flag,
 // channel access; the platform's errors become sentences that say what to do.
-import { CompanionError, MAX_ACTIVE_MANAGERS, type InviteManager, type ManagerChange, type ManagerRow, type ManagersState } from '../../preload/contract.js';
+import { CompanionError, MAX_ACTIVE_MANAGERS, type InviteManager, type ManagerChange, type ManagerRow, type ManagersState, type NamespaceImplementation, type managersNamespace } from '../../preload/contract.js';
 import type { ChannelChoices } from '../channels/channel-choices.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import type { Manager } from '../platform/endpoints/schemas.js';
@@ -8,7 +8,7 @@ import { PlatformError } from '../platform/platform-error.js';
 
 export const PLAN_LACKS_MANAGERS = 'Your plan does not include channel managers. Upgrade the plan on the platform to add managers; nothing else is wrong.';
 
-export class ManagerService {
+export class ManagerService implements NamespaceImplementation<typeof managersNamespace> {
   readonly #platformApi: () => Promise<PlatformApi>;
   readonly #choices: ChannelChoices;
 

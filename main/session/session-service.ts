@@ -5,7 +5,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { CompanionError, type ProfilesInfo, type SessionInfo, type SignInStart } from '../../preload/contract.js';
+import { CompanionError, type Contract, type ProfilesInfo, type SessionInfo, type SignInStart } from '../../preload/contract.js';
 import type { AccessToken, TokenSource } from '../platform/access-token.js';
 import { authorizeUrl } from '../platform/oauth/authorize-url.js';
 import { deviceName } from '../platform/oauth/device-name.js';
@@ -16,6 +16,7 @@ import { parsePlatformProfile, ProfileStore, SANDBOX_PROFILE, validProfileName, 
 import { SettingsFile, type RecoveryReporter } from '../settings/settings-file.js';
 import { signInErrors } from './session-errors.js';
 import type { SignInDriver } from './sign-in-driver.js';
+import { ContractEvents } from '../typed-emitter.js';
 
 /** The vault as the session uses it: tokens and the client secret of one profile. */
 export interface ProfileSecrets {
@@ -41,7 +42,6 @@ export interface SessionServiceOptions {
   readonly signInDriver?: SignInDriver;
   /** Asks for a token that never expires (scope offline). */
   readonly offlineAccess?: boolean;
-  readonly onChange?: (session: SessionInfo) => void;
   /** Finds the platform user name after a sign-in (the platform's token answer does not say). */
   readonly identify?: () => Promise<string | null>;
   readonly now?: () => number;
@@ -63,6 +63,8 @@ interface PendingSignIn {
 }
 
 export class SessionService implements TokenSource {
+  /** Emits `session` on every change: signed in or out, token expiring or expired, profile switched. */
+  readonly events = new ContractEvents<Contract>();
   readonly #options: SessionServiceOptions;
   readonly #profiles: ProfileStore;
   /** The platform user name per profile, shown before the platform is asked. */
@@ -399,7 +401,7 @@ export class SessionService implements TokenSource {
   async #changed(): Promise<SessionInfo> {
     this.#schedule();
     const info = await this.info();
-    this.#options.onChange?.(info);
+    this.events.emit('session', info);
     return info;
   }
 

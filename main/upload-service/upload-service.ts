@@ -7,15 +7,17 @@ import {
   UPLOAD_CONCURRENCY,
   type AddUploads,
   type AddUploadsResult,
+  type Contract,
   type FolderListing,
   type Notice,
   type UploadEdit,
   type UploadRow,
   type UploadSettings as UploadSettingsChange,
-  type UploadsChange,
+  type NamespaceImplementation,
   type UploadsState,
   type UploadTotals,
   type UploadsUnavailable,
+  type uploadsNamespace,
 } from '../../preload/contract.js';
 import type { Logger } from '../log/redacting-logger.js';
 import type { PlatformCaller } from '../platform/platform-request.js';
@@ -29,6 +31,7 @@ import type { Vault } from '../vault/vault.js';
 import { ChangeBatcher } from './change-batcher.js';
 import { listFolder } from './folder-listing.js';
 import { absoluteUploadPath } from './upload-paths.js';
+import { ContractEvents } from '../typed-emitter.js';
 
 // The contract's limits are the engine's (a type error here when they drift apart).
 UPLOAD_CONCURRENCY satisfies { readonly min: typeof CONCURRENCY_RANGE.min; readonly max: typeof CONCURRENCY_RANGE.max };
@@ -47,13 +50,12 @@ export interface OpenedUploadQueue {
 export type UploadQueueOpener = (options: ProfileUploadQueueOptions) => OpenedUploadQueue;
 
 export interface UploadServiceOptions {
-  readonly session: Pick<SessionService, 'profileName' | 'userName' | 'currentStatus' | 'tokenRefused'>;
+  readonly session: Pick<SessionService, 'profileName' | 'userName' | 'currentStatus' | 'tokenRefused' | 'events'>;
   readonly dataDir: string;
   readonly platformCaller: () => Promise<PlatformCaller>;
   readonly vaultFor: (profile: string) => Vault;
   readonly settings: UploadSettingsStore;
   readonly logger: Logger;
-  readonly onChange: (change: UploadsChange) => void;
   readonly notify: (notice: Notice) => void;
   /** Retry and poll timing of the queue (tests shorten them); concurrency and speed limit come from the settings. */
   readonly tuning?: Omit<NonNullable<ProfileUploadQueueOptions['tuning']>, 'concurrency' | 'speedLimit'>;
@@ -76,7 +78,7 @@ const DEFAULT_BUSY_RETRY_MS = 5000;
 
 const SIGNED_OUT: UploadsUnavailable = { code: 'signed-out', message: 'Sign in to upload: the queue belongs to the signed-in profile.' };
 
-export class UploadService {
+export class UploadService implements NamespaceImplementation<typeof uploadsNamespace> {
   readonly #options: UploadServiceOptions;
   readonly #batcher: ChangeBatcher;
   #opened: Opened | null = null;
@@ -93,9 +95,13 @@ export class UploadService {
   #announcedQueue = false;
   #closed = false;
 
+  /** Emits `uploads`: the changed rows and totals, batched. */
+  readonly events = new ContractEvents<Contract>();
+
   constructor(options: UploadServiceOptions) {
     this.#options = options;
     this.#batcher = new ChangeBatcher({ intervalMs: options.batchMs ?? DEFAULT_BATCH_MS, flush: (ids) => this.#flush(ids) });
+    options.session.events.on('session', () => void this.sessionChanged());
   }
 
   /** Loads the settings and opens the profile's queue when there is a sign-in. */
@@ -201,8 +207,9 @@ export class UploadService {
     return this.#totals();
   }
 
-  browse(path: string | undefined): Promise<FolderListing> {
-    return listFolder(path);
+  /** A folder on this computer, for choosing what to upload; without a path, the home folder. */
+  browse(request: { path?: string }): Promise<FolderListing> {
+    return listFolder(request.path);
   }
 
   /* ---------------------------------------------------------------------------------------------- */
@@ -327,13 +334,13 @@ export class UploadService {
       if (row) rows.push(row);
       else removed.push(id);
     }
-    this.#options.onChange({ reset: false, available: true, reason: null, rows, removed, totals: opened.handle.queue.totals() });
+    this.events.emit('uploads', { reset: false, available: true, reason: null, rows, removed, totals: opened.handle.queue.totals() });
   }
 
   #emitReset(): void {
     this.#batcher.discard();
     const state = this.#snapshot();
-    this.#options.onChange({ reset: true, ...state, removed: [] });
+    this.events.emit('uploads', { reset: true, ...state, removed: [] });
   }
 
   #snapshot(): UploadsState {

@@ -4,9 +4,11 @@
 // fresh link (the link itself is a secret and is never written down) and continues its `.part` file.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { CompanionError, VideoDownloadTransfer, type SaveVideoDownload, type VideoDownloadable, type VideoDownloadsState, type VideoFileFormat } from '../../preload/contract.js';
+import { CompanionError, VideoDownloadTransfer, type Contract, type downloadsNamespace, type NamespaceImplementation, type SaveVideoDownload, type VideoDownloadable, type VideoDownloadsState, type VideoFileFormat } from '../../preload/contract.js';
 import { toCompanionError } from '../companion-errors.js';
+import { accountOf } from '../session/account-of.js';
 import { AccountLists } from '../settings/account-lists.js';
+import { ContractEvents, type ContractEventSource } from '../typed-emitter.js';
 import type { RecoveryReporter } from '../settings/settings-file.js';
 import { downloadFile, FileDownloadError, partialFile, type DownloadProgress } from './file-download.js';
 import type { VideoDownloadService } from './video-download-service.js';
@@ -26,8 +28,8 @@ export interface DownloadTrackerOptions {
   readonly dataDir: string;
   /** Shows a saved file in its folder (Electron's shell); absent in browser mode. */
   readonly reveal?: (file: string) => void;
-  readonly onChange: (transfer: VideoDownloadTransfer) => void;
-  readonly onRemoved: (id: string) => void;
+  /** The session's events: the list follows the signed-in account. */
+  readonly session: ContractEventSource<Contract>;
   /** Told when a damaged `video-downloads.json` was set aside and the list started empty. */
   readonly onRecovered: RecoveryReporter;
   /** Told when the list could not be read or saved (the transfers go on; a restart would lose the change). */
@@ -38,7 +40,7 @@ export interface DownloadTrackerOptions {
   readonly now?: () => number;
 }
 
-export class DownloadTracker {
+export class DownloadTracker implements NamespaceImplementation<typeof downloadsNamespace> {
   readonly #options: DownloadTrackerOptions;
   /** The signed-in account's transfers, newest first, as `video-downloads.json` keeps them. */
   readonly #list: AccountLists<typeof VideoDownloadTransfer>;
@@ -47,8 +49,12 @@ export class DownloadTracker {
   /** The last run writing each `.part` file, by file: a new run of the file waits until the stopped one let go of it. */
   readonly #writers = new Map<string, Promise<void>>();
 
+  /** Emits `videoDownload` for each change of a row and `videoDownloadRemoved` when one leaves the list. */
+  readonly events = new ContractEvents<Contract>();
+
   constructor(options: DownloadTrackerOptions) {
     this.#options = options;
+    options.session.on('session', (session) => void this.accountChanged(accountOf(session)));
     this.#list = new AccountLists({
       file: join(options.dataDir, 'video-downloads.json'),
       row: VideoDownloadTransfer,
@@ -63,7 +69,7 @@ export class DownloadTracker {
   }
 
   /**
-   * The signed-in account: the profile, with the user when known (see Companion's accountOf); null when
+   * The signed-in account: the profile, with the user when known (accountOf); null when
    * signed out. The lists are kept by this name. Another account stops the last one's transfers where they
    * are (their rows stay `running` in the file, so they go on when it signs in again: the platform would
    * give their links to that account only) and loads this one's list, resuming its unfinished transfers.
@@ -98,7 +104,7 @@ export class DownloadTracker {
       return row;
     }
     for (const dropped of this.#list.replace([row, ...this.#list.rows])) this.#stops.get(dropped.id)?.abort();
-    this.#options.onChange(row);
+    this.events.emit('videoDownload', row);
     this.#start(row, url);
     return row;
   }
@@ -116,7 +122,7 @@ export class DownloadTracker {
     const row = this.#known(id);
     if (row.state === 'running') throw new CompanionError('download_running', 'This file is still being saved. Cancel it first, then remove it from the list.');
     this.#list.replace(this.#list.rows.filter((candidate) => candidate.id !== id));
-    this.#options.onRemoved(id);
+    this.events.emit('videoDownloadRemoved', { id });
     return null;
   }
 
@@ -232,7 +238,7 @@ export class DownloadTracker {
     if (!current) return null;
     const row = { ...current, ...change };
     this.#list.replace(this.#list.rows.map((candidate) => (candidate.id === id ? row : candidate)), save);
-    this.#options.onChange(row);
+    this.events.emit('videoDownload', row);
     return row;
   }
 

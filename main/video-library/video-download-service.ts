@@ -4,7 +4,7 @@
 import { access, mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { CompanionError, type VideoDownloadable, type VideoFileFormat } from '../../preload/contract.js';
+import { CompanionError, type VideoDownloadable, type VideoFileFormat, type NamespaceImplementation, type videoFilesNamespace } from '../../preload/contract.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import type { Downloadable } from '../platform/endpoints/schemas.js';
 import { explained } from './video-library-errors.js';
@@ -15,7 +15,7 @@ export interface VideoDownloadServiceOptions {
   readonly defaultFolder?: string;
 }
 
-export class VideoDownloadService {
+export class VideoDownloadService implements NamespaceImplementation<typeof videoFilesNamespace> {
   readonly #options: VideoDownloadServiceOptions;
 
   constructor(options: VideoDownloadServiceOptions) {

@@ -10,8 +10,7 @@ import {
   type VideoListRequest,
   type VideoMetadata,
   type VideoPage,
-  type VideoRow,
-} from '../../preload/contract.js';
+  type VideoRow, type NamespaceImplementation, type videosNamespace } from '../../preload/contract.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import { fieldFromPlatform } from '../channel-admin/channel-admin-service.js';
 import type { Video } from '../platform/endpoints/schemas.js';
@@ -20,7 +19,7 @@ import { explained } from './video-library-errors.js';
 export const SEARCH_DROPS_FILTER =
   'The platform searches public videos only and ignores the protection filter while searching, so the filter was left out. Clear the search to filter by protection.';
 
-export class VideoLibraryService {
+export class VideoLibraryService implements NamespaceImplementation<typeof videosNamespace> {
   readonly #api: () => Promise<PlatformApi>;
 
   constructor(platformApi: () => Promise<PlatformApi>) {

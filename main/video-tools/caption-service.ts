@@ -1,13 +1,13 @@
 // A video's captions: upload a WebVTT file (the platform's `not_valid_vtt` comes back as its own sentence,
 // which names the line), the player's default and visible flags, the languages, and the file itself.
-import type { CaptionFlags, CaptionLanguage, VideoCaption } from '../../preload/contract.js';
+import type { CaptionFlags, CaptionLanguage, VideoCaption, NamespaceImplementation, captionsNamespace } from '../../preload/contract.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import type { Caption } from '../platform/endpoints/schemas.js';
 import { explained } from './video-tool-errors.js';
 
 const CAPTION_GONE = 'This caption (or its video) no longer exists. Reload the captions.';
 
-export class CaptionService {
+export class CaptionService implements NamespaceImplementation<typeof captionsNamespace> {
   readonly #platformApi: () => Promise<PlatformApi>;
 
   constructor(platformApi: () => Promise<PlatformApi>) {

@@ -1,6 +1,6 @@
 // A video's chapters: list, add, edit, delete one or all. Each change answers with the list as it now is
 // (the creation answer carries no id the spec defines, so the list is read again).
-import type { ChapterFields, VideoChapter } from '../../preload/contract.js';
+import type { ChapterFields, VideoChapter, NamespaceImplementation, chaptersNamespace } from '../../preload/contract.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import { explained, type VideoToolMessages } from './video-tool-errors.js';
 
@@ -12,7 +12,7 @@ function refused(fields: ChapterFields): VideoToolMessages {
   };
 }
 
-export class ChapterService {
+export class ChapterService implements NamespaceImplementation<typeof chaptersNamespace> {
   readonly #platformApi: () => Promise<PlatformApi>;
 
   constructor(platformApi: () => Promise<PlatformApi>) {

@@ -3,11 +3,13 @@
 // lives here in the core rather than in a window: a reload or a restart neither loses the list nor stops
 // the asking. The rows are kept per profile in `video-copies.json` in the data folder.
 import { join } from 'node:path';
-import { CompanionError, VideoCopy, type CopyOrder, type CopyProgress } from '../../preload/contract.js';
+import { CompanionError, VideoCopy, type Contract, type CopyOrder, type CopyProgress, type copiesNamespace, type NamespaceImplementation } from '../../preload/contract.js';
 import { toCompanionError } from '../companion-errors.js';
+import { accountOf } from '../session/account-of.js';
 import { AccountLists } from '../settings/account-lists.js';
 import type { RecoveryReporter } from '../settings/settings-file.js';
 import type { TrimCopyService } from './trim-copy-service.js';
+import { ContractEvents, type ContractEventSource } from '../typed-emitter.js';
 
 /** How often an unfinished copy is asked about. */
 export const COPY_POLL_MS = 1000;
@@ -20,7 +22,8 @@ export interface CopyTrackerOptions {
   /** Starts copies and asks about them. */
   readonly trimCopy: Pick<TrimCopyService, 'copy' | 'copyStatus'>;
   readonly dataDir: string;
-  readonly onChange: (copy: VideoCopy) => void;
+  /** The session's events: the list follows the signed-in account. */
+  readonly session: ContractEventSource<Contract>;
   /** Told when a damaged `video-copies.json` was set aside and the list started empty. */
   readonly onRecovered: RecoveryReporter;
   /** Told when the list could not be saved (the following goes on; a restart would lose the change). */
@@ -29,7 +32,7 @@ export interface CopyTrackerOptions {
   readonly now?: () => number;
 }
 
-export class CopyTracker {
+export class CopyTracker implements NamespaceImplementation<typeof copiesNamespace> {
   readonly #options: CopyTrackerOptions;
   /** The signed-in account's copies, newest first, as `video-copies.json` keeps them. */
   readonly #list: AccountLists<typeof VideoCopy>;
@@ -37,8 +40,12 @@ export class CopyTracker {
   /** Moves on when the profile changes or the tracker closes, so an answer to an older ask is dropped. */
   #generation = 0;
 
+  /** Emits `videoCopy` for each change of a row. */
+  readonly events = new ContractEvents<Contract>();
+
   constructor(options: CopyTrackerOptions) {
     this.#options = options;
+    options.session.on('session', (session) => void this.accountChanged(accountOf(session)));
     this.#list = new AccountLists({
       file: join(options.dataDir, 'video-copies.json'),
       row: VideoCopy,
@@ -53,7 +60,7 @@ export class CopyTracker {
   }
 
   /**
-   * The signed-in account: the profile, with the user when known (see Companion's accountOf); null when
+   * The signed-in account: the profile, with the user when known (accountOf); null when
    * signed out. The lists are kept by this name. Another account stops following the last one's copies (the
    * platform would be asked with the wrong account) and loads and follows again this one's unfinished copies.
    */
@@ -94,7 +101,7 @@ export class CopyTracker {
       return progress;
     }
     for (const dropped of this.#list.replace([row, ...this.#list.rows])) this.#unfollow(dropped.requestId);
-    this.#options.onChange(row);
+    this.events.emit('videoCopy', row);
     this.#follow(row.requestId);
     return progress;
   }
@@ -144,7 +151,7 @@ export class CopyTracker {
     if (!current) return;
     const row = { ...current, ...change };
     this.#list.replace(this.#list.rows.map((candidate) => (candidate.requestId === requestId ? row : candidate)));
-    this.#options.onChange(row);
+    this.events.emit('videoCopy', row);
   }
 
   #unfollow(requestId: string): void {

@@ -2,13 +2,13 @@
 // video carries (attach, detach). The spec lists no label errors; the sandbox's 400 (a name in use, a label
 // that is not the user's) and 404 (a label gone) get sentences anyway.
 import type { Label } from '../platform/endpoints/schemas.js';
-import type { VideoLabel, VideoLabels } from '../../preload/contract.js';
+import type { VideoLabel, VideoLabels, NamespaceImplementation, labelsNamespace } from '../../preload/contract.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import { explained } from './video-tool-errors.js';
 
 const LABEL_GONE = 'This label no longer exists (it may have been deleted elsewhere). Reload the labels.';
 
-export class LabelService {
+export class LabelService implements NamespaceImplementation<typeof labelsNamespace> {
   readonly #platformApi: () => Promise<PlatformApi>;
 
   constructor(platformApi: () => Promise<PlatformApi>) {

@@ -1,13 +1,13 @@
 // A video's thumbnail: an uploaded image, checked here before it leaves (the type from its first bytes,
 // its pixel size from the header, its byte size against the spec's limits), or a frame of the video.
-import { CompanionError, THUMBNAIL_LIMITS, type ThumbnailUpload, type UploadedImage } from '../../preload/contract.js';
+import { CompanionError, THUMBNAIL_LIMITS, type ThumbnailUpload, type UploadedImage, type NamespaceImplementation, type thumbnailNamespace } from '../../preload/contract.js';
 import { IMAGE_CONTENT_TYPES, readImageHeader } from '../images/image-header.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import { explained } from './video-tool-errors.js';
 
 const LIMITS_SENTENCE = `Use a JPEG, PNG or GIF under 10 MB and smaller than ${THUMBNAIL_LIMITS.maxSide} x ${THUMBNAIL_LIMITS.maxSide} px.`;
 
-export class ThumbnailService {
+export class ThumbnailService implements NamespaceImplementation<typeof thumbnailNamespace> {
   readonly #platformApi: () => Promise<PlatformApi>;
 
   constructor(platformApi: () => Promise<PlatformApi>) {

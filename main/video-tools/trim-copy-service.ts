@@ -1,13 +1,13 @@
 // A video's trim (playback start and end; the original file stays as it is) and the copy of a part into a
 // new video, which the platform makes asynchronously: started here, then its status asked until finished.
-import type { CopyOrder, CopyProgress, TrimRange, VideoTrim } from '../../preload/contract.js';
+import type { CopyOrder, CopyProgress, TrimRange, VideoTrim, NamespaceImplementation, trimNamespace } from '../../preload/contract.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import type { CopyStatus } from '../platform/endpoints/schemas.js';
 import { explained } from './video-tool-errors.js';
 
 const BAD_RANGE = 'whole seconds from 0 to the end of the video, the end at least 10 seconds after the start';
 
-export class TrimCopyService {
+export class TrimCopyService implements NamespaceImplementation<typeof trimNamespace> {
   readonly #platformApi: () => Promise<PlatformApi>;
 
   constructor(platformApi: () => Promise<PlatformApi>) {

@@ -1,4 +1,5 @@
-// The per-video tools of the Videos panel, built together over one platform client: what the facade holds.
+// The per-video tools of the Videos panel, built together over one platform client: one per contract
+// namespace, keyed by the namespace's name.
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import { CaptionService } from './caption-service.js';
 import { ChapterService } from './chapter-service.js';
@@ -8,7 +9,7 @@ import { TrimCopyService } from './trim-copy-service.js';
 
 export interface VideoTools {
   readonly thumbnail: ThumbnailService;
-  readonly trimCopy: TrimCopyService;
+  readonly trim: TrimCopyService;
   readonly labels: LabelService;
   readonly chapters: ChapterService;
   readonly captions: CaptionService;
@@ -17,7 +18,7 @@ export interface VideoTools {
 export function createVideoTools(platformApi: () => Promise<PlatformApi>): VideoTools {
   return {
     thumbnail: new ThumbnailService(platformApi),
-    trimCopy: new TrimCopyService(platformApi),
+    trim: new TrimCopyService(platformApi),
     labels: new LabelService(platformApi),
     chapters: new ChapterService(platformApi),
     captions: new CaptionService(platformApi),

@@ -8,7 +8,7 @@ import { answerHandlerFailure } from '../bounded-body.js';
 import { documentSecurityHeaders } from '../content-security-policy.js';
 import { listenOnFreePort, portsToTry } from '../port-fallback.js';
 import { createDispatcher, type Dispatcher } from '../dispatch.js';
-import type { ContractEvents } from '../typed-emitter.js';
+import type { ContractEventSource } from '../typed-emitter.js';
 import { createLaunchToken, tokenMatches } from './launch-token.js';
 import { readRendererFile } from './renderer-files.js';
 import { attachContractSocket } from './socket-transport.js';
@@ -16,7 +16,7 @@ import { attachContractSocket } from './socket-transport.js';
 export interface BrowserModeOptions<C extends ContractShape> {
   readonly contract: C;
   readonly implementation: Implementation<C>;
-  readonly events: ContractEvents<C>;
+  readonly events: ContractEventSource<C>;
   /** How calls reach the implementation; by default a plain dispatcher over it. */
   readonly dispatch?: Dispatcher;
   readonly rendererDir: string;

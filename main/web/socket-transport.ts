@@ -2,12 +2,12 @@
 import type { WebSocket } from 'ws';
 import type { ClientMessage, ContractShape, ServerMessage } from '../../preload/contract.js';
 import type { Dispatcher } from '../dispatch.js';
-import type { ContractEvents } from '../typed-emitter.js';
+import type { ContractEventSource } from '../typed-emitter.js';
 
 export function attachContractSocket<C extends ContractShape>(
   socket: WebSocket,
   dispatch: Dispatcher,
-  events: ContractEvents<C>,
+  events: ContractEventSource<C>,
   onFailure: (where: string, error: unknown) => void = () => undefined,
 ): void {
   const send = (message: ServerMessage): void => {

@@ -23,7 +23,7 @@ test('the printed address shows the app shell, connected, with every panel in th
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Uploads');
   await expect(page).toHaveURL(/#\/uploads$/);
 
-  // The Settings panel reads appInfo through the contract over the WebSocket.
+  // The Settings panel reads app.info through the contract over the WebSocket.
   await nav.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByTestId('app-shell-kind')).toHaveText('Browser mode');
   await expect(page.getByTestId('app-info')).toContainText('Broadcaster Companion 0.1.0');

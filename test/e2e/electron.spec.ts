@@ -28,8 +28,8 @@ test('the Electron window shows the app shell and reaches main through window.co
   try {
     const window = await app.firstWindow();
     await expect(window.getByTestId('app-shell')).toBeVisible();
-    expect(await window.evaluate(() => typeof (globalThis as unknown as CompanionWindow).companion.appInfo)).toBe('function');
-    const envelope = await window.evaluate(() => (globalThis as unknown as CompanionWindow).companion.appInfo());
+    expect(await window.evaluate(() => typeof (globalThis as unknown as CompanionWindow).companion.app.info)).toBe('function');
+    const envelope = await window.evaluate(() => (globalThis as unknown as CompanionWindow).companion.app.info());
     expect(envelope.ok && envelope.value.shell).toBe('electron');
     expect(window.url()).toBe('app://companion/index.html');
   } finally {
@@ -51,7 +51,7 @@ test('the desktop app registers the default global hotkeys, reports its status, 
   try {
     const window = await app.firstWindow();
     await expect(window.getByTestId('app-status')).toHaveAttribute('data-indicator', 'offline');
-    const settings = await window.evaluate(() => (globalThis as unknown as CompanionWindow).companion.desktopSettings());
+    const settings = await window.evaluate(() => (globalThis as unknown as CompanionWindow).companion.desktop.settings());
     expect(settings.ok && settings.value.applied).toBe(true);
     expect(await app.evaluate(({ globalShortcut }) => globalShortcut.isRegistered('CommandOrControl+Shift+F9'))).toBe(true);
 

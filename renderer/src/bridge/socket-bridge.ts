@@ -1,9 +1,9 @@
 // The contract over browser mode's WebSocket: the same Bridge the Electron preload exposes.
 // Calls wait for the socket; a dropped socket rejects calls in flight and reconnects with backoff.
 import {
+  buildNamespaces,
   CompanionError,
   isEventName,
-  methodNames,
   type ClientMessage,
   type ContractShape,
   type Envelope,
@@ -101,9 +101,9 @@ export function createSocketBridge<C extends ContractShape>(
   onLinkState({ kind: 'connecting' });
   connect();
 
-  const methods = Object.fromEntries(methodNames(contract).map((name) => [name, (...args: unknown[]) => call(name, args)]));
+  const namespaces = buildNamespaces(contract, (path) => (...args: unknown[]) => call(path, args));
   return {
-    ...methods,
+    ...namespaces,
     on(event: EventName<C>, listener: (payload: never) => void): () => void {
       if (!isEventName(contract, event)) throw new CompanionError('bad_request', `There is no event called ${JSON.stringify(event)}.`);
       const set = listeners.get(event) ?? new Set();
@@ -112,5 +112,5 @@ export function createSocketBridge<C extends ContractShape>(
       set.add(entry);
       return () => set.delete(entry);
     },
-  } as EnvelopeBridge<C>;
+  } as unknown as EnvelopeBridge<C>;
 }

@@ -12,7 +12,7 @@ export function CopyDiagnostics() {
   async function copy(): Promise<void> {
     setOutcome({ kind: 'working' });
     try {
-      await navigator.clipboard.writeText(await companion.diagnostics());
+      await navigator.clipboard.writeText(await companion.app.diagnostics());
       setOutcome({ kind: 'copied' });
     } catch (error) {
       setOutcome({ kind: 'failed', message: errorText(error) });

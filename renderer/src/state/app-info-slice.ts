@@ -22,7 +22,7 @@ export const useAppInfoStore = create<AppInfoState & AppInfoActions>()((set) => 
   ...initialAppInfoState,
   load: async () => {
     try {
-      set({ info: await companion.appInfo(), error: null });
+      set({ info: await companion.app.info(), error: null });
     } catch (error) {
       set({ error: errorText(error) });
     }

@@ -21,7 +21,7 @@ export const useAppStatusStore = create<AppStatusState & AppStatusActions>()((se
   ...initialAppStatusState,
   load: async () => {
     try {
-      set({ status: await companion.appStatus() });
+      set({ status: await companion.app.status() });
     } catch {
       // The header keeps what it had; the connection indicator beside it says why the core is not answering.
     }

@@ -56,7 +56,7 @@ export const useBrandingStore = create<BrandingState & BrandingActions>()((set, 
     load: async () => {
       set({ busy: 'load', error: null });
       try {
-        const channels = await companion.liveChannels();
+        const channels = await companion.live.channels();
         const chosen = get().channelId;
         const keep = chosen !== null && channels.some((channel) => channel.id === chosen);
         const channelId = keep ? chosen : ((channels.find((channel) => channel.isDefault) ?? channels[0])?.id ?? null);
@@ -69,10 +69,10 @@ export const useBrandingStore = create<BrandingState & BrandingActions>()((set, 
       if (get().busy) return;
       set({ channelId, ...fresh });
     },
-    setType: (type) => run('type', { type }, (channelId) => companion.setBrandingType(channelId, type), 'Branding type saved.'),
-    uploadLogo: (image, preview) => run('logo', { logo: preview }, (channelId) => companion.uploadLogo(channelId, image), `Logo uploaded (${preview.width} x ${preview.height} px).`),
-    saveSettings: (settings) => run('settings', { settings }, (channelId) => companion.setLogoSettings(channelId, settings), 'Logo settings saved.'),
-    remove: () => run('remove', { type: 'no', logo: null, settings: null }, (channelId) => companion.removeBranding(channelId), 'Branding removed: no branding, no logo.'),
+    setType: (type) => run('type', { type }, (channelId) => companion.look.setBrandingType(channelId, type), 'Branding type saved.'),
+    uploadLogo: (image, preview) => run('logo', { logo: preview }, (channelId) => companion.look.uploadLogo(channelId, image), `Logo uploaded (${preview.width} x ${preview.height} px).`),
+    saveSettings: (settings) => run('settings', { settings }, (channelId) => companion.look.setLogoSettings(channelId, settings), 'Logo settings saved.'),
+    remove: () => run('remove', { type: 'no', logo: null, settings: null }, (channelId) => companion.look.removeBranding(channelId), 'Branding removed: no branding, no logo.'),
   };
 });
 

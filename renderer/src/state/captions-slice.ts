@@ -49,7 +49,7 @@ export const useCaptionsStore = create<CaptionsSliceState & CaptionsActions>()((
         set,
         videoId,
         { captions: null, vtt: null },
-        async (id) => Promise.all([companion.videoCaptions(id), get().languages ?? companion.captionLanguages()]),
+        async (id) => Promise.all([companion.captions.list(id), get().languages ?? companion.captions.languages()]),
         ([captions, languages]) => ({ captions, languages }),
       ),
     upload: (language, text, fileName) =>
@@ -63,7 +63,7 @@ export const useCaptionsStore = create<CaptionsSliceState & CaptionsActions>()((
             : { language, isVisible: true, isDefault: !captions.some((caption) => caption.isDefault), status: 'processing' };
           return [...captions.filter((caption) => caption.language !== language), row].sort((a, b) => a.language.localeCompare(b.language));
         }),
-        call: (videoId) => companion.uploadVideoCaption(videoId, language, text),
+        call: (videoId) => companion.captions.upload(videoId, language, text),
         apply,
         done: `${fileName} uploaded as the ${nameOf(language)} caption. The platform processes it for a moment before the player shows it.`,
       }),
@@ -77,14 +77,14 @@ export const useCaptionsStore = create<CaptionsSliceState & CaptionsActions>()((
             return flags.isDefault === true ? { ...caption, isDefault: false } : caption;
           }),
         ),
-        call: (videoId) => companion.setVideoCaptionFlags(videoId, language, flags),
+        call: (videoId) => companion.captions.setFlags(videoId, language, flags),
         apply,
         done: `The ${nameOf(language)} caption is saved: ${describeFlags(flags)}.`,
       }),
     readVtt: (language) =>
       videoToolChange(get, set, {
         busy: 'vtt',
-        call: (videoId) => companion.videoCaptionVtt(videoId, language),
+        call: (videoId) => companion.captions.vtt(videoId, language),
         apply: (text) => ({ vtt: { language, text } }),
         done: `The ${nameOf(language)} caption file is shown below.`,
       }),
@@ -92,7 +92,7 @@ export const useCaptionsStore = create<CaptionsSliceState & CaptionsActions>()((
       const { videoId, busy } = get();
       if (videoId === null || busy !== null) return;
       try {
-        const captions = await companion.videoCaptions(videoId);
+        const captions = await companion.captions.list(videoId);
         if (get().videoId === videoId && get().busy === null) set({ captions });
       } catch {
         // A passing refresh failure changes nothing on screen; the next action reports it.

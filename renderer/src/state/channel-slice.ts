@@ -34,7 +34,7 @@ export const useChannelStore = create<ChannelState & ChannelActions>()((set, get
   async function readDetails(channelId: string): Promise<void> {
     set({ channelId, details: null, busy: 'load', error: null, done: null });
     try {
-      const details = await companion.channelDetails(channelId);
+      const details = await companion.channel.details(channelId);
       if (get().channelId === channelId) set({ details, busy: null });
     } catch (error) {
       set({ busy: null, error: errorText(error) });
@@ -47,7 +47,7 @@ export const useChannelStore = create<ChannelState & ChannelActions>()((set, get
       set({ busy: 'load', error: null });
       let channels: ChannelChoice[];
       try {
-        channels = await companion.liveChannels();
+        channels = await companion.live.channels();
       } catch (error) {
         set({ channels: [], busy: null, error: errorText(error) });
         return;
@@ -72,7 +72,7 @@ export const useChannelStore = create<ChannelState & ChannelActions>()((set, get
         done: null,
       }));
       try {
-        const details = await companion.editChannel(before.id, edit);
+        const details = await companion.channel.edit(before.id, edit);
         set({ details, busy: null, done: 'Saved.' });
       } catch (error) {
         set((state) => ({
@@ -88,7 +88,7 @@ export const useChannelStore = create<ChannelState & ChannelActions>()((set, get
       if (!details || get().busy) return;
       set({ busy: 'delete', error: null, done: null });
       try {
-        const channels = await companion.deleteChannel(details.id, { confirmTitle });
+        const channels = await companion.channel.remove(details.id, { confirmTitle });
         const next = (channels.find((channel) => channel.isDefault) ?? channels[0])?.id ?? null;
         set({ channels, channelId: next, details: null, busy: null, done: `Deleted the channel "${details.title}".` });
         if (next !== null) {

@@ -40,12 +40,12 @@ export const useChaptersStore = create<ChaptersSliceState & ChaptersActions>()((
 
   return {
     ...initialChaptersState,
-    load: (videoId) => videoToolLoad(get, set, videoId, { chapters: null }, (id) => companion.videoChapters(id), apply),
+    load: (videoId) => videoToolLoad(get, set, videoId, { chapters: null }, (id) => companion.chapters.list(id), apply),
     add: (fields) =>
       videoToolChange(get, set, {
         busy: 'add',
         optimistic: shown((chapters) => [...chapters, { id: NEW_CHAPTER_ID, ...fields }]),
-        call: (videoId) => companion.addVideoChapter(videoId, fields),
+        call: (videoId) => companion.chapters.add(videoId, fields),
         apply,
         done: `Chapter "${fields.title.trim()}" added at ${fields.position} s.`,
       }),
@@ -53,7 +53,7 @@ export const useChaptersStore = create<ChaptersSliceState & ChaptersActions>()((
       videoToolChange(get, set, {
         busy: `chapter-${chapterId}`,
         optimistic: shown((chapters) => chapters.map((chapter) => (chapter.id === chapterId ? { ...chapter, ...fields } : chapter))),
-        call: (videoId) => companion.editVideoChapter(videoId, chapterId, fields),
+        call: (videoId) => companion.chapters.edit(videoId, chapterId, fields),
         apply,
         done: `Chapter "${fields.title.trim()}" saved at ${fields.position} s.`,
       }),
@@ -62,7 +62,7 @@ export const useChaptersStore = create<ChaptersSliceState & ChaptersActions>()((
       return videoToolChange(get, set, {
         busy: `chapter-${chapterId}`,
         optimistic: shown((chapters) => chapters.filter((chapter) => chapter.id !== chapterId)),
-        call: (videoId) => companion.deleteVideoChapter(videoId, chapterId),
+        call: (videoId) => companion.chapters.remove(videoId, chapterId),
         apply,
         done: `Chapter "${title}" deleted.`,
       });
@@ -71,7 +71,7 @@ export const useChaptersStore = create<ChaptersSliceState & ChaptersActions>()((
       videoToolChange(get, set, {
         busy: 'all',
         optimistic: shown(() => []),
-        call: (videoId) => companion.deleteAllVideoChapters(videoId),
+        call: (videoId) => companion.chapters.removeAll(videoId),
         apply,
         done: 'All chapters deleted.',
       }),

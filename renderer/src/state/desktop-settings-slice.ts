@@ -26,7 +26,7 @@ export const useDesktopSettingsStore = create<DesktopSettingsState & DesktopSett
   ...initialDesktopSettingsState,
   load: async () => {
     try {
-      set({ settings: await companion.desktopSettings(), error: null });
+      set({ settings: await companion.desktop.settings(), error: null });
     } catch (error) {
       set({ error: errorText(error) });
     }
@@ -35,7 +35,7 @@ export const useDesktopSettingsStore = create<DesktopSettingsState & DesktopSett
     if (get().busy) return false;
     set({ busy: true, error: null, done: null });
     try {
-      const settings = await companion.setDesktopSettings(change);
+      const settings = await companion.desktop.update(change);
       const held = settings.hotkeys.some((hotkey) => hotkey.problem !== null);
       set({ settings, busy: false, done: held ? null : 'Saved.' });
       return true;

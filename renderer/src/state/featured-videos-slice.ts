@@ -36,7 +36,7 @@ export const useFeaturedVideosStore = create<FeaturedVideosSliceState & Featured
     if (channelId === null || featured === null || busy !== null) return;
     set({ busy: 'change', error: null, done: null, featured: { ...featured, videos: [...videos] } });
     try {
-      const after = await companion.setFeaturedVideos(channelId, videos.map((video) => video.id));
+      const after = await companion.featured.set(channelId, videos.map((video) => video.id));
       if (get().channelId === channelId) set({ busy: null, featured: after, done });
     } catch (error) {
       if (get().channelId === channelId) set({ busy: null, featured, error: errorText(error) });
@@ -48,7 +48,7 @@ export const useFeaturedVideosStore = create<FeaturedVideosSliceState & Featured
     load: async (channelId) => {
       set({ channelId, featured: null, busy: 'load', error: null, done: null });
       try {
-        const featured = await companion.featuredVideos(channelId);
+        const featured = await companion.featured.state(channelId);
         if (get().channelId === channelId) set({ featured, busy: null });
       } catch (error) {
         if (get().channelId === channelId) set({ busy: null, error: errorText(error) });

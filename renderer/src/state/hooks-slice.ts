@@ -53,7 +53,7 @@ export const useHooksStore = create<HooksSliceState & HooksActions>()((set, get)
   async function read(channelId: string): Promise<void> {
     set({ busy: 'load', channelId, state: null, error: null, done: null });
     try {
-      const state = await companion.hooks(channelId);
+      const state = await companion.hooks.state(channelId);
       if (get().channelId === channelId) set({ state, busy: null });
     } catch (error) {
       set({ busy: null, error: errorText(error) });
@@ -81,7 +81,7 @@ export const useHooksStore = create<HooksSliceState & HooksActions>()((set, get)
       set({ busy: 'load', error: null });
       let channels: ChannelChoice[];
       try {
-        [channels] = await Promise.all([companion.liveChannels(), companion.hookDeliveries().then((deliveries) => set({ deliveries }))]);
+        [channels] = await Promise.all([companion.live.channels(), companion.hooks.deliveries().then((deliveries) => set({ deliveries }))]);
       } catch (error) {
         set({ channels: [], busy: null, error: errorText(error) });
         return;
@@ -96,20 +96,20 @@ export const useHooksStore = create<HooksSliceState & HooksActions>()((set, get)
       change(
         event,
         { event, recipient, status: 'pending', atReceiver: recipient === get().state?.receiverUrl },
-        (channelId) => companion.registerHook(channelId, event, recipient),
+        (channelId) => companion.hooks.register(channelId, event, recipient),
         (after) =>
           statusOf(after, event) === 'active'
             ? activeSentence(event)
             : `Registered ${event}. The platform now checks the recipient with a handshake; the hook is active once it answers.`,
       ),
     remove: async (event) => {
-      await change(event, { event, recipient: null, status: null, atReceiver: false }, (channelId) => companion.removeHook(channelId, event), () => `Removed the ${event} hook.`);
+      await change(event, { event, recipient: null, status: null, atReceiver: false }, (channelId) => companion.hooks.remove(channelId, event), () => `Removed the ${event} hook.`);
     },
     refresh: async () => {
       const { channelId, busy } = get();
       if (channelId === null || busy !== null) return;
       try {
-        const state = await companion.hooks(channelId);
+        const state = await companion.hooks.state(channelId);
         if (get().channelId !== channelId || get().busy !== null) return;
         // A hook that was waiting for its handshake and is now active: the line under the form says so.
         const before = get().state;

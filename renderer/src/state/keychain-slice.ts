@@ -27,7 +27,7 @@ export const useKeychainStore = create<KeychainState & KeychainActions>()((set) 
   ...initialKeychainState,
   load: async () => {
     try {
-      set({ status: await companion.keychainStatus() });
+      set({ status: await companion.app.keychain() });
     } catch {
       // The banner keeps what it had; the connection indicator says why the core is not answering.
     }
@@ -35,7 +35,7 @@ export const useKeychainStore = create<KeychainState & KeychainActions>()((set) 
   retry: async () => {
     set({ retrying: true, retryError: null });
     try {
-      set({ status: await companion.retryKeychain(), retrying: false });
+      set({ status: await companion.app.retryKeychain(), retrying: false });
     } catch (error) {
       set({ retrying: false, retryError: errorText(error) });
     }

@@ -50,28 +50,28 @@ export const useLiveStore = create<LiveSliceState & LiveActions>()((set, get) =>
     ...initialLiveState,
     load: async () => {
       try {
-        set({ live: await companion.liveState(), error: null });
-        set({ channels: await companion.liveChannels() });
+        set({ live: await companion.live.state(), error: null });
+        set({ channels: await companion.live.channels() });
       } catch (error) {
         set({ error: errorText(error) });
       }
     },
-    chooseChannel: (id) => run('channel', async () => ({ live: await companion.chooseLiveChannel(id) })),
-    goLive: () => run('go-live', async () => ({ live: await companion.goLive() })),
-    endLive: () => run('end', async () => ({ live: await companion.endLive() })),
-    reconnectNow: () => run('reconnect', async () => ({ live: await companion.reconnectNow() })),
+    chooseChannel: (id) => run('channel', async () => ({ live: await companion.live.chooseChannel(id) })),
+    goLive: () => run('go-live', async () => ({ live: await companion.live.goLive() })),
+    endLive: () => run('end', async () => ({ live: await companion.live.endLive() })),
+    reconnectNow: () => run('reconnect', async () => ({ live: await companion.live.reconnectNow() })),
     dismissError: async () => {
       const coreError = get().live?.lastError ?? null;
       set({ error: null });
-      if (coreError !== null) await run('dismiss', async () => ({ live: await companion.dismissLiveError() }));
+      if (coreError !== null) await run('dismiss', async () => ({ live: await companion.live.dismissError() }));
     },
     toggleRecording: () =>
-      run('record', async () => ({ live: get().live?.recording.state === 'recording' ? await companion.stopRecording() : await companion.startRecording() })),
-    setRecordWhenLive: (on) => run('record', async () => ({ live: await companion.setRecordWhenLive(on) })),
-    setAutorecord: (mode) => run('record', async () => ({ live: await companion.setAutorecord(mode) })),
-    revealKey: () => run('key', async () => ({ revealedKey: await companion.revealLocalKey() })),
+      run('record', async () => ({ live: get().live?.recording.state === 'recording' ? await companion.live.stopRecording() : await companion.live.startRecording() })),
+    setRecordWhenLive: (on) => run('record', async () => ({ live: await companion.live.setRecordWhenLive(on) })),
+    setAutorecord: (mode) => run('record', async () => ({ live: await companion.live.setAutorecord(mode) })),
+    revealKey: () => run('key', async () => ({ revealedKey: await companion.live.revealLocalKey() })),
     hideKey: () => set({ revealedKey: null }),
-    regenerateKey: () => run('key', async () => ({ live: await companion.regenerateLocalKey(), revealedKey: null })),
+    regenerateKey: () => run('key', async () => ({ live: await companion.live.regenerateLocalKey(), revealedKey: null })),
   };
 });
 

@@ -60,7 +60,7 @@ export const useManagersStore = create<ManagersSliceState & ManagersActions>()((
     load: async () => {
       set({ loading: true });
       try {
-        const state = await companion.managers();
+        const state = await companion.managers.state();
         set({ state, loading: false, error: null, planNote: state.planNote });
       } catch (error) {
         set({ loading: false, ...errorOrPlanNote(error) });
@@ -70,7 +70,7 @@ export const useManagersStore = create<ManagersSliceState & ManagersActions>()((
       if (get().inviting) return false;
       set({ inviting: true, error: null });
       try {
-        const row = await companion.inviteManager(request);
+        const row = await companion.managers.invite(request);
         set((current) => ({ inviting: false, state: current.state ? { ...current.state, managers: [...current.state.managers, row] } : current.state }));
         return true;
       } catch (error) {
@@ -79,19 +79,19 @@ export const useManagersStore = create<ManagersSliceState & ManagersActions>()((
       }
     },
     change: (userId, change) =>
-      optimistic(userId, (row) => ({ ...row, active: change.active, alias: change.alias ?? row.alias }), () => companion.changeManager(userId, change)),
+      optimistic(userId, (row) => ({ ...row, active: change.active, alias: change.alias ?? row.alias }), () => companion.managers.change(userId, change)),
     setChannel: (userId, channelId, granted) =>
       optimistic(
         userId,
         (row) => ({ ...row, channels: granted ? [...row.channels, channelId] : row.channels.filter((id) => id !== channelId) }),
-        () => companion.setManagerChannel(userId, channelId, granted),
+        () => companion.managers.setChannel(userId, channelId, granted),
       ),
     remove: (userId) =>
       optimistic(
         userId,
         (row) => row,
         async () => {
-          await companion.removeManager(userId);
+          await companion.managers.remove(userId);
           return null;
         },
       ),

@@ -57,7 +57,7 @@ export const useMetadataStore = create<MetadataState & MetadataActions>()((set, 
     load: async (channelId) => {
       set({ busy: 'load', error: null, metadata: null });
       try {
-        const [fields, metadata] = await Promise.all([companion.metadataFields('channel'), companion.channelMetadata(channelId)]);
+        const [fields, metadata] = await Promise.all([companion.channel.fields('channel'), companion.channel.metadata(channelId)]);
         set({ fields, metadata, busy: null });
       } catch (error) {
         set({ busy: null, error: errorText(error) });
@@ -67,7 +67,7 @@ export const useMetadataStore = create<MetadataState & MetadataActions>()((set, 
       if (get().busy) return false;
       set({ busy: 'field', error: null });
       try {
-        const created = await companion.createMetadataField(field);
+        const created = await companion.channel.createField(field);
         set((state) => ({ fields: [...(state.fields ?? []), created], busy: null }));
         return true;
       } catch (error) {
@@ -79,17 +79,17 @@ export const useMetadataStore = create<MetadataState & MetadataActions>()((set, 
       if (get().busy) return;
       set({ busy: 'field', error: null });
       try {
-        await companion.deleteMetadataField(fieldId);
+        await companion.channel.deleteField(fieldId);
         const channelId = get().metadata?.channelId;
-        const metadata = channelId ? await companion.channelMetadata(channelId) : null;
+        const metadata = channelId ? await companion.channel.metadata(channelId) : null;
         set((state) => ({ fields: (state.fields ?? []).filter((field) => field.id !== fieldId), metadata, busy: null }));
       } catch (error) {
         set({ busy: null, error: errorText(error) });
       }
     },
-    setValue: (fieldId, value) => change((metadata) => withValue(metadata, fieldId, value), (channelId) => companion.setChannelMetadataValue(channelId, fieldId, value)),
-    removeValue: (fieldId) => change((metadata) => withValue(metadata, fieldId, null), (channelId) => companion.removeChannelMetadataValue(channelId, fieldId)),
-    setDisplay: (fieldId, isLink) => change((metadata) => withDisplay(metadata, fieldId, isLink), (channelId) => companion.setChannelMetadataDisplay(channelId, fieldId, isLink)),
+    setValue: (fieldId, value) => change((metadata) => withValue(metadata, fieldId, value), (channelId) => companion.channel.setValue(channelId, fieldId, value)),
+    removeValue: (fieldId) => change((metadata) => withValue(metadata, fieldId, null), (channelId) => companion.channel.removeValue(channelId, fieldId)),
+    setDisplay: (fieldId, isLink) => change((metadata) => withDisplay(metadata, fieldId, isLink), (channelId) => companion.channel.setDisplay(channelId, fieldId, isLink)),
   };
 });
 

@@ -34,7 +34,7 @@ companion.on('notice', (notice) => {
 
 // What happened before this window opened (a damaged settings file reset as the app started) comes first.
 // The banners are a courtesy: if they cannot be fetched, the window works without them.
-companion.startupNotices().then(
+companion.app.startupNotices().then(
   (early) => {
     if (early.length === 0) return;
     useNoticesStore.setState((state) => ({ notices: [...early.map((notice) => ({ ...notice, id: nextId++ })), ...state.notices].slice(-MAX_SHOWN) }));

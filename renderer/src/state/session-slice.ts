@@ -40,10 +40,10 @@ export const useSessionStore = create<SessionState & SessionActions>()((set, get
 
   return {
     ...initialSessionState,
-    load: () => run(async () => ({ session: await companion.session(), profiles: await companion.profiles() })),
+    load: () => run(async () => ({ session: await companion.session.info(), profiles: await companion.session.profiles() })),
     signIn: (offline, tokenType) =>
       run(async () => {
-        const start = await companion.signIn(tokenType === undefined ? { offline } : { offline, tokenType });
+        const start = await companion.session.signIn(tokenType === undefined ? { offline } : { offline, tokenType });
         if (start.kind === 'navigate') {
           // Browser mode: the platform's login page takes over this tab and sends it back when done.
           window.location.assign(start.url);
@@ -51,8 +51,8 @@ export const useSessionStore = create<SessionState & SessionActions>()((set, get
         }
         return { session: start.session };
       }),
-    signOut: () => run(async () => ({ session: await companion.signOut() })),
-    switchProfile: (name) => run(async () => ({ session: await companion.switchProfile(name), profiles: await companion.profiles() })),
+    signOut: () => run(async () => ({ session: await companion.session.signOut() })),
+    switchProfile: (name) => run(async () => ({ session: await companion.session.switchProfile(name), profiles: await companion.session.profiles() })),
   };
 });
 

@@ -49,7 +49,7 @@ export const useThumbnailStore = create<ThumbnailSliceState & ThumbnailActions>(
     const taken = await videoToolChange(get, set, {
       busy: 'upload',
       optimistic: { shown: { source: 'image', previewUrl: preview.url, description } },
-      call: (videoId) => companion.uploadVideoThumbnail(videoId, image),
+      call: (videoId) => companion.thumbnail.upload(videoId, image),
       done: `Thumbnail uploaded (${preview.width} x ${preview.height} px).`,
     });
     // The preview no longer shown lets go of its copy of the image.
@@ -62,7 +62,7 @@ export const useThumbnailStore = create<ThumbnailSliceState & ThumbnailActions>(
     const taken = await videoToolChange(get, set, {
       busy: 'frame',
       optimistic: { shown: { source: 'frame', previewUrl: null, description: `The frame at ${position} s` } },
-      call: (videoId) => companion.setVideoThumbnailFrame(videoId, position),
+      call: (videoId) => companion.thumbnail.setFrame(videoId, position),
       done: `The thumbnail is now the frame at ${position} s.`,
     });
     if (taken) forget(before);

@@ -97,7 +97,7 @@ export const useUploadsStore = create<UploadsSliceState & UploadsActions>()((set
   async function loadChannels(): Promise<void> {
     let channels: ChannelChoice[];
     try {
-      channels = await companion.liveChannels();
+      channels = await companion.live.channels();
     } catch {
       channels = [];
     }
@@ -111,7 +111,7 @@ export const useUploadsStore = create<UploadsSliceState & UploadsActions>()((set
     ...initialUploadsState,
     load: async () => {
       try {
-        const state = await companion.uploadsState();
+        const state = await companion.uploads.state();
         set({ loaded: true, available: state.available, reason: state.reason, rows: state.rows, totals: state.totals, error: null });
       } catch (error) {
         set({ loaded: true, error: errorText(error) });
@@ -135,7 +135,7 @@ export const useUploadsStore = create<UploadsSliceState & UploadsActions>()((set
       run('add', async () => {
         const { batch } = get();
         if (batch.channelId === null) throw new Error('Choose the channel the videos go to first.');
-        const lastAdd = await companion.addUploads({
+        const lastAdd = await companion.uploads.add({
           paths: [...paths],
           channelId: batch.channelId,
           protect: batch.protect,
@@ -144,19 +144,19 @@ export const useUploadsStore = create<UploadsSliceState & UploadsActions>()((set
         return { lastAdd, folder: null };
       }),
     dismissAdd: () => set({ lastAdd: null }),
-    browse: (path) => run('browse', async () => ({ folder: await companion.browseFolder(path === undefined ? {} : { path }) })),
+    browse: (path) => run('browse', async () => ({ folder: await companion.uploads.browse(path === undefined ? {} : { path }) })),
     closeBrowser: () => set({ folder: null }),
-    pauseAll: () => run('queue', async () => ({ totals: await companion.pauseUploads() })),
-    resumeAll: () => run('queue', async () => ({ totals: await companion.resumeUploads() })),
-    retryFailed: () => run('queue', async () => ({ totals: await companion.retryFailedUploads() })),
-    clearFinished: (failed) => run('queue', async () => ({ totals: await companion.clearFinishedUploads({ failed }) })),
-    setConcurrency: (concurrency) => run('settings', async () => ({ totals: await companion.setUploadSettings({ concurrency }) })),
-    setSpeedLimit: (speedLimit) => run('settings', async () => ({ totals: await companion.setUploadSettings({ speedLimit }) })),
-    pauseRow: (id) => onRow(() => companion.pauseUpload(id)),
-    resumeRow: (id) => onRow(() => companion.resumeUpload(id)),
-    cancelRow: (id) => onRow(() => companion.cancelUpload(id)),
-    retryRow: (id) => onRow(() => companion.retryUpload(id)),
-    editRow: (id, change) => onRow(() => companion.editUpload(id, change)),
+    pauseAll: () => run('queue', async () => ({ totals: await companion.uploads.pauseAll() })),
+    resumeAll: () => run('queue', async () => ({ totals: await companion.uploads.resumeAll() })),
+    retryFailed: () => run('queue', async () => ({ totals: await companion.uploads.retryFailed() })),
+    clearFinished: (failed) => run('queue', async () => ({ totals: await companion.uploads.clearFinished({ failed }) })),
+    setConcurrency: (concurrency) => run('settings', async () => ({ totals: await companion.uploads.setSettings({ concurrency }) })),
+    setSpeedLimit: (speedLimit) => run('settings', async () => ({ totals: await companion.uploads.setSettings({ speedLimit }) })),
+    pauseRow: (id) => onRow(() => companion.uploads.pause(id)),
+    resumeRow: (id) => onRow(() => companion.uploads.resume(id)),
+    cancelRow: (id) => onRow(() => companion.uploads.cancel(id)),
+    retryRow: (id) => onRow(() => companion.uploads.retry(id)),
+    editRow: (id, change) => onRow(() => companion.uploads.edit(id, change)),
   };
 });
 

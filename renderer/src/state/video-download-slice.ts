@@ -62,7 +62,7 @@ export const useVideoDownloadStore = create<VideoDownloadSliceState & VideoDownl
     load: async (videoId) => {
       set({ videoId, files: { mp4: null, flv: null }, busy: 'load', error: null, planNote: null });
       try {
-        const [state, ...files] = await Promise.all([companion.videoDownloads(), ...VIDEO_FILE_FORMATS.map((format) => companion.videoDownloadable(videoId, format))]);
+        const [state, ...files] = await Promise.all([companion.downloads.state(), ...VIDEO_FILE_FORMATS.map((format) => companion.videoFiles.downloadable(videoId, format))]);
         if (get().videoId !== videoId) return;
         // Main's list says which rows exist; an event may already have brought a later state of one.
         const known = get().transfers;
@@ -78,7 +78,7 @@ export const useVideoDownloadStore = create<VideoDownloadSliceState & VideoDownl
       if (videoId === null || busy !== null) return;
       set({ busy: format, error: null, planNote: null });
       try {
-        keep(await companion.requestVideoDownloadable(videoId, format));
+        keep(await companion.videoFiles.request(videoId, format));
         set({ busy: null });
       } catch (error) {
         set({ busy: null, ...errorOrPlanNote(error) });
@@ -88,7 +88,7 @@ export const useVideoDownloadStore = create<VideoDownloadSliceState & VideoDownl
       const videoId = get().videoId;
       if (videoId === null) return;
       try {
-        keep(await companion.videoDownloadable(videoId, format));
+        keep(await companion.videoFiles.downloadable(videoId, format));
       } catch (error) {
         if (get().videoId === videoId) set(errorOrPlanNote(error));
       }
@@ -98,7 +98,7 @@ export const useVideoDownloadStore = create<VideoDownloadSliceState & VideoDownl
       if (videoId === null || busy !== null) return false;
       set({ busy: format, error: null, planNote: null });
       try {
-        const transfer = await companion.saveVideoDownload(videoId, format, folder.trim() === '' ? {} : { folder: folder.trim() });
+        const transfer = await companion.downloads.save(videoId, format, folder.trim() === '' ? {} : { folder: folder.trim() });
         // An event may have brought a later state of this transfer already.
         set({ busy: null, transfers: { [transfer.id]: transfer, ...get().transfers } });
         return true;
@@ -109,21 +109,21 @@ export const useVideoDownloadStore = create<VideoDownloadSliceState & VideoDownl
     },
     reveal: async (transferId) => {
       try {
-        await companion.showVideoDownload(transferId);
+        await companion.downloads.reveal(transferId);
       } catch (error) {
         set(errorOrPlanNote(error));
       }
     },
     cancel: async (transferId) => {
       try {
-        get().transferChanged(await companion.cancelVideoDownload(transferId));
+        get().transferChanged(await companion.downloads.cancel(transferId));
       } catch (error) {
         set(errorOrPlanNote(error));
       }
     },
     remove: async (transferId) => {
       try {
-        await companion.removeVideoDownload(transferId);
+        await companion.downloads.remove(transferId);
         get().transferRemoved(transferId);
       } catch (error) {
         set(errorOrPlanNote(error));

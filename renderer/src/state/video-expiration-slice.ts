@@ -39,7 +39,7 @@ export const useVideoExpirationStore = create<VideoExpirationSliceState & VideoE
   load: async (videoId) => {
     set({ ...initialVideoExpirationState, videoId, busy: 'load' });
     try {
-      const expiration = await companion.videoExpiration(videoId);
+      const expiration = await companion.videos.expiration(videoId);
       if (get().videoId === videoId) set({ expiration, busy: null });
     } catch (error) {
       if (get().videoId === videoId) set({ busy: null, ...outcome(error) });
@@ -50,7 +50,7 @@ export const useVideoExpirationStore = create<VideoExpirationSliceState & VideoE
     if (videoId === null || busy !== null) return;
     set({ busy: 'save', error: null, planNote: null, done: null, expiration: { videoId, rule: 'never', expiresAt: null } });
     try {
-      const after = await companion.setVideoExpirationNever(videoId);
+      const after = await companion.videos.setNever(videoId);
       if (get().videoId === videoId) set({ expiration: after, busy: null, done: 'The video no longer expires.' });
     } catch (error) {
       if (get().videoId === videoId) set({ expiration, busy: null, ...outcome(error) });

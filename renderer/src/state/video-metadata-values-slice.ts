@@ -52,14 +52,14 @@ export const useVideoMetadataValuesStore = create<VideoMetadataValuesState & Vid
     load: async (videoId) => {
       set({ ...initialVideoMetadataValuesState, videoId, busy: 'load' });
       try {
-        const metadata = await companion.videoMetadata(videoId);
+        const metadata = await companion.videos.metadata(videoId);
         if (get().videoId === videoId) set({ metadata, busy: null });
       } catch (error) {
         if (get().videoId === videoId) set({ busy: null, ...errorOrPlanNote(error) });
       }
     },
-    setValue: (fieldId, value) => change(fieldId, value, (videoId) => companion.setVideoMetadataValue(videoId, fieldId, value), `Set ${nameOf(fieldId)}.`),
-    removeValue: (fieldId) => change(fieldId, null, (videoId) => companion.removeVideoMetadataValue(videoId, fieldId), `Cleared ${nameOf(fieldId)}.`),
+    setValue: (fieldId, value) => change(fieldId, value, (videoId) => companion.videos.setValue(videoId, fieldId, value), `Set ${nameOf(fieldId)}.`),
+    removeValue: (fieldId) => change(fieldId, null, (videoId) => companion.videos.removeValue(videoId, fieldId), `Cleared ${nameOf(fieldId)}.`),
   };
 });
 

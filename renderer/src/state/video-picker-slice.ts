@@ -36,7 +36,7 @@ export const useVideoPickerStore = create<VideoPickerSliceState & VideoPickerAct
     if (target === null) return;
     set({ loading: true, error: null });
     try {
-      const found = await companion.videoChoices({ channelId, q: q === '' ? undefined : q, page });
+      const found = await companion.videoChoices.page({ channelId, q: q === '' ? undefined : q, page });
       const now = get();
       if (now.target === target && now.channelId === channelId && now.q === q) set({ page: found, loading: false });
     } catch (error) {

@@ -33,7 +33,7 @@ export const useViewerAuthStore = create<ViewerAuthState & ViewerAuthActions>()(
   load: async (channelId) => {
     set({ channelId, lock: null, loaded: false, busy: true, error: null, done: null });
     try {
-      const lock = await companion.hashLock(channelId);
+      const lock = await companion.security.hashLock(channelId);
       if (get().channelId === channelId) set({ lock, loaded: true, busy: false });
     } catch (error) {
       set({ busy: false, error: errorText(error) });
@@ -44,7 +44,7 @@ export const useViewerAuthStore = create<ViewerAuthState & ViewerAuthActions>()(
     if (channelId === null || busy) return false;
     set({ busy: true, error: null, done: null });
     try {
-      const result = await companion.setHashLock(channelId, change);
+      const result = await companion.security.setHashLock(channelId, change);
       set({ busy: false, lock: result.lock, loaded: true, done: result.created ? 'Viewer authentication is on: viewers sign in through your service.' : 'Viewer authentication is replaced with the new address and secret.' });
       return true;
     } catch (error) {
@@ -57,7 +57,7 @@ export const useViewerAuthStore = create<ViewerAuthState & ViewerAuthActions>()(
     if (channelId === null || busy) return;
     set({ busy: true, error: null, done: null });
     try {
-      await companion.removeHashLock(channelId);
+      await companion.security.removeHashLock(channelId);
       set({ busy: false, lock: null, done: 'Viewer authentication is off.' });
     } catch (error) {
       set({ busy: false, error: errorText(error) });

@@ -83,14 +83,14 @@ describe('the collection services against the sandbox', () => {
   it('pages the upcoming events 50 at a time, soonest first', async () => {
     const now = Math.floor(Date.now() / 1000);
     for (let index = 0; index < 50; index += 1) sandbox.admin.scheduleEvent(demoLive, { title: `Extra ${index}`, start: now + 86_400 * 30 + index, duration: 600 });
-    const first = await services.events.page(demoLive, 1);
+    const first = await services.upcomingEvents.page(demoLive, 1);
     expect(first.items).toHaveLength(50);
     expect(first.items[0]?.title).toBe('Weekly Q&A');
     expect(first).toMatchObject({ hasPrevious: false, hasNext: true });
-    const second = await services.events.page(demoLive, 2);
+    const second = await services.upcomingEvents.page(demoLive, 2);
     expect(second.items.map((event) => event.title)).toEqual(['Extra 47', 'Extra 48', 'Extra 49']);
     expect(second).toMatchObject({ hasPrevious: true, hasNext: false });
-    await expect(services.events.page('999999', 1)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(services.upcomingEvents.page('999999', 1)).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('offers the channel\'s videos to pick from', async () => {

@@ -45,9 +45,9 @@ function serviceWith(client: () => Promise<AccessToken | null>, options: { onRef
     receiver: {
       settings: new HookReceiverSettingsStore(dataDir, () => {}),
       secrets: { load: async () => secrets, save: async (next) => void (secrets = next) },
-      onRecord: (record) => delivered.push(record),
     },
   });
+  service.events.on('hookDelivery', (record) => delivered.push(record));
   return { service, delivered, secrets: () => secrets };
 }
 

@@ -75,7 +75,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | null | undefine
 
 /** Signs the app in as a browser would: the platform's login page, its form, the redirect to the app's callback. */
 async function signIn(username: string, password: string): Promise<void> {
-  const start = await contract.call<{ kind: string; url: string }>('signIn', { offline: false });
+  const start = await contract.call<{ kind: string; url: string }>('session.signIn', { offline: false });
   expect(start.kind).toBe('navigate');
   const page = await (await fetch(start.url)).text();
   const formToken = /name="form_token" value="([^"]+)"/.exec(page)?.[1];
@@ -89,7 +89,7 @@ async function signIn(username: string, password: string): Promise<void> {
   expect(allowed.status).toBe(302);
   const back = await fetch(allowed.headers.get('location')!, { redirect: 'manual' });
   expect(back.status).toBe(303);
-  await waitFor('the sign-in', async () => ((await contract.call<SessionInfo>('session')).status === 'signed-in' ? true : null));
+  await waitFor('the sign-in', async () => ((await contract.call<SessionInfo>('session.info')).status === 'signed-in' ? true : null));
 }
 
 /** A POST whose body stops after a few bytes and whose connection is then reset. */
@@ -108,13 +108,13 @@ describe('the app under hostile local clients', () => {
   it('survives malformed, truncated and aborted HTTP on every listener, and each still serves a real client', async () => {
       // Set up what the real clients need afterwards: a signed-in app, a hook on the built-in receiver.
       await signIn('demo', 'broadcast');
-      const session = await contract.call<SessionInfo>('session');
-      const channels = await contract.call<{ id: string; title: string }[]>('liveChannels');
+      const session = await contract.call<SessionInfo>('session.info');
+      const channels = await contract.call<{ id: string; title: string }[]>('live.channels');
       const channelId = channels.find((channel) => channel.title === 'Demo Live')!.id;
-      const receiverUrl = (await contract.call<HooksState>('hooks', channelId)).receiverUrl!;
+      const receiverUrl = (await contract.call<HooksState>('hooks.state', channelId)).receiverUrl!;
       expect(receiverUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks$/);
-      await contract.call('registerHook', channelId, 'video.deleted', receiverUrl);
-      await waitFor('the hook handshake', async () => ((await contract.call<HooksState>('hooks', channelId)).hooks.find((hook) => hook.event === 'video.deleted')?.status === 'active' ? true : null));
+      await contract.call('hooks.register', channelId, 'video.deleted', receiverUrl);
+      await waitFor('the hook handshake', async () => ((await contract.call<HooksState>('hooks.state', channelId)).hooks.find((hook) => hook.event === 'video.deleted')?.status === 'active' ? true : null));
 
       // The acceptance case first, on its own: an aborted POST to the hook receiver.
       const receiverPort = Number(new URL(receiverUrl).port);
@@ -139,10 +139,10 @@ describe('the app under hostile local clients', () => {
       }
 
       // A real delivery after all that: a video of the channel is deleted, the receiver verifies its signature.
-      const videos = await contract.call<{ items: { id: string }[] }>('videos', { channelId, page: 1, sort: 'recent', protect: [] });
+      const videos = await contract.call<{ items: { id: string }[] }>('videos.page', { channelId, page: 1, sort: 'recent', protect: [] });
       const videoId = videos.items[0]!.id;
-      await contract.call('deleteVideo', videoId);
-      const delivery = await waitFor('the signed delivery', async () => (await contract.call<HookDelivery[]>('hookDeliveries')).find((record) => record.kind === 'delivery' && record.videoId === videoId));
+      await contract.call('videos.remove', videoId);
+      const delivery = await waitFor('the signed delivery', async () => (await contract.call<HookDelivery[]>('hooks.deliveries')).find((record) => record.kind === 'delivery' && record.videoId === videoId));
       expect(delivery).toMatchObject({ accepted: true, note: 'Signature verified.' });
 
       // The UI still answers with its token (and only with it); the sandbox API still answers.
@@ -153,7 +153,7 @@ describe('the app under hostile local clients', () => {
       const missing = await fetch(`${api.origin}/channels/0.json`);
       expect(missing.status).toBe(404);
       expect(((await missing.json()) as { error: string }).error).toBe('not_found');
-      expect(((await contract.call<SessionInfo>('session')).status)).toBe('signed-in');
+      expect(((await contract.call<SessionInfo>('session.info')).status)).toBe('signed-in');
       expectAlive();
   }, 90_000);
 });

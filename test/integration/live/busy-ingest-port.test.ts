@@ -7,12 +7,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LiveState } from '../../../preload/contract.js';
+import type { Contract, LiveState } from '../../../preload/contract.js';
 import { LiveService } from '../../../main/live/live-service.js';
 import { createLogger } from '../../../main/log/redacting-logger.js';
 import { ChannelChoices } from '../../../main/channels/channel-choices.js';
 import type { SessionService } from '../../../main/session/session-service.js';
 import { LiveSettingsStore } from '../../../main/settings/live-settings.js';
+import { ContractEvents } from '../../../main/typed-emitter.js';
 import { Encoders } from '../../support/synthetic-encoder.js';
 
 const KEY = 'local_key_busy_port';
@@ -46,17 +47,18 @@ async function holdPort(port = 0): Promise<number> {
 }
 
 function liveService(settings: LiveSettingsStore, logLines: string[], onChange: (state: LiveState) => void = () => undefined, ingestHost?: string): LiveService {
-  const session = { profileName: 'sandbox', currentStatus: () => 'signed-out' } as unknown as SessionService;
-  return new LiveService({
+  const session = { profileName: 'sandbox', currentStatus: () => 'signed-out', events: new ContractEvents<Contract>() } as unknown as SessionService;
+  const service = new LiveService({
     session,
     platformApi: () => Promise.reject(new Error('no platform in this test')),
     channelChoices: new ChannelChoices(session),
     keySlot: () => ({ localIngestKey: async () => KEY, setLocalIngestKey: async () => undefined }),
     settings,
     logger: createLogger({ sink: { write: (line) => logLines.push(line) }, level: 'info' }),
-    onChange,
     ingestHost,
   });
+  service.events.on('live', onChange);
+  return service;
 }
 
 describe('the local ingest port is taken', () => {

@@ -34,10 +34,10 @@ beforeAll(async () => {
     dataDir,
     secretsFor: (profile) => new Vault(store, profile, logger),
     now: () => clock ?? Math.floor(Date.now() / 1000),
-    onChange: (info) => changes.push(info),
     identify: async () => discoverUser(createPlatformCaller({ apiUrl: (await session.platform()).apiUrl, tokens: session })),
     onSettingsRecovered: () => {},
   });
+  session.events.on('session', (info) => changes.push(info));
   await session.open();
 });
 

@@ -5,16 +5,15 @@
 // cancel and remove; profiles kept apart; a damaged file set aside and told; and through the facade: a save
 // announced as events, a removal announced, a sign-out listing none. The network is slowed (not
 // faked) by a fetch that passes the sandbox's real answer on in small, late pieces.
-import { keychainlessStore } from '../../support/keychainless-store.js';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SessionInfo, VideoDownloadTransfer } from '../../../preload/contract.js';
-import { Companion } from '../../../main/companion.js';
-import { SessionService, type ProfileSecrets } from '../../../main/session/session-service.js';
+import { contract, unwrap, type Contract, type Implementation, type SessionInfo, type VideoDownloadsState, type VideoDownloadTransfer } from '../../../preload/contract.js';
+import { createDispatcher } from '../../../main/dispatch.js';
+import { ContractEvents } from '../../../main/typed-emitter.js';
 import type { AccessToken } from '../../../main/platform/access-token.js';
 import { createPlatformApi } from '../../../main/platform/endpoints/index.js';
 import { createPlatformCaller } from '../../../main/platform/platform-caller.js';
@@ -84,8 +83,7 @@ function tracker(fetchLink: typeof fetch = fetch) {
   const made = new DownloadTracker({
     downloads: { downloadable: (videoId, format) => service.downloadable(videoId, format), target: (videoId, format) => service.target(videoId, format, folder), defaultFolder: folder },
     dataDir,
-    onChange: (transfer) => seen.changes.push(transfer),
-    onRemoved: (id) => seen.removed.push(id),
+    session: new ContractEvents<Contract>(),
     onRecovered: (message) => seen.notices.push(message),
     warn: (message) => seen.notices.push(message),
     download: {
@@ -97,6 +95,8 @@ function tracker(fetchLink: typeof fetch = fetch) {
     },
     linkRetryMs: 10,
   });
+  made.events.on('videoDownload', (transfer) => seen.changes.push(transfer));
+  made.events.on('videoDownloadRemoved', ({ id }) => seen.removed.push(id));
   trackers.push(made);
   return { tracker: made, seen };
 }
@@ -298,25 +298,25 @@ describe('the download tracker', () => {
     expect(JSON.parse(await savedText())).toEqual({ profiles: {} });
   });
 
-  it('through the facade: a save and its progress arrive as videoDownload events, a removal as videoDownloadRemoved, and a sign-out lists none', async () => {
+  it('as the downloads namespace: a save and its progress arrive as videoDownload events, a removal as videoDownloadRemoved, and a sign-out lists none', async () => {
     const id = idOf('Q&A night');
     await madeFile(id);
-    const noSecrets: ProfileSecrets = { token: async () => null, saveToken: async () => {}, deleteToken: async () => null, clientSecret: async () => null, setClientSecret: async () => {} };
-    let companion: Companion | null = null;
+    const sessions = new ContractEvents<Contract>();
     const facadeTracker = new DownloadTracker({
       downloads: { downloadable: (videoId, format) => service.downloadable(videoId, format), target: (videoId, format) => service.target(videoId, format, folder), defaultFolder: folder },
       dataDir,
-      onChange: (transfer) => companion?.videoDownloadChanged(transfer),
-      onRemoved: (removed) => companion?.videoDownloadRemoved(removed),
+      session: sessions,
       onRecovered: () => undefined,
       warn: () => undefined,
     });
     trackers.push(facadeTracker);
-    companion = new Companion({ shell: 'cli', keychain: keychainlessStore(), session: new SessionService({ dataDir, secretsFor: () => noSecrets, onSettingsRecovered: () => undefined }), videoDownloads: service, videoDownloadTransfers: facadeTracker });
+    // Called as the windows call it: "downloads.<method>" through the dispatcher.
+    const dispatch = createDispatcher(contract, { downloads: facadeTracker } as unknown as Implementation<Contract>);
+    const call = async <T>(method: string, ...args: unknown[]): Promise<T> => unwrap(await dispatch(method, args)) as T;
     const announced: VideoDownloadTransfer[] = [];
     const removed: string[] = [];
-    companion.events.on('videoDownload', (transfer) => announced.push(transfer));
-    companion.events.on('videoDownloadRemoved', (row) => removed.push(row.id));
+    facadeTracker.events.on('videoDownload', (transfer) => announced.push(transfer));
+    facadeTracker.events.on('videoDownloadRemoved', (row) => removed.push(row.id));
     const session = (status: SessionInfo['status']): SessionInfo => ({
       profile: 'sandbox',
       profileKind: 'sandbox',
@@ -331,22 +331,22 @@ describe('the download tracker', () => {
       sandboxLogin: null,
     });
 
-    companion.sessionChanged(session('signed-in'));
-    // The facade asked the tracker for the profile; asking again waits until that is done (and changes nothing).
+    sessions.emit('session', session('signed-in'));
+    // The tracker asked for the profile itself; asking again waits until that is done (and changes nothing).
     await facadeTracker.accountChanged('sandbox');
-    const started = await companion.saveVideoDownload(id, 'mp4', {});
+    const started = await call<VideoDownloadTransfer>('downloads.save', id, 'mp4', {});
     await until(() => announced.some((transfer) => transfer.id === started.id && transfer.state === 'complete'), 'the complete event');
-    expect((await companion.videoDownloads()).transfers.map((transfer) => [transfer.id, transfer.state])).toEqual([[started.id, 'complete']]);
-    await expect(companion.cancelVideoDownload(started.id)).rejects.toMatchObject({ code: 'download_ended' });
-    expect(await companion.removeVideoDownload(started.id)).toBeNull();
+    expect((await call<VideoDownloadsState>('downloads.state')).transfers.map((transfer) => [transfer.id, transfer.state])).toEqual([[started.id, 'complete']]);
+    await expect(call('downloads.cancel', started.id)).rejects.toMatchObject({ code: 'download_ended' });
+    expect(await call('downloads.remove', started.id)).toBeNull();
     expect(removed).toEqual([started.id]);
 
-    const again = await companion.saveVideoDownload(id, 'mp4', {});
+    const again = await call<VideoDownloadTransfer>('downloads.save', id, 'mp4', {});
     await until(() => announced.some((transfer) => transfer.id === again.id && transfer.state === 'complete'), 'the second complete event');
-    companion.sessionChanged(session('signed-out'));
+    sessions.emit('session', session('signed-out'));
     await until(() => facadeTracker.state().transfers.length === 0, 'no transfers while signed out');
-    await expect(companion.saveVideoDownload(id, 'mp4', {})).rejects.toMatchObject({ code: 'sign_in_needed' });
-    await companion.shutdown('The test is over.');
+    await expect(call('downloads.save', id, 'mp4', {})).rejects.toMatchObject({ code: 'sign_in_needed' });
+    await facadeTracker.close();
     expect((await savedRows('sandbox')).map((row) => row.id)).toEqual([again.id]);
   });
 });

@@ -12,7 +12,8 @@ import { createPlatformCaller } from '../../../main/platform/platform-caller.js'
 import { DownloadTracker } from '../../../main/video-library/download-tracker.js';
 import { VideoDownloadService } from '../../../main/video-library/video-download-service.js';
 import { VideoLibraryService } from '../../../main/video-library/video-library-service.js';
-import type { VideoDownloadTransfer } from '../../../preload/contract.js';
+import type { Contract, VideoDownloadTransfer } from '../../../preload/contract.js';
+import { ContractEvents } from '../../../main/typed-emitter.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
 import { api, passwordToken } from '../../support/sandbox-client.js';
 
@@ -40,11 +41,11 @@ beforeAll(async () => {
   transfers = new DownloadTracker({
     downloads,
     dataDir,
-    onChange: (transfer) => events.push(transfer),
-    onRemoved: () => undefined,
+    session: new ContractEvents<Contract>(),
     onRecovered: () => undefined,
     warn: () => undefined,
   });
+  transfers.events.on('videoDownload', (transfer) => events.push(transfer));
   await transfers.accountChanged('sandbox');
 });
 

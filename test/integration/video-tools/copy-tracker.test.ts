@@ -2,14 +2,13 @@
 // of failed asks ends the following with a sentence; the list saved per profile and read again by a new
 // tracker (after a restart) that follows an unfinished copy to the end; a damaged file set aside and told;
 // and through the facade: a copy started and announced as an event, a profile switch showing that profile's.
-import { keychainlessStore } from '../../support/keychainless-store.js';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SessionInfo, VideoCopy } from '../../../preload/contract.js';
-import { Companion } from '../../../main/companion.js';
-import { SessionService, type ProfileSecrets } from '../../../main/session/session-service.js';
+import { contract, unwrap, type Contract, type CopyProgress, type Implementation, type SessionInfo, type VideoCopy } from '../../../preload/contract.js';
+import { createDispatcher } from '../../../main/dispatch.js';
+import { ContractEvents } from '../../../main/typed-emitter.js';
 import type { AccessToken } from '../../../main/platform/access-token.js';
 import { createPlatformApi } from '../../../main/platform/endpoints/index.js';
 import { createPlatformCaller } from '../../../main/platform/platform-caller.js';
@@ -31,7 +30,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ copyMs: 500 });
   const user: AccessToken = { type: 'bearer', accessToken: await passwordToken(sandbox), expiresAt: null, scopes: [] };
   const caller = createPlatformCaller({ apiUrl: sandbox.apiUrl, tokens: { token: async () => user }, retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 } });
-  trimCopy = createVideoTools(async () => createPlatformApi(caller)).trimCopy;
+  trimCopy = createVideoTools(async () => createPlatformApi(caller)).trim;
   launch = sandbox.admin.store.data.videos.find((video) => video.title === 'Launch stream')!.id;
 });
 
@@ -61,11 +60,12 @@ function tracker() {
       },
     },
     dataDir: dir,
-    onChange: (copy) => seen.changes.push(copy),
+    session: new ContractEvents<Contract>(),
     onRecovered: (message) => seen.notices.push(message),
     warn: (message) => seen.notices.push(message),
     pollMs: POLL_MS,
   });
+  made.events.on('videoCopy', (copy) => seen.changes.push(copy));
   trackers.push(made);
   return { tracker: made, seen };
 }
@@ -180,23 +180,24 @@ describe('the copy tracker', () => {
     expect(await savedFile()).toEqual({ profiles: {} });
   });
 
-  it('through the facade: copyVideoPart goes through the tracker, its rows arrive as videoCopy events, and a profile switch lists that profile', async () => {
+  it('as the copies namespace: copies.copy goes through the tracker, its rows arrive as videoCopy events, and a profile switch lists that profile', async () => {
     const earlier = { ...unfinishedRow('sandbox-0'), title: 'Earlier', finishedAt: 2_000, progress: { requestId: 'sandbox-0', finished: true, videoId: '1', videoUrl: null } };
     await writeFile(join(dir, 'video-copies.json'), JSON.stringify({ profiles: { sandbox: [earlier], rival: [{ ...unfinishedRow('rival-1'), failure: 'Given up.' }] } }));
-    const noSecrets: ProfileSecrets = { token: async () => null, saveToken: async () => {}, deleteToken: async () => null, clientSecret: async () => null, setClientSecret: async () => {} };
-    let companion: Companion | null = null;
+    const sessions = new ContractEvents<Contract>();
     const announced: VideoCopy[] = [];
     const facadeTracker = new CopyTracker({
       trimCopy,
       dataDir: dir,
-      onChange: (copy) => companion?.videoCopyChanged(copy),
+      session: sessions,
       onRecovered: () => undefined,
       warn: () => undefined,
       pollMs: POLL_MS,
     });
     trackers.push(facadeTracker);
-    companion = new Companion({ shell: 'cli', keychain: keychainlessStore(), session: new SessionService({ dataDir: dir, secretsFor: () => noSecrets, onSettingsRecovered: () => undefined }), videoCopies: facadeTracker });
-    companion.events.on('videoCopy', (copy) => announced.push(copy));
+    // Called as the windows call it: "copies.<method>" through the dispatcher.
+    const dispatch = createDispatcher(contract, { copies: facadeTracker } as unknown as Implementation<Contract>);
+    const call = async <T>(method: string, ...args: unknown[]): Promise<T> => unwrap(await dispatch(method, args)) as T;
+    facadeTracker.events.on('videoCopy', (copy) => announced.push(copy));
     const session = (profile: string, status: SessionInfo['status'], user: string | null = null): SessionInfo => ({
       profile,
       profileKind: 'sandbox',
@@ -211,31 +212,31 @@ describe('the copy tracker', () => {
       sandboxLogin: null,
     });
 
-    companion.sessionChanged(session('sandbox', 'signed-in'));
+    sessions.emit('session', session('sandbox', 'signed-in'));
     await until(() => facadeTracker.copies().length === 1, "the sandbox profile's copies");
-    const started = await companion.copyVideoPart(launch, { start: 0, end: 20, title: 'Through the facade' });
+    const started = await call<CopyProgress>('copies.copy', launch, { start: 0, end: 20, title: 'Through the dispatcher' });
     expect(announced).toMatchObject([{ requestId: started.requestId, finishedAt: null }]);
     await until(() => announced.some((copy) => copy.requestId === started.requestId && copy.finishedAt !== null), 'the finished event');
-    expect((await companion.videoCopies()).map((copy) => copy.title)).toEqual(['Through the facade', 'Earlier']);
+    expect((await call<VideoCopy[]>('copies.copies')).map((copy) => copy.title)).toEqual(['Through the dispatcher', 'Earlier']);
 
-    companion.sessionChanged(session('rival', 'signed-in'));
+    sessions.emit('session', session('rival', 'signed-in'));
     await until(() => facadeTracker.copies()[0]?.requestId === 'rival-1', "the rival profile's copies");
-    expect(await companion.videoCopies()).toMatchObject([{ requestId: 'rival-1', failure: 'Given up.' }]);
-    companion.sessionChanged(session('rival', 'signed-out'));
+    expect(await call<VideoCopy[]>('copies.copies')).toMatchObject([{ requestId: 'rival-1', failure: 'Given up.' }]);
+    sessions.emit('session', session('rival', 'signed-out'));
     await until(() => facadeTracker.copies().length === 0, 'no copies while signed out');
-    await expect(companion.copyVideoPart(launch, { start: 0, end: 20, title: 'Signed out' })).rejects.toMatchObject({ code: 'sign_in_needed' });
+    await expect(call('copies.copy', launch, { start: 0, end: 20, title: 'Signed out' })).rejects.toMatchObject({ code: 'sign_in_needed' });
 
     // Two accounts on one profile keep their lists apart once the platform told the user names.
-    companion.sessionChanged(session('sandbox', 'signed-in', 'demo'));
+    sessions.emit('session', session('sandbox', 'signed-in', 'demo'));
     await until(() => facadeTracker.copies().length === 0, "demo's own (empty) list");
-    await companion.copyVideoPart(launch, { start: 0, end: 20, title: "Demo's" });
-    companion.sessionChanged(session('sandbox', 'signed-out'));
-    companion.sessionChanged(session('sandbox', 'signed-in', 'someone-else'));
+    await call('copies.copy', launch, { start: 0, end: 20, title: "Demo's" });
+    sessions.emit('session', session('sandbox', 'signed-out'));
+    sessions.emit('session', session('sandbox', 'signed-in', 'someone-else'));
     await until(() => facadeTracker.copies().length === 0, "someone else's (empty) list");
-    companion.sessionChanged(session('sandbox', 'signed-in', 'demo'));
+    sessions.emit('session', session('sandbox', 'signed-in', 'demo'));
     await until(() => facadeTracker.copies()[0]?.title === "Demo's", "demo's list again");
-    await companion.shutdown('The test is over.');
-    expect((await savedFile()).profiles.sandbox!.map((copy) => copy.title)).toEqual(['Through the facade', 'Earlier']);
+    await facadeTracker.close();
+    expect((await savedFile()).profiles.sandbox!.map((copy) => copy.title)).toEqual(['Through the dispatcher', 'Earlier']);
     expect((await savedFile()).profiles['sandbox/demo']!.map((copy) => copy.title)).toEqual(["Demo's"]);
   });
 });

@@ -44,26 +44,26 @@ describe('the video tools against the sandbox', () => {
   });
 
   it('sets, reads and removes a trim; a trim under 10 seconds is refused with what to choose', async () => {
-    expect(await tools.trimCopy.trim(launch)).toEqual({ start: 0, end: 3600 });
-    expect(await tools.trimCopy.setTrim(launch, { start: 30, end: 600 })).toEqual({ start: 30, end: 600 });
+    expect(await tools.trim.trim(launch)).toEqual({ start: 0, end: 3600 });
+    expect(await tools.trim.setTrim(launch, { start: 30, end: 600 })).toEqual({ start: 30, end: 600 });
     // Past the end of the video: the platform's 400.
-    await expect(tools.trimCopy.setTrim(launch, { start: 30, end: 3700 })).rejects.toMatchObject({ code: 'bad_request', message: expect.stringContaining('at least 10 seconds after the start') });
-    expect(await tools.trimCopy.trim(launch)).toEqual({ start: 30, end: 600 });
-    expect(await tools.trimCopy.removeTrim(launch)).toEqual({ start: 0, end: 3600 });
+    await expect(tools.trim.setTrim(launch, { start: 30, end: 3700 })).rejects.toMatchObject({ code: 'bad_request', message: expect.stringContaining('at least 10 seconds after the start') });
+    expect(await tools.trim.trim(launch)).toEqual({ start: 30, end: 600 });
+    expect(await tools.trim.removeTrim(launch)).toEqual({ start: 0, end: 3600 });
   });
 
   it('copies a part into a new video, followed until the platform has made it', async () => {
-    const started = await tools.trimCopy.copy(launch, { start: 60, end: 120, title: 'Launch highlight' });
+    const started = await tools.trim.copy(launch, { start: 60, end: 120, title: 'Launch highlight' });
     expect(started).toMatchObject({ finished: false, videoId: null });
     let progress = started;
     const deadline = Date.now() + 10_000;
     while (!progress.finished && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      progress = await tools.trimCopy.copyStatus(started.requestId);
+      progress = await tools.trim.copyStatus(started.requestId);
     }
     expect(progress).toMatchObject({ requestId: started.requestId, finished: true, videoId: expect.stringMatching(/^\d+$/), videoUrl: expect.stringContaining(progress.videoId!) });
     expect(sandbox.admin.store.data.videos.find((video) => video.id === progress.videoId)).toMatchObject({ title: 'Launch highlight', protect: 'private' });
-    await expect(tools.trimCopy.copyStatus('no-such-request')).rejects.toMatchObject({ code: 'not_found', message: expect.stringContaining('no longer knows this copy') });
+    await expect(tools.trim.copyStatus('no-such-request')).rejects.toMatchObject({ code: 'not_found', message: expect.stringContaining('no longer knows this copy') });
   });
 
   it('creates, renames, attaches, detaches and deletes a label; a name in use is refused', async () => {

@@ -4,21 +4,23 @@ import { connectIpc } from '../../../main/app/ipc-bridge.js';
 import { isTrustedSender } from '../../../main/app/window-security.js';
 import { createDispatcher } from '../../../main/dispatch.js';
 import { ContractEvents } from '../../../main/typed-emitter.js';
-import { defineContract, type Implementation } from '../../../preload/contract.js';
+import { defineContract, defineNamespace, type Implementation } from '../../../preload/contract.js';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../../preload/ipc-channels.js';
 import { FakeIpcMain, FakeWebContents } from './fake-electron-ipc.js';
 
 const testContract = defineContract({
-  methods: { echo: { args: z.tuple([z.string()]), result: z.string() } },
+  namespaces: { talk: defineNamespace({ echo: { args: z.tuple([z.string()]), result: z.string() } }) },
   events: { ping: z.object({ n: z.number() }) },
 });
 
 function connectFake() {
   const calls: string[] = [];
   const implementation: Implementation<typeof testContract> = {
-    async echo(text) {
-      calls.push(text);
-      return text;
+    talk: {
+      async echo(text) {
+        calls.push(text);
+        return text;
+      },
     },
   };
   const ipcMain = new FakeIpcMain();
@@ -37,7 +39,7 @@ function connectFake() {
 describe('connectIpc', () => {
   it('dispatches calls from the app origin', async () => {
     const { ipcMain, calls } = connectFake();
-    expect(await ipcMain.invokeFrom('app://companion/index.html', INVOKE_CHANNEL, 'echo', ['hi'])).toEqual({ ok: true, value: 'hi' });
+    expect(await ipcMain.invokeFrom('app://companion/index.html', INVOKE_CHANNEL, 'talk.echo', ['hi'])).toEqual({ ok: true, value: 'hi' });
     expect(calls).toEqual(['hi']);
   });
 
@@ -45,7 +47,7 @@ describe('connectIpc', () => {
     'refuses a call from %j without calling the implementation',
     async (senderUrl) => {
       const { ipcMain, calls } = connectFake();
-      const envelope = await ipcMain.invokeFrom(senderUrl, INVOKE_CHANNEL, 'echo', ['hi']);
+      const envelope = await ipcMain.invokeFrom(senderUrl, INVOKE_CHANNEL, 'talk.echo', ['hi']);
       expect(envelope).toMatchObject({ ok: false, error: { code: 'forbidden' } });
       expect(calls).toEqual([]);
     },
@@ -73,6 +75,6 @@ describe('connectIpc', () => {
     expect(ipcMain.handlers.size).toBe(0);
     events.emit('ping', { n: 2 });
     expect(windows[0]!.sent).toEqual([]);
-    await expect(ipcMain.invokeFrom('app://companion/index.html', INVOKE_CHANNEL, 'echo', ['hi'])).rejects.toThrow(/No handler/);
+    await expect(ipcMain.invokeFrom('app://companion/index.html', INVOKE_CHANNEL, 'talk.echo', ['hi'])).rejects.toThrow(/No handler/);
   });
 });

@@ -7,15 +7,17 @@ import { connectIpc } from '../../../main/app/ipc-bridge.js';
 import { APP_ENTRY_URL, isTrustedSender } from '../../../main/app/window-security.js';
 import { createDispatcher } from '../../../main/dispatch.js';
 import { ContractEvents } from '../../../main/typed-emitter.js';
-import { bridgeFromEnvelopes, CompanionError, defineContract, type Implementation } from '../../../preload/contract.js';
+import { bridgeFromEnvelopes, CompanionError, defineContract, defineNamespace, type Implementation } from '../../../preload/contract.js';
 import { EVENT_CHANNEL } from '../../../preload/ipc-channels.js';
 import { createIpcBridge } from '../../../preload/preload-bridge.js';
 import { FakeIpcMain, FakeIpcRenderer, FakeWebContents } from './fake-electron-ipc.js';
 
 const testContract = defineContract({
-  methods: {
-    double: { args: z.tuple([z.number()]), result: z.number() },
-    greet: { args: z.tuple([z.object({ name: z.string() })]), result: z.string() },
+  namespaces: {
+    math: defineNamespace({
+      double: { args: z.tuple([z.number()]), result: z.number() },
+      greet: { args: z.tuple([z.object({ name: z.string() })]), result: z.string() },
+    }),
   },
   events: {
     tick: z.object({ n: z.number() }),
@@ -26,13 +28,15 @@ const testContract = defineContract({
 function wire(frameUrl: string | null = APP_ENTRY_URL) {
   const calls: unknown[] = [];
   const implementation: Implementation<typeof testContract> = {
-    async double(n) {
-      calls.push(n);
-      return n * 2;
-    },
-    async greet({ name }) {
-      calls.push(name);
-      return `hello ${name}`;
+    math: {
+      async double(n) {
+        calls.push(n);
+        return n * 2;
+      },
+      async greet({ name }) {
+        calls.push(name);
+        return `hello ${name}`;
+      },
     },
   };
   const events = new ContractEvents<typeof testContract>();
@@ -61,25 +65,27 @@ async function rejection(promise: Promise<unknown>): Promise<CompanionError> {
 }
 
 describe('the IPC round trip', () => {
-  it('derives one bridge method per contract method, plus on', () => {
-    expect(Object.keys(wire().bridge).sort()).toEqual(['double', 'greet', 'on']);
+  it('derives one bridge namespace per contract namespace, one method per contract method, plus on', () => {
+    const { bridge } = wire();
+    expect(Object.keys(bridge).sort()).toEqual(['math', 'on']);
+    expect(Object.keys(bridge.math).sort()).toEqual(['double', 'greet']);
   });
 
   it('hands the renderer plain envelopes, which survive contextBridge (an error code on an Error would not)', async () => {
     const { transport } = wire('https://evil.example/');
-    await expect(transport.double(21)).resolves.toEqual({ ok: false, error: { code: 'forbidden', message: expect.any(String) } });
+    await expect(transport.math.double(21)).resolves.toEqual({ ok: false, error: { code: 'forbidden', message: expect.any(String) } });
   });
 
   it('calls a contract method and resolves its result', async () => {
     const { bridge, calls } = wire();
-    await expect(bridge.double(21)).resolves.toBe(42);
-    await expect(bridge.greet({ name: 'Ada' })).resolves.toBe('hello Ada');
+    await expect(bridge.math.double(21)).resolves.toBe(42);
+    await expect(bridge.math.greet({ name: 'Ada' })).resolves.toBe('hello Ada');
     expect(calls).toEqual([21, 'Ada']);
   });
 
   it('rejects invalid arguments with bad_request before the implementation runs', async () => {
     const { bridge, calls } = wire();
-    const double = bridge.double as (...args: unknown[]) => Promise<number>;
+    const double = bridge.math.double as (...args: unknown[]) => Promise<number>;
     expect((await rejection(double('21'))).code).toBe('bad_request');
     expect((await rejection(double())).code).toBe('bad_request');
     expect((await rejection(double(1, 2))).code).toBe('bad_request');
@@ -88,7 +94,7 @@ describe('the IPC round trip', () => {
 
   it('rejects with forbidden when the frame is not the app', async () => {
     const { bridge, calls } = wire('https://evil.example/');
-    expect((await rejection(bridge.double(21))).code).toBe('forbidden');
+    expect((await rejection(bridge.math.double(21))).code).toBe('forbidden');
     expect(calls).toEqual([]);
   });
 
@@ -142,6 +148,6 @@ describe('the IPC round trip', () => {
   it('stops answering once disconnected', async () => {
     const { bridge, disconnect } = wire();
     disconnect();
-    await expect(bridge.double(21)).rejects.toThrow(/No handler/);
+    await expect(bridge.math.double(21)).rejects.toThrow(/No handler/);
   });
 });

@@ -35,11 +35,11 @@ describe('channel admin service', () => {
   it('deletes only when the confirmation names the channel', async () => {
     const remove = vi.fn(async () => undefined);
     const service = new ChannelAdminService(async () => fakeApi(remove), choicesFor('demo'));
-    const refused = await service.remove('5', 'Mai').catch((caught: unknown) => caught);
+    const refused = await service.remove('5', { confirmTitle: 'Mai' }).catch((caught: unknown) => caught);
     expect(refused).toBeInstanceOf(CompanionError);
     expect(refused).toMatchObject({ code: 'confirmation_mismatch', message: expect.stringContaining('"Main"') });
     expect(remove).not.toHaveBeenCalled();
-    await service.remove('5', ' Main ');
+    await service.remove('5', { confirmTitle: ' Main ' });
     expect(remove).toHaveBeenCalledWith('5');
   });
 });

@@ -113,10 +113,10 @@ describe('video choices and upcoming events', () => {
 
   it('events come a page of 50 at a time; a gone channel says to reload', async () => {
     const page = vi.fn(async () => ({ items: [{ id: 'e1', title: 'Weekly Q&A', description: 'd', start: 100, duration: 5400 }], hasPrevious: false, hasNext: true }));
-    const { events } = services({ upcomingEvents: { page } });
+    const { upcomingEvents: events } = services({ upcomingEvents: { page } });
     expect(await events.page('5', 1)).toEqual({ channelId: '5', page: 1, hasPrevious: false, hasNext: true, items: [{ id: 'e1', title: 'Weekly Q&A', description: 'd', start: 100, duration: 5400 }] });
     expect(page).toHaveBeenCalledWith('5', 1, { pageSize: 50 });
-    const { events: gone } = services({ upcomingEvents: { page: async () => Promise.reject(refused(404, 'not_found')) } });
+    const { upcomingEvents: gone } = services({ upcomingEvents: { page: async () => Promise.reject(refused(404, 'not_found')) } });
     await expect(gone.page('5', 1)).rejects.toMatchObject({ code: 'not_found', message: expect.stringContaining('no longer exists') });
   });
 });

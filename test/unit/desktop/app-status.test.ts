@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appStatus, AppStatusTracker, OFFLINE_STATUS } from '../../../main/desktop/app-status.js';
-import type { AppStatus } from '../../../preload/contract.js';
+import type { AppStatus, Contract } from '../../../preload/contract.js';
+import { ContractEvents } from '../../../main/typed-emitter.js';
 import { liveState, onAir, reconnecting, totals } from './status-fixtures.js';
 
 describe('appStatus', () => {
@@ -30,7 +31,8 @@ describe('appStatus', () => {
 describe('AppStatusTracker', () => {
   it('reports only changes (the chosen channel counts), not every stats tick or upload byte', () => {
     const seen: AppStatus[] = [];
-    const tracker = new AppStatusTracker((status) => seen.push(status));
+    const tracker = new AppStatusTracker([]);
+    tracker.events.on('appStatus', (status) => seen.push(status));
     tracker.liveChanged(liveState());
     tracker.liveChanged(onAir());
     tracker.liveChanged(onAir());
@@ -40,5 +42,17 @@ describe('AppStatusTracker', () => {
     tracker.uploadsChanged(null);
     expect(seen.map((status) => status.summary)).toEqual(['Offline', 'Live on Main', 'Live on Main, uploading 2 files (25%)', 'Live on Main, uploading 2 files (40%)', 'Live on Main']);
     expect(tracker.status.summary).toBe('Live on Main');
+  });
+
+  it('follows the live and uploads events of its sources itself', () => {
+    const live = new ContractEvents<Contract>();
+    const uploads = new ContractEvents<Contract>();
+    const tracker = new AppStatusTracker([live, uploads]);
+    const seen: string[] = [];
+    tracker.events.on('appStatus', (status) => seen.push(status.summary));
+    live.emit('live', onAir());
+    uploads.emit('uploads', { reset: false, available: true, reason: null, rows: [], removed: [], totals: totals({ bytes: 250 }) });
+    uploads.emit('uploads', { reset: true, available: false, reason: null, rows: [], removed: [], totals: totals({ bytes: 250 }) });
+    expect(seen).toEqual(['Live on Main', 'Live on Main, uploading 2 files (25%)', 'Live on Main']);
   });
 });

@@ -204,26 +204,28 @@ describe('DesktopSettingsService', () => {
 
 describe('runHotkeyAction', () => {
   function targets(live = liveState(), uploading = false) {
-    return {
-      liveState: vi.fn(async () => live),
-      appStatus: vi.fn(async () => appStatus(live, uploading ? totals() : null)),
-      goLive: vi.fn(async () => undefined),
-      endLive: vi.fn(async (): Promise<unknown> => undefined),
-      startRecording: vi.fn(async () => undefined),
-      stopRecording: vi.fn(async () => undefined),
-      pauseUploads: vi.fn(async (): Promise<unknown> => undefined),
-    } satisfies HotkeyTargets;
+    const calls = {
+      state: vi.fn(async () => live),
+      status: vi.fn(async () => appStatus(live, uploading ? totals() : null)),
+      goLive: vi.fn(async () => live),
+      endLive: vi.fn(async () => live),
+      startRecording: vi.fn(async () => live),
+      stopRecording: vi.fn(async () => live),
+      pauseAll: vi.fn(async () => totals()),
+    };
+    const { state, status, goLive, endLive, startRecording, stopRecording, pauseAll } = calls;
+    return { ...calls, targets: { live: { state, goLive, endLive, startRecording, stopRecording }, app: { status }, uploads: { pauseAll } } satisfies HotkeyTargets };
   }
 
-  it('toggles going live and recording through the facade calls', async () => {
+  it('toggles going live and recording through the live namespace', async () => {
     const idle = targets();
-    await runHotkeyAction('toggle-live', idle, () => undefined);
-    await runHotkeyAction('toggle-recording', idle, () => undefined);
+    await runHotkeyAction('toggle-live', idle.targets, () => undefined);
+    await runHotkeyAction('toggle-recording', idle.targets, () => undefined);
     expect(idle.goLive).toHaveBeenCalledOnce();
     expect(idle.startRecording).toHaveBeenCalledOnce();
     const live = targets(onAir('a', { state: 'recording' }));
-    await runHotkeyAction('toggle-live', live, () => undefined);
-    await runHotkeyAction('toggle-recording', live, () => undefined);
+    await runHotkeyAction('toggle-live', live.targets, () => undefined);
+    await runHotkeyAction('toggle-recording', live.targets, () => undefined);
     expect(live.endLive).toHaveBeenCalledOnce();
     expect(live.stopRecording).toHaveBeenCalledOnce();
   });
@@ -232,22 +234,22 @@ describe('runHotkeyAction', () => {
     const notices: Notice[] = [];
     const running = targets(onAir('a', { state: 'recording' }), true);
     running.endLive.mockRejectedValue(new Error('the relay did not answer'));
-    await runHotkeyAction('panic', running, (notice) => notices.push(notice));
+    await runHotkeyAction('panic', running.targets, (notice) => notices.push(notice));
     expect(running.endLive).toHaveBeenCalledOnce();
     expect(running.stopRecording).toHaveBeenCalledOnce();
-    expect(running.pauseUploads).toHaveBeenCalledOnce();
+    expect(running.pauseAll).toHaveBeenCalledOnce();
     expect(notices).toEqual([{ level: 'error', message: '"Panic: end everything" did not work: the relay did not answer' }]);
   });
 
   it('panic leaves an idle recorder and an empty queue alone', async () => {
     const notices: Notice[] = [];
     const quiet = targets(onAir());
-    await runHotkeyAction('panic', quiet, (notice) => notices.push(notice));
+    await runHotkeyAction('panic', quiet.targets, (notice) => notices.push(notice));
     expect(quiet.stopRecording).not.toHaveBeenCalled();
-    expect(quiet.pauseUploads).not.toHaveBeenCalled();
+    expect(quiet.pauseAll).not.toHaveBeenCalled();
     expect(notices).toEqual([{ level: 'warning', message: 'Panic hotkey: the stream was ended.' }]);
     const busy = targets(onAir('a', { state: 'recording' }), true);
-    await runHotkeyAction('panic', busy, (notice) => notices.push(notice));
+    await runHotkeyAction('panic', busy.targets, (notice) => notices.push(notice));
     expect(notices[1]).toEqual({ level: 'warning', message: 'Panic hotkey: the stream was ended, recording stopped, uploads paused.' });
   });
 });

@@ -7,7 +7,7 @@ const bridge = vi.hoisted(() => {
   return {
     listeners,
     companion: {
-      appStatus: vi.fn(),
+      app: { status: vi.fn() },
       on: vi.fn((event: string, listener: (payload: unknown) => void) => {
         listeners.set(event, listener);
         return () => listeners.delete(event);
@@ -25,12 +25,12 @@ function status(change: Partial<AppStatus>): AppStatus {
 
 beforeEach(() => {
   useAppStatusStore.setState({ ...initialAppStatusState });
-  bridge.companion.appStatus.mockReset();
+  bridge.companion.app.status.mockReset();
 });
 
 describe('app status slice', () => {
   it('loads the status, then follows appStatus events', async () => {
-    bridge.companion.appStatus.mockResolvedValue(status({ indicator: 'uploading', summary: 'Uploading 2 files (25%)' }));
+    bridge.companion.app.status.mockResolvedValue(status({ indicator: 'uploading', summary: 'Uploading 2 files (25%)' }));
     await useAppStatusStore.getState().load();
     expect(useAppStatusStore.getState().status?.summary).toBe('Uploading 2 files (25%)');
     bridge.listeners.get('appStatus')?.(status({ indicator: 'live', live: 'live', channel: 'Main', summary: 'Live on Main' }));
@@ -39,7 +39,7 @@ describe('app status slice', () => {
 
   it('keeps what it had when the core does not answer', async () => {
     useAppStatusStore.setState({ status: status({ indicator: 'recording', summary: 'Live on Main, recording' }) });
-    bridge.companion.appStatus.mockRejectedValue(new Error('socket closed'));
+    bridge.companion.app.status.mockRejectedValue(new Error('socket closed'));
     await useAppStatusStore.getState().load();
     expect(useAppStatusStore.getState().status?.summary).toBe('Live on Main, recording');
   });

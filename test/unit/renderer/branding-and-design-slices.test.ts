@@ -4,16 +4,8 @@ import { CompanionError, type ChannelChoice } from '../../../preload/contract.js
 // The slices talk to main through the bridge; here the bridge is a fake whose answers each test sets.
 const bridge = vi.hoisted(() => ({
   companion: {
-    liveChannels: vi.fn(),
-    setBrandingType: vi.fn(),
-    uploadLogo: vi.fn(),
-    setLogoSettings: vi.fn(),
-    removeBranding: vi.fn(),
-    channelBackground: vi.fn(),
-    setChannelBackground: vi.fn(),
-    removeChannelBackground: vi.fn(),
-    uploadChannelPicture: vi.fn(),
-    removeChannelPicture: vi.fn(),
+    live: { channels: vi.fn() },
+    look: { setBrandingType: vi.fn(), uploadLogo: vi.fn(), setLogoSettings: vi.fn(), removeBranding: vi.fn(), background: vi.fn(), setBackground: vi.fn(), removeBackground: vi.fn(), uploadPicture: vi.fn(), removePicture: vi.fn() },
   },
 }));
 vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
@@ -31,8 +23,8 @@ beforeEach(async () => {
   vi.clearAllMocks();
   useBrandingStore.setState({ ...initialBrandingState });
   useDesignStore.setState({ ...initialDesignState });
-  bridge.companion.liveChannels.mockResolvedValue(choices);
-  bridge.companion.channelBackground.mockResolvedValue({ color: '#112233' });
+  bridge.companion.live.channels.mockResolvedValue(choices);
+  bridge.companion.look.background.mockResolvedValue({ color: '#112233' });
   await useBrandingStore.getState().load();
   await useDesignStore.getState().load('2');
 });
@@ -44,24 +36,24 @@ describe('branding slice', () => {
 
   it('shows a type at once and keeps it when the platform takes it', async () => {
     let answer!: (value: null) => void;
-    bridge.companion.setBrandingType.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    bridge.companion.look.setBrandingType.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const running = useBrandingStore.getState().setType('co');
     expect(useBrandingStore.getState()).toMatchObject({ type: 'co', busy: 'type' });
     // One request at a time: a second change waits for nothing and does nothing.
     await useBrandingStore.getState().saveSettings({ position: 'top-left', margin: 1, link: '' });
-    expect(bridge.companion.setLogoSettings).not.toHaveBeenCalled();
+    expect(bridge.companion.look.setLogoSettings).not.toHaveBeenCalled();
     answer(null);
     await running;
     expect(useBrandingStore.getState()).toMatchObject({ type: 'co', busy: null, done: 'Branding type saved.' });
   });
 
   it('rolls a refused change back and says why; a feature the plan lacks is a note, not an error', async () => {
-    bridge.companion.setBrandingType.mockResolvedValue(null);
+    bridge.companion.look.setBrandingType.mockResolvedValue(null);
     await useBrandingStore.getState().setType('co');
-    bridge.companion.setBrandingType.mockRejectedValue(new CompanionError('plan_lacks_feature', 'Your plan does not include this kind of branding.'));
+    bridge.companion.look.setBrandingType.mockRejectedValue(new CompanionError('plan_lacks_feature', 'Your plan does not include this kind of branding.'));
     await useBrandingStore.getState().setType('full');
     expect(useBrandingStore.getState()).toMatchObject({ type: 'co', busy: null, error: null, planNote: 'Your plan does not include this kind of branding.' });
-    bridge.companion.uploadLogo.mockRejectedValue(new Error('refused'));
+    bridge.companion.look.uploadLogo.mockRejectedValue(new Error('refused'));
     await useBrandingStore.getState().uploadLogo(image, { url: 'blob:x', width: 10, height: 10 });
     expect(useBrandingStore.getState()).toMatchObject({ logo: null, error: 'refused', planNote: null });
   });
@@ -79,7 +71,7 @@ describe('design slice', () => {
   });
 
   it('a refused colour goes back to the one before', async () => {
-    bridge.companion.setChannelBackground.mockRejectedValue(new Error('This channel no longer exists.'));
+    bridge.companion.look.setBackground.mockRejectedValue(new Error('This channel no longer exists.'));
     const running = useDesignStore.getState().setBackground('#abcdef');
     expect(useDesignStore.getState()).toMatchObject({ background: '#abcdef', busy: 'background' });
     await running;
@@ -87,8 +79,8 @@ describe('design slice', () => {
   });
 
   it('keeps an uploaded picture, and forgets it when removed', async () => {
-    bridge.companion.uploadChannelPicture.mockResolvedValue({ width: 64, height: 64, bytes: 100 });
-    bridge.companion.removeChannelPicture.mockResolvedValue(null);
+    bridge.companion.look.uploadPicture.mockResolvedValue({ width: 64, height: 64, bytes: 100 });
+    bridge.companion.look.removePicture.mockResolvedValue(null);
     await useDesignStore.getState().uploadPicture(image, { url: 'blob:p', side: 64 });
     expect(useDesignStore.getState()).toMatchObject({ picture: { side: 64 }, done: 'Channel picture uploaded.' });
     await useDesignStore.getState().removePicture();

@@ -3,7 +3,7 @@ import { CompanionError, type ChannelChoice, type ChannelDetails } from '../../.
 
 // The slice talks to main through the bridge; here the bridge is a fake whose answers each test sets.
 const bridge = vi.hoisted(() => ({
-  companion: { liveChannels: vi.fn(), channelDetails: vi.fn(), editChannel: vi.fn(), deleteChannel: vi.fn() },
+  companion: { live: { channels: vi.fn() }, channel: { details: vi.fn(), edit: vi.fn(), remove: vi.fn() } },
 }));
 vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
 
@@ -21,8 +21,8 @@ function details(id: string, title: string): ChannelDetails {
 beforeEach(async () => {
   vi.clearAllMocks();
   useChannelStore.setState({ ...initialChannelState });
-  bridge.companion.liveChannels.mockResolvedValue(choices);
-  bridge.companion.channelDetails.mockImplementation((id: string) => Promise.resolve(details(id, choices.find((choice) => choice.id === id)!.title)));
+  bridge.companion.live.channels.mockResolvedValue(choices);
+  bridge.companion.channel.details.mockImplementation((id: string) => Promise.resolve(details(id, choices.find((choice) => choice.id === id)!.title)));
   await useChannelStore.getState().load();
 });
 
@@ -33,7 +33,7 @@ describe('channel slice', () => {
 
   it('shows an edit at once and keeps the platform\'s answer', async () => {
     let answer!: (value: ChannelDetails) => void;
-    bridge.companion.editChannel.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    bridge.companion.channel.edit.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const running = useChannelStore.getState().save({ title: 'Renamed', description: 'd', tags: ['t'] });
     expect(useChannelStore.getState()).toMatchObject({ busy: 'save', details: { title: 'Renamed', tags: ['t'] } });
     expect(useChannelStore.getState().channels?.find((choice) => choice.id === '2')?.title).toBe('Renamed');
@@ -43,16 +43,16 @@ describe('channel slice', () => {
   });
 
   it('rolls a refused edit back and says why', async () => {
-    bridge.companion.editChannel.mockRejectedValue(new CompanionError('not_found', 'This channel no longer exists. Choose another channel.'));
+    bridge.companion.channel.edit.mockRejectedValue(new CompanionError('not_found', 'This channel no longer exists. Choose another channel.'));
     await useChannelStore.getState().save({ title: 'Renamed', description: '', tags: [] });
     expect(useChannelStore.getState()).toMatchObject({ busy: null, details: { title: 'Default' }, error: 'This channel no longer exists. Choose another channel.' });
     expect(useChannelStore.getState().channels?.find((choice) => choice.id === '2')?.title).toBe('Default');
   });
 
   it('after a delete, moves to a channel that is left', async () => {
-    bridge.companion.deleteChannel.mockResolvedValue([choices[0]]);
+    bridge.companion.channel.remove.mockResolvedValue([choices[0]]);
     await useChannelStore.getState().remove('Default');
-    expect(bridge.companion.deleteChannel).toHaveBeenCalledWith('2', { confirmTitle: 'Default' });
+    expect(bridge.companion.channel.remove).toHaveBeenCalledWith('2', { confirmTitle: 'Default' });
     expect(useChannelStore.getState()).toMatchObject({ channelId: '1', details: { title: 'Main' }, done: 'Deleted the channel "Default".' });
   });
 });

@@ -4,19 +4,11 @@ import { CompanionError, type CollectionVideo, type FeaturedVideos, type Playlis
 // The slices talk to main through the bridge; here the bridge is a fake whose answers each test sets.
 const bridge = vi.hoisted(() => ({
   companion: {
-    liveChannels: vi.fn(),
-    featuredVideos: vi.fn(),
-    setFeaturedVideos: vi.fn(),
-    playlists: vi.fn(),
-    createPlaylist: vi.fn(),
-    renamePlaylist: vi.fn(),
-    deletePlaylist: vi.fn(),
-    playlistVideos: vi.fn(),
-    addPlaylistVideo: vi.fn(),
-    removePlaylistVideo: vi.fn(),
-    movePlaylistVideo: vi.fn(),
-    upcomingEvents: vi.fn(),
-    videoChoices: vi.fn(),
+    live: { channels: vi.fn() },
+    featured: { state: vi.fn(), set: vi.fn() },
+    playlists: { page: vi.fn(), create: vi.fn(), rename: vi.fn(), remove: vi.fn(), contents: vi.fn(), addVideo: vi.fn(), removeVideo: vi.fn(), moveVideo: vi.fn() },
+    upcomingEvents: { page: vi.fn() },
+    videoChoices: { page: vi.fn() },
     on: vi.fn(),
   },
 }));
@@ -64,43 +56,43 @@ describe('movedWithin', () => {
 
 describe('featured videos slice', () => {
   beforeEach(async () => {
-    bridge.companion.featuredVideos.mockResolvedValue(featured(['1', '2', '3']));
+    bridge.companion.featured.state.mockResolvedValue(featured(['1', '2', '3']));
     await useFeaturedVideosStore.getState().load('7');
   });
 
   it('shows a move at once and sends the whole list in its new order', async () => {
     let answer!: (state: FeaturedVideos) => void;
-    bridge.companion.setFeaturedVideos.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    bridge.companion.featured.set.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const running = useFeaturedVideosStore.getState().move(2, 0);
     expect(ids(useFeaturedVideosStore.getState().featured?.videos)).toEqual(['3', '1', '2']);
     expect(useFeaturedVideosStore.getState().busy).toBe('change');
-    expect(bridge.companion.setFeaturedVideos).toHaveBeenCalledWith('7', ['3', '1', '2']);
+    expect(bridge.companion.featured.set).toHaveBeenCalledWith('7', ['3', '1', '2']);
     answer(featured(['3', '1', '2']));
     await running;
     expect(useFeaturedVideosStore.getState()).toMatchObject({ busy: null, done: 'Moved “Video 3” to place 1.' });
   });
 
   it('puts the list back and says why when the platform refuses an addition (413)', async () => {
-    bridge.companion.setFeaturedVideos.mockRejectedValue(new CompanionError('limit_reached', FULL));
+    bridge.companion.featured.set.mockRejectedValue(new CompanionError('limit_reached', FULL));
     await useFeaturedVideosStore.getState().add(video('9'));
-    expect(bridge.companion.setFeaturedVideos).toHaveBeenCalledWith('7', ['1', '2', '3', '9']);
+    expect(bridge.companion.featured.set).toHaveBeenCalledWith('7', ['1', '2', '3', '9']);
     expect(ids(useFeaturedVideosStore.getState().featured?.videos)).toEqual(['1', '2', '3']);
     expect(useFeaturedVideosStore.getState()).toMatchObject({ busy: null, error: FULL });
   });
 
   it('removes without the video, and ignores a video already featured', async () => {
-    bridge.companion.setFeaturedVideos.mockResolvedValue(featured(['1', '3']));
+    bridge.companion.featured.set.mockResolvedValue(featured(['1', '3']));
     await useFeaturedVideosStore.getState().remove('2');
-    expect(bridge.companion.setFeaturedVideos).toHaveBeenCalledWith('7', ['1', '3']);
+    expect(bridge.companion.featured.set).toHaveBeenCalledWith('7', ['1', '3']);
     await useFeaturedVideosStore.getState().add(video('1'));
-    expect(bridge.companion.setFeaturedVideos).toHaveBeenCalledTimes(1);
+    expect(bridge.companion.featured.set).toHaveBeenCalledTimes(1);
   });
 
   it('drops an answer for a channel no longer chosen', async () => {
     let answer!: (state: FeaturedVideos) => void;
-    bridge.companion.featuredVideos.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    bridge.companion.featured.state.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
     const slow = useFeaturedVideosStore.getState().load('7');
-    bridge.companion.featuredVideos.mockResolvedValueOnce({ ...featured(['8']), channelId: '8' });
+    bridge.companion.featured.state.mockResolvedValueOnce({ ...featured(['8']), channelId: '8' });
     await useFeaturedVideosStore.getState().load('8');
     answer(featured(['1']));
     await slow;
@@ -110,72 +102,72 @@ describe('featured videos slice', () => {
 
 describe('playlists slice', () => {
   beforeEach(async () => {
-    bridge.companion.liveChannels.mockResolvedValue([
+    bridge.companion.live.channels.mockResolvedValue([
       { id: '6', title: 'Other', isDefault: false, status: 'offair', managedFor: null },
       { id: '7', title: 'Main', isDefault: true, status: 'offair', managedFor: null },
     ]);
-    bridge.companion.playlists.mockResolvedValue(page(['Watch later']));
+    bridge.companion.playlists.page.mockResolvedValue(page(['Watch later']));
     await usePlaylistsStore.getState().load();
   });
 
   it("opens on the default channel with the user's own playlists, and lists the channel's on request", async () => {
     expect(usePlaylistsStore.getState()).toMatchObject({ channelId: '7', owner: 'user', listBusy: null });
-    expect(bridge.companion.playlists).toHaveBeenLastCalledWith({ channelId: null, page: 1 });
-    bridge.companion.playlists.mockResolvedValue(page(['Highlights'], '7'));
+    expect(bridge.companion.playlists.page).toHaveBeenLastCalledWith({ channelId: null, page: 1 });
+    bridge.companion.playlists.page.mockResolvedValue(page(['Highlights'], '7'));
     await usePlaylistsStore.getState().show('channel');
-    expect(bridge.companion.playlists).toHaveBeenLastCalledWith({ channelId: '7', page: 1 });
+    expect(bridge.companion.playlists.page).toHaveBeenLastCalledWith({ channelId: '7', page: 1 });
     expect(usePlaylistsStore.getState().list?.items[0]?.title).toBe('Highlights');
   });
 
   it('creates a playlist, then lists and opens it', async () => {
-    bridge.companion.createPlaylist.mockResolvedValue({ id: 'p2', title: 'After the show', channelId: null, totalDuration: 0, updatedAt: 2 });
-    bridge.companion.playlists.mockResolvedValue(page(['Watch later', 'After the show']));
-    bridge.companion.playlistVideos.mockResolvedValue({ ...contents([]), playlistId: 'p2' });
+    bridge.companion.playlists.create.mockResolvedValue({ id: 'p2', title: 'After the show', channelId: null, totalDuration: 0, updatedAt: 2 });
+    bridge.companion.playlists.page.mockResolvedValue(page(['Watch later', 'After the show']));
+    bridge.companion.playlists.contents.mockResolvedValue({ ...contents([]), playlistId: 'p2' });
     expect(await usePlaylistsStore.getState().create('After the show')).toBe(true);
-    expect(bridge.companion.createPlaylist).toHaveBeenCalledWith({ channelId: null, title: 'After the show' });
+    expect(bridge.companion.playlists.create).toHaveBeenCalledWith({ channelId: null, title: 'After the show' });
     expect(usePlaylistsStore.getState()).toMatchObject({ opened: { id: 'p2', title: 'After the show' }, listBusy: null, contents: { playlistId: 'p2' } });
   });
 
   it('a rename changes the row and the open playlist; another channel leaves the own playlists as they are', async () => {
-    bridge.companion.playlistVideos.mockResolvedValue(contents([]));
+    bridge.companion.playlists.contents.mockResolvedValue(contents([]));
     await usePlaylistsStore.getState().open(page(['Watch later']).items[0]!);
-    bridge.companion.renamePlaylist.mockResolvedValue({ id: 'p1', title: 'Later', channelId: null, totalDuration: 0, updatedAt: 3 });
+    bridge.companion.playlists.rename.mockResolvedValue({ id: 'p1', title: 'Later', channelId: null, totalDuration: 0, updatedAt: 3 });
     expect(await usePlaylistsStore.getState().rename('p1', 'Later')).toBe(true);
     expect(usePlaylistsStore.getState().list?.items[0]?.title).toBe('Later');
     expect(usePlaylistsStore.getState().opened?.title).toBe('Later');
     await usePlaylistsStore.getState().choose('6');
-    expect(bridge.companion.playlists).toHaveBeenCalledTimes(1);
+    expect(bridge.companion.playlists.page).toHaveBeenCalledTimes(1);
     expect(usePlaylistsStore.getState()).toMatchObject({ channelId: '6', opened: { id: 'p1' } });
   });
 
   it('puts a deleted row back on refusal, but not when the platform says it is gone', async () => {
-    bridge.companion.deletePlaylist.mockRejectedValueOnce(new CompanionError('platform_error', 'The platform failed; try again later.'));
+    bridge.companion.playlists.remove.mockRejectedValueOnce(new CompanionError('platform_error', 'The platform failed; try again later.'));
     await usePlaylistsStore.getState().remove('p1');
     expect(usePlaylistsStore.getState().list?.items).toHaveLength(1);
-    bridge.companion.deletePlaylist.mockRejectedValueOnce(new CompanionError('not_found', 'This playlist no longer exists.'));
+    bridge.companion.playlists.remove.mockRejectedValueOnce(new CompanionError('not_found', 'This playlist no longer exists.'));
     await usePlaylistsStore.getState().remove('p1');
     expect(usePlaylistsStore.getState()).toMatchObject({ rowBusy: null, error: 'This playlist no longer exists.' });
     expect(usePlaylistsStore.getState().list?.items).toHaveLength(0);
   });
 
   it('moves a video at once with its 1-based place, and puts it back on refusal', async () => {
-    bridge.companion.playlistVideos.mockResolvedValue(contents(['1', '2', '3']));
+    bridge.companion.playlists.contents.mockResolvedValue(contents(['1', '2', '3']));
     await usePlaylistsStore.getState().open(page(['Watch later']).items[0]!);
-    bridge.companion.movePlaylistVideo.mockRejectedValue(new CompanionError('bad_request', 'That place is outside the playlist.'));
+    bridge.companion.playlists.moveVideo.mockRejectedValue(new CompanionError('bad_request', 'That place is outside the playlist.'));
     const running = usePlaylistsStore.getState().moveVideo(0, 2);
     expect(ids(usePlaylistsStore.getState().contents?.videos)).toEqual(['2', '3', '1']);
     await running;
-    expect(bridge.companion.movePlaylistVideo).toHaveBeenCalledWith('p1', '1', 3);
+    expect(bridge.companion.playlists.moveVideo).toHaveBeenCalledWith('p1', '1', 3);
     expect(ids(usePlaylistsStore.getState().contents?.videos)).toEqual(['1', '2', '3']);
     expect(usePlaylistsStore.getState()).toMatchObject({ contentsBusy: null, error: 'That place is outside the playlist.' });
   });
 
   it('adds a video at once and keeps what main answers', async () => {
-    bridge.companion.playlistVideos.mockResolvedValue(contents(['1']));
+    bridge.companion.playlists.contents.mockResolvedValue(contents(['1']));
     await usePlaylistsStore.getState().open(page(['Watch later']).items[0]!);
-    bridge.companion.addPlaylistVideo.mockResolvedValue(contents(['1', '4']));
+    bridge.companion.playlists.addVideo.mockResolvedValue(contents(['1', '4']));
     await usePlaylistsStore.getState().addVideo(video('4'));
-    expect(bridge.companion.addPlaylistVideo).toHaveBeenCalledWith('p1', '4');
+    expect(bridge.companion.playlists.addVideo).toHaveBeenCalledWith('p1', '4');
     expect(usePlaylistsStore.getState().contents?.capacity).toEqual({ limit: 20, remaining: 18 });
     expect(usePlaylistsStore.getState().done).toBe('Added “Video 4” to the playlist.');
   });
@@ -183,23 +175,23 @@ describe('playlists slice', () => {
 
 describe('upcoming events and the video picker', () => {
   it('reads a page of events and keeps the chosen channel', async () => {
-    bridge.companion.upcomingEvents.mockResolvedValue({ channelId: '7', page: 2, hasPrevious: true, hasNext: false, items: [] });
+    bridge.companion.upcomingEvents.page.mockResolvedValue({ channelId: '7', page: 2, hasPrevious: true, hasNext: false, items: [] });
     await useUpcomingEventsStore.getState().load('7', 2);
-    expect(bridge.companion.upcomingEvents).toHaveBeenCalledWith('7', 2);
+    expect(bridge.companion.upcomingEvents.page).toHaveBeenCalledWith('7', 2);
     expect(useUpcomingEventsStore.getState()).toMatchObject({ loading: false, page: { page: 2 } });
-    bridge.companion.upcomingEvents.mockRejectedValue(new CompanionError('not_found', 'This channel no longer exists.'));
+    bridge.companion.upcomingEvents.page.mockRejectedValue(new CompanionError('not_found', 'This channel no longer exists.'));
     await useUpcomingEventsStore.getState().load('7', 3);
     expect(useUpcomingEventsStore.getState()).toMatchObject({ loading: false, error: 'This channel no longer exists.', page: { page: 2 } });
   });
 
   it("searches the chosen channel's videos from page 1", async () => {
-    bridge.companion.videoChoices.mockResolvedValue({ items: [video('1')], page: 1, hasPrevious: false, hasNext: true });
+    bridge.companion.videoChoices.page.mockResolvedValue({ items: [video('1')], page: 1, hasPrevious: false, hasNext: true });
     await useVideoPickerStore.getState().open('featured', '7');
-    expect(bridge.companion.videoChoices).toHaveBeenLastCalledWith({ channelId: '7', q: undefined, page: 1 });
+    expect(bridge.companion.videoChoices.page).toHaveBeenLastCalledWith({ channelId: '7', q: undefined, page: 1 });
     await useVideoPickerStore.getState().search('  launch ');
-    expect(bridge.companion.videoChoices).toHaveBeenLastCalledWith({ channelId: '7', q: 'launch', page: 1 });
+    expect(bridge.companion.videoChoices.page).toHaveBeenLastCalledWith({ channelId: '7', q: 'launch', page: 1 });
     await useVideoPickerStore.getState().goTo(2);
-    expect(bridge.companion.videoChoices).toHaveBeenLastCalledWith({ channelId: '7', q: 'launch', page: 2 });
+    expect(bridge.companion.videoChoices.page).toHaveBeenLastCalledWith({ channelId: '7', q: 'launch', page: 2 });
     useVideoPickerStore.getState().close();
     expect(useVideoPickerStore.getState().target).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompanionError, type DesktopSettings } from '../../../preload/contract.js';
 
-const bridge = vi.hoisted(() => ({ companion: { desktopSettings: vi.fn(), setDesktopSettings: vi.fn(), on: vi.fn() } }));
+const bridge = vi.hoisted(() => ({ companion: { desktop: { settings: vi.fn(), update: vi.fn() }, on: vi.fn() } }));
 vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
 
 const { initialDesktopSettingsState, useDesktopSettingsStore } = await import('../../../renderer/src/state/desktop-settings-slice');
@@ -22,23 +22,23 @@ function settings(problem: string | null = null): DesktopSettings {
 beforeEach(async () => {
   vi.clearAllMocks();
   useDesktopSettingsStore.setState({ ...initialDesktopSettingsState });
-  bridge.companion.desktopSettings.mockResolvedValue(settings());
+  bridge.companion.desktop.settings.mockResolvedValue(settings());
   await useDesktopSettingsStore.getState().load();
 });
 
 describe('desktop settings slice', () => {
   it('saves and says so, or says which keys another app holds', async () => {
-    bridge.companion.setDesktopSettings.mockResolvedValue(settings());
+    bridge.companion.desktop.update.mockResolvedValue(settings());
     expect(await useDesktopSettingsStore.getState().save({ hotkeys: { 'toggle-live': 'Alt+L' } })).toBe(true);
     expect(useDesktopSettingsStore.getState()).toMatchObject({ busy: false, error: null, done: 'Saved.' });
-    bridge.companion.setDesktopSettings.mockResolvedValue(settings('Another app already uses Alt+L; choose other keys or close that app and save again.'));
+    bridge.companion.desktop.update.mockResolvedValue(settings('Another app already uses Alt+L; choose other keys or close that app and save again.'));
     await useDesktopSettingsStore.getState().save({ hotkeys: { 'toggle-live': 'Alt+L' } });
     expect(useDesktopSettingsStore.getState().done).toBeNull();
     expect(useDesktopSettingsStore.getState().settings?.hotkeys[0]?.problem).toMatch(/Another app already uses Alt\+L/);
   });
 
   it('keeps the saved settings and shows the sentence when main refuses a clash', async () => {
-    bridge.companion.setDesktopSettings.mockRejectedValue(new CompanionError('invalid_hotkey', 'Panic: end everything: Alt+L is already the hotkey for "Go live / End"; give each action its own keys.'));
+    bridge.companion.desktop.update.mockRejectedValue(new CompanionError('invalid_hotkey', 'Panic: end everything: Alt+L is already the hotkey for "Go live / End"; give each action its own keys.'));
     expect(await useDesktopSettingsStore.getState().save({ hotkeys: { panic: 'Alt+L' } })).toBe(false);
     expect(useDesktopSettingsStore.getState()).toMatchObject({ busy: false, done: null, error: expect.stringMatching(/already the hotkey for "Go live \/ End"/) });
     expect(useDesktopSettingsStore.getState().settings?.hotkeys[2]?.accelerator).toBe('Alt+P');

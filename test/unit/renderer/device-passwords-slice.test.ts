@@ -3,7 +3,7 @@ import { CompanionError, type DevicePasswordPage, type DevicePasswordRow } from 
 
 // The slice talks to main through the bridge; here the bridge is a fake whose answers each test sets.
 const bridge = vi.hoisted(() => ({
-  companion: { devicePasswords: vi.fn(), createDevicePassword: vi.fn(), deleteDevicePassword: vi.fn() },
+  companion: { devicePasswords: { page: vi.fn(), create: vi.fn(), remove: vi.fn() } },
 }));
 vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
 
@@ -22,7 +22,7 @@ const names = () => useDevicePasswordsStore.getState().page!.items.map((entry) =
 beforeEach(async () => {
   vi.clearAllMocks();
   useDevicePasswordsStore.setState({ ...initialDevicePasswordsState });
-  bridge.companion.devicePasswords.mockImplementation(({ page: number }: { page: number }) => Promise.resolve(number === 1 ? page(1, ['a', 'b'], true) : page(2, ['c'])));
+  bridge.companion.devicePasswords.page.mockImplementation(({ page: number }: { page: number }) => Promise.resolve(number === 1 ? page(1, ['a', 'b'], true) : page(2, ['c'])));
   await useDevicePasswordsStore.getState().load();
 });
 
@@ -31,11 +31,11 @@ describe('device passwords slice', () => {
     await useDevicePasswordsStore.getState().load(2);
     expect(names()).toEqual(['c']);
     await useDevicePasswordsStore.getState().load();
-    expect(bridge.companion.devicePasswords).toHaveBeenLastCalledWith({ page: 2 });
+    expect(bridge.companion.devicePasswords.page).toHaveBeenLastCalledWith({ page: 2 });
   });
 
   it('holds the created password until it is forgotten', async () => {
-    bridge.companion.createDevicePassword.mockResolvedValue({ ...item('n'), password: 'secret' });
+    bridge.companion.devicePasswords.create.mockResolvedValue({ ...item('n'), password: 'secret' });
     expect(await useDevicePasswordsStore.getState().create({ deviceName: 'n' })).toBe(true);
     expect(useDevicePasswordsStore.getState().created?.password).toBe('secret');
     useDevicePasswordsStore.getState().forgetCreated();
@@ -43,14 +43,14 @@ describe('device passwords slice', () => {
   });
 
   it('a refused creation leaves no password and says why', async () => {
-    bridge.companion.createDevicePassword.mockRejectedValue(new CompanionError('input_validation_error', 'Give the device a name.'));
+    bridge.companion.devicePasswords.create.mockRejectedValue(new CompanionError('input_validation_error', 'Give the device a name.'));
     expect(await useDevicePasswordsStore.getState().create({ deviceName: 'x' })).toBe(false);
     expect(useDevicePasswordsStore.getState()).toMatchObject({ created: null, creating: false, error: 'Give the device a name.' });
   });
 
   it('removes a row at once and puts it back when the deletion fails', async () => {
     let fail!: (error: Error) => void;
-    bridge.companion.deleteDevicePassword.mockReturnValue(new Promise((_resolve, reject) => (fail = reject)));
+    bridge.companion.devicePasswords.remove.mockReturnValue(new Promise((_resolve, reject) => (fail = reject)));
     const running = useDevicePasswordsStore.getState().remove('a');
     expect(names()).toEqual(['b']);
     fail(new CompanionError('platform_error', 'offline'));
@@ -60,7 +60,7 @@ describe('device passwords slice', () => {
   });
 
   it('keeps a row away that the platform says is gone already', async () => {
-    bridge.companion.deleteDevicePassword.mockRejectedValue(new CompanionError('not_found', 'no longer exists'));
+    bridge.companion.devicePasswords.remove.mockRejectedValue(new CompanionError('not_found', 'no longer exists'));
     await useDevicePasswordsStore.getState().remove('a');
     expect(names()).toEqual(['b']);
   });

@@ -3,7 +3,7 @@ import { CompanionError, HOOK_EVENTS, type HookDelivery, type HookRow, type Hook
 
 // The slice talks to main through the bridge; here the bridge is a fake whose answers each test sets.
 const bridge = vi.hoisted(() => ({
-  companion: { liveChannels: vi.fn(), hooks: vi.fn(), registerHook: vi.fn(), removeHook: vi.fn(), hookDeliveries: vi.fn(), on: vi.fn() },
+  companion: { live: { channels: vi.fn() }, hooks: { state: vi.fn(), register: vi.fn(), remove: vi.fn(), deliveries: vi.fn() }, on: vi.fn() },
 }));
 vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
 
@@ -24,24 +24,24 @@ function delivery(overrides: Partial<HookDelivery>): HookDelivery {
 beforeEach(async () => {
   vi.clearAllMocks();
   useHooksStore.setState({ ...initialHooksState });
-  bridge.companion.liveChannels.mockResolvedValue([
+  bridge.companion.live.channels.mockResolvedValue([
     { id: '6', title: 'Other', isDefault: false, managedFor: null },
     { id: '7', title: 'Main', isDefault: true, managedFor: null },
   ]);
-  bridge.companion.hookDeliveries.mockResolvedValue([delivery({ id: 1 })]);
-  bridge.companion.hooks.mockResolvedValue(stateWith());
+  bridge.companion.hooks.deliveries.mockResolvedValue([delivery({ id: 1 })]);
+  bridge.companion.hooks.state.mockResolvedValue(stateWith());
   await useHooksStore.getState().load();
 });
 
 describe('hooks slice', () => {
   it('opens on the default channel with what the receiver got so far', () => {
-    expect(bridge.companion.hooks).toHaveBeenCalledWith('7');
+    expect(bridge.companion.hooks.state).toHaveBeenCalledWith('7');
     expect(useHooksStore.getState()).toMatchObject({ channelId: '7', busy: null, deliveries: [{ id: 1 }] });
   });
 
   it('shows a registration as pending at once and keeps what main answers', async () => {
     let answer!: (state: HooksState) => void;
-    bridge.companion.registerHook.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    bridge.companion.hooks.register.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const running = useHooksStore.getState().register('video.create', RECEIVER);
     expect(row('video.create')).toMatchObject({ status: 'pending', recipient: RECEIVER, atReceiver: true });
     expect(useHooksStore.getState().busy).toBe('video.create');
@@ -51,37 +51,37 @@ describe('hooks slice', () => {
   });
 
   it('puts the row back and says why when the platform refuses', async () => {
-    bridge.companion.registerHook.mockRejectedValue(new CompanionError('not_found', 'This channel no longer exists. Reload the list of channels.'));
+    bridge.companion.hooks.register.mockRejectedValue(new CompanionError('not_found', 'This channel no longer exists. Reload the list of channels.'));
     expect(await useHooksStore.getState().register('channel.status.live', 'https://example.com/hooks')).toBe(false);
     expect(row('channel.status.live').status).toBeNull();
     expect(useHooksStore.getState()).toMatchObject({ busy: null, error: 'This channel no longer exists. Reload the list of channels.' });
 
     useHooksStore.setState({ state: stateWith({ 'video.deleted': { status: 'active', recipient: RECEIVER } }) });
-    bridge.companion.removeHook.mockRejectedValue(new CompanionError('platform_error', 'offline'));
+    bridge.companion.hooks.remove.mockRejectedValue(new CompanionError('platform_error', 'offline'));
     await useHooksStore.getState().remove('video.deleted');
     expect(row('video.deleted').status).toBe('active');
   });
 
   it('adds what arrives on top, and reads the hooks again when a handshake for this channel came in', async () => {
-    bridge.companion.hooks.mockResolvedValue(stateWith({ 'video.create': { status: 'active' } }));
+    bridge.companion.hooks.state.mockResolvedValue(stateWith({ 'video.create': { status: 'active' } }));
     useHooksStore.getState().received(delivery({ id: 2, kind: 'handshake', channelId: '6' }));
-    expect(bridge.companion.hooks).toHaveBeenCalledTimes(1);
+    expect(bridge.companion.hooks.state).toHaveBeenCalledTimes(1);
     useHooksStore.getState().received(delivery({ id: 3, kind: 'handshake', channelId: '7' }));
     await vi.waitFor(() => expect(row('video.create').status).toBe('active'));
     expect(useHooksStore.getState().deliveries.map((entry) => entry.id)).toEqual([3, 2, 1]);
   });
 
   it('says a registered hook is active once its handshake came in, not that it still waits', async () => {
-    bridge.companion.registerHook.mockResolvedValue(stateWith({ 'video.create': { status: 'pending', recipient: RECEIVER, atReceiver: true } }));
+    bridge.companion.hooks.register.mockResolvedValue(stateWith({ 'video.create': { status: 'pending', recipient: RECEIVER, atReceiver: true } }));
     await useHooksStore.getState().register('video.create', RECEIVER);
     expect(useHooksStore.getState().done).toContain('the hook is active once it answers');
 
-    bridge.companion.hooks.mockResolvedValue(stateWith({ 'video.create': { status: 'active', recipient: RECEIVER, atReceiver: true } }));
+    bridge.companion.hooks.state.mockResolvedValue(stateWith({ 'video.create': { status: 'active', recipient: RECEIVER, atReceiver: true } }));
     await useHooksStore.getState().refresh();
     expect(useHooksStore.getState().done).toBe("The video.create hook is active: its recipient answered the platform's handshake.");
 
     // Already active when the platform answered the registration (the handshake was quicker).
-    bridge.companion.registerHook.mockResolvedValue(stateWith({ 'video.deleted': { status: 'active', recipient: RECEIVER, atReceiver: true } }));
+    bridge.companion.hooks.register.mockResolvedValue(stateWith({ 'video.deleted': { status: 'active', recipient: RECEIVER, atReceiver: true } }));
     await useHooksStore.getState().register('video.deleted', RECEIVER);
     expect(useHooksStore.getState().done).toBe("The video.deleted hook is active: its recipient answered the platform's handshake.");
   });

@@ -4,14 +4,8 @@ import { CompanionError, type ChannelSecurity } from '../../../preload/contract.
 // The slices talk to main through the bridge; here the bridge is a fake whose answers each test sets.
 const bridge = vi.hoisted(() => ({
   companion: {
-    liveChannels: vi.fn(),
-    channelSecurity: vi.fn(),
-    setEmbedLock: vi.fn(),
-    setPageLock: vi.fn(),
-    setViewerSetting: vi.fn(),
-    hashLock: vi.fn(),
-    setHashLock: vi.fn(),
-    removeHashLock: vi.fn(),
+    live: { channels: vi.fn() },
+    security: { state: vi.fn(), setEmbedLock: vi.fn(), setPageLock: vi.fn(), setViewerSetting: vi.fn(), hashLock: vi.fn(), setHashLock: vi.fn(), removeHashLock: vi.fn() },
   },
 }));
 vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
@@ -27,8 +21,8 @@ beforeEach(async () => {
   vi.clearAllMocks();
   useSecurityStore.setState({ ...initialSecurityState });
   useViewerAuthStore.setState({ ...initialViewerAuthState });
-  bridge.companion.liveChannels.mockResolvedValue([{ id: '5', title: 'Main', status: 'offline', isDefault: true, managedFor: null }]);
-  bridge.companion.channelSecurity.mockResolvedValue(security());
+  bridge.companion.live.channels.mockResolvedValue([{ id: '5', title: 'Main', status: 'offline', isDefault: true, managedFor: null }]);
+  bridge.companion.security.state.mockResolvedValue(security());
   await useSecurityStore.getState().load();
 });
 
@@ -39,7 +33,7 @@ describe('security slice', () => {
 
   it('shows the embed lock at once and keeps the platform answer', async () => {
     let answer!: (value: ChannelSecurity) => void;
-    bridge.companion.setEmbedLock.mockReturnValue(new Promise<ChannelSecurity>((resolve) => (answer = resolve)));
+    bridge.companion.security.setEmbedLock.mockReturnValue(new Promise<ChannelSecurity>((resolve) => (answer = resolve)));
     const running = useSecurityStore.getState().setEmbedLock(true);
     expect(useSecurityStore.getState().security?.embed.locked).toBe(true);
     expect(useSecurityStore.getState().busy).toBe('embed');
@@ -50,21 +44,21 @@ describe('security slice', () => {
   });
 
   it('rolls a page lock back and says why when the platform refuses', async () => {
-    bridge.companion.setPageLock.mockRejectedValue(new CompanionError('not_found', 'This channel no longer exists.'));
+    bridge.companion.security.setPageLock.mockRejectedValue(new CompanionError('not_found', 'This channel no longer exists.'));
     await useSecurityStore.getState().setPageLock(true);
     expect(useSecurityStore.getState().security?.page.locked).toBe(false);
     expect(useSecurityStore.getState().error).toBe('This channel no longer exists.');
   });
 
   it('a viewer setting the plan lacks is a plan note, and the setting stays unknown', async () => {
-    bridge.companion.setViewerSetting.mockRejectedValue(new CompanionError('plan_lacks_feature', 'Your plan does not include multi-quality transcoding.'));
+    bridge.companion.security.setViewerSetting.mockRejectedValue(new CompanionError('plan_lacks_feature', 'Your plan does not include multi-quality transcoding.'));
     await useSecurityStore.getState().setViewerSetting('multiQuality', true);
     expect(useSecurityStore.getState()).toMatchObject({ error: null, planNote: 'Your plan does not include multi-quality transcoding.' });
     expect(useSecurityStore.getState().viewer['5']?.multiQuality).toBeUndefined();
   });
 
   it('remembers a viewer setting the platform took, per channel', async () => {
-    bridge.companion.setViewerSetting.mockResolvedValue(null);
+    bridge.companion.security.setViewerSetting.mockResolvedValue(null);
     await useSecurityStore.getState().setViewerSetting('hideViewers', true);
     expect(useSecurityStore.getState().viewer).toEqual({ '5': { hideViewers: true } });
   });
@@ -72,10 +66,10 @@ describe('security slice', () => {
 
 describe('viewer authentication slice', () => {
   it('says whether the lock was new or replaced', async () => {
-    bridge.companion.hashLock.mockResolvedValue(null);
+    bridge.companion.security.hashLock.mockResolvedValue(null);
     await useViewerAuthStore.getState().load('5');
     const lock = { type: 'advanced' as const, url: 'https://auth.example/', message: null, buttonCaption: null, popupWidth: '600', popupHeight: '400' };
-    bridge.companion.setHashLock.mockResolvedValueOnce({ created: true, lock }).mockResolvedValueOnce({ created: false, lock });
+    bridge.companion.security.setHashLock.mockResolvedValueOnce({ created: true, lock }).mockResolvedValueOnce({ created: false, lock });
     expect(await useViewerAuthStore.getState().save({ type: 'advanced', url: 'https://auth.example/', secret: 'k' })).toBe(true);
     expect(useViewerAuthStore.getState().done).toContain('is on');
     await useViewerAuthStore.getState().save({ type: 'advanced', url: 'https://auth.example/', secret: 'k2' });
@@ -84,9 +78,9 @@ describe('viewer authentication slice', () => {
 
   it('keeps the lock as it was when the platform refuses', async () => {
     const lock = { type: 'basic' as const, url: 'https://auth.example/', message: null, buttonCaption: null, popupWidth: null, popupHeight: null };
-    bridge.companion.hashLock.mockResolvedValue(lock);
+    bridge.companion.security.hashLock.mockResolvedValue(lock);
     await useViewerAuthStore.getState().load('5');
-    bridge.companion.setHashLock.mockRejectedValue(new CompanionError('invalid_type', 'The platform refused the viewer authentication.'));
+    bridge.companion.security.setHashLock.mockRejectedValue(new CompanionError('invalid_type', 'The platform refused the viewer authentication.'));
     expect(await useViewerAuthStore.getState().save({ type: 'basic', url: 'https://x/', secret: 'k' })).toBe(false);
     expect(useViewerAuthStore.getState()).toMatchObject({ lock, error: 'The platform refused the viewer authentication.' });
   });

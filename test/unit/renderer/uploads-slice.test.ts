@@ -7,20 +7,8 @@ const bridge = vi.hoisted(() => {
   return {
     listeners,
     companion: {
-      uploadsState: vi.fn(),
-      liveChannels: vi.fn(),
-      addUploads: vi.fn(),
-      browseFolder: vi.fn(),
-      pauseUploads: vi.fn(),
-      resumeUploads: vi.fn(),
-      retryFailedUploads: vi.fn(),
-      clearFinishedUploads: vi.fn(),
-      setUploadSettings: vi.fn(),
-      pauseUpload: vi.fn(),
-      resumeUpload: vi.fn(),
-      cancelUpload: vi.fn(),
-      retryUpload: vi.fn(),
-      editUpload: vi.fn(),
+      uploads: { state: vi.fn(), add: vi.fn(), browse: vi.fn(), pauseAll: vi.fn(), resumeAll: vi.fn(), retryFailed: vi.fn(), clearFinished: vi.fn(), setSettings: vi.fn(), pause: vi.fn(), resume: vi.fn(), cancel: vi.fn(), retry: vi.fn(), edit: vi.fn() },
+      live: { channels: vi.fn() },
       on: (event: string, listener: (payload: unknown) => void) => {
         listeners.set(event, listener);
         return () => listeners.delete(event);
@@ -50,8 +38,8 @@ function emit(payload: UploadsChange): void {
 beforeEach(() => {
   vi.clearAllMocks();
   useUploadsStore.setState({ ...initialUploadsState });
-  bridge.companion.uploadsState.mockResolvedValue({ available: true, reason: null, rows: [row('a'), row('b')], totals });
-  bridge.companion.liveChannels.mockResolvedValue([
+  bridge.companion.uploads.state.mockResolvedValue({ available: true, reason: null, rows: [row('a'), row('b')], totals });
+  bridge.companion.live.channels.mockResolvedValue([
     { id: '7', title: 'Other', status: 'offair', isDefault: false, managedFor: null },
     { id: '9', title: 'Main', status: 'offair', isDefault: true, managedFor: null },
   ]);
@@ -89,8 +77,8 @@ describe('uploads slice', () => {
   });
 
   it('loads the channels when the queue opens after a sign-in', async () => {
-    bridge.companion.uploadsState.mockResolvedValue({ available: false, reason: { code: 'signed-out', message: 'Sign in.' }, rows: [], totals });
-    bridge.companion.liveChannels.mockResolvedValueOnce([]);
+    bridge.companion.uploads.state.mockResolvedValue({ available: false, reason: { code: 'signed-out', message: 'Sign in.' }, rows: [], totals });
+    bridge.companion.live.channels.mockResolvedValueOnce([]);
     await useUploadsStore.getState().load();
     expect(useUploadsStore.getState().batch.channelId).toBeNull();
     emit(change({ reset: true, rows: [row('a')] }));
@@ -100,29 +88,29 @@ describe('uploads slice', () => {
   it('adds paths with the batch settings and keeps what was left out, with the reasons', async () => {
     await useUploadsStore.getState().load();
     useUploadsStore.getState().setBatch({ description: 'Tuesday show', protect: 'private' });
-    bridge.companion.addUploads.mockResolvedValue({ queued: 2, rejected: [{ file: '/v/notes.txt', reason: '.txt files are not taken by the platform' }] });
+    bridge.companion.uploads.add.mockResolvedValue({ queued: 2, rejected: [{ file: '/v/notes.txt', reason: '.txt files are not taken by the platform' }] });
     await useUploadsStore.getState().add(['/v']);
-    expect(bridge.companion.addUploads).toHaveBeenCalledWith({ paths: ['/v'], channelId: '9', protect: 'private', description: 'Tuesday show' });
+    expect(bridge.companion.uploads.add).toHaveBeenCalledWith({ paths: ['/v'], channelId: '9', protect: 'private', description: 'Tuesday show' });
     expect(useUploadsStore.getState()).toMatchObject({ busy: null, lastAdd: { queued: 2, rejected: [{ file: '/v/notes.txt' }] } });
   });
 
   it('says to choose a channel before adding, and shows the core\'s sentence when a call fails', async () => {
-    bridge.companion.liveChannels.mockResolvedValue([]);
+    bridge.companion.live.channels.mockResolvedValue([]);
     await useUploadsStore.getState().load();
     await useUploadsStore.getState().add(['/v']);
     expect(useUploadsStore.getState().error).toBe('Choose the channel the videos go to first.');
-    expect(bridge.companion.addUploads).not.toHaveBeenCalled();
+    expect(bridge.companion.uploads.add).not.toHaveBeenCalled();
 
-    bridge.companion.cancelUpload.mockRejectedValue(new Error('The platform is already processing this file; it cannot be cancelled any more.'));
+    bridge.companion.uploads.cancel.mockRejectedValue(new Error('The platform is already processing this file; it cannot be cancelled any more.'));
     await useUploadsStore.getState().cancelRow('a');
     expect(useUploadsStore.getState().error).toContain('cannot be cancelled');
   });
 
   it('merges the row a row action answers with', async () => {
     await useUploadsStore.getState().load();
-    bridge.companion.editUpload.mockResolvedValue(row('b', { title: 'Better title', description: 'Day 2', protect: 'private' }));
+    bridge.companion.uploads.edit.mockResolvedValue(row('b', { title: 'Better title', description: 'Day 2', protect: 'private' }));
     await useUploadsStore.getState().editRow('b', { title: 'Better title', description: 'Day 2', protect: 'private' });
-    expect(bridge.companion.editUpload).toHaveBeenCalledWith('b', { title: 'Better title', description: 'Day 2', protect: 'private' });
+    expect(bridge.companion.uploads.edit).toHaveBeenCalledWith('b', { title: 'Better title', description: 'Day 2', protect: 'private' });
     expect(useUploadsStore.getState().rows.map((entry) => [entry.title, entry.description, entry.protect])).toEqual([
       ['a', '', 'public'],
       ['Better title', 'Day 2', 'private'],
@@ -131,26 +119,26 @@ describe('uploads slice', () => {
 
   it('applies settings and batch actions through their totals', async () => {
     await useUploadsStore.getState().load();
-    bridge.companion.setUploadSettings.mockResolvedValue({ ...totals, concurrency: 4 });
+    bridge.companion.uploads.setSettings.mockResolvedValue({ ...totals, concurrency: 4 });
     await useUploadsStore.getState().setConcurrency(4);
-    expect(bridge.companion.setUploadSettings).toHaveBeenCalledWith({ concurrency: 4 });
+    expect(bridge.companion.uploads.setSettings).toHaveBeenCalledWith({ concurrency: 4 });
     expect(useUploadsStore.getState().totals?.concurrency).toBe(4);
-    bridge.companion.pauseUploads.mockResolvedValue({ ...totals, paused: 'user' });
+    bridge.companion.uploads.pauseAll.mockResolvedValue({ ...totals, paused: 'user' });
     await useUploadsStore.getState().pauseAll();
     expect(useUploadsStore.getState().totals?.paused).toBe('user');
-    bridge.companion.clearFinishedUploads.mockResolvedValue(totals);
+    bridge.companion.uploads.clearFinished.mockResolvedValue(totals);
     await useUploadsStore.getState().clearFinished(true);
-    expect(bridge.companion.clearFinishedUploads).toHaveBeenCalledWith({ failed: true });
+    expect(bridge.companion.uploads.clearFinished).toHaveBeenCalledWith({ failed: true });
   });
 
   it('opens the folder browser on a listing and closes it after an add', async () => {
     await useUploadsStore.getState().load();
     const listing = { path: '/v', parent: '/', entries: [], truncated: false };
-    bridge.companion.browseFolder.mockResolvedValue(listing);
+    bridge.companion.uploads.browse.mockResolvedValue(listing);
     await useUploadsStore.getState().browse();
-    expect(bridge.companion.browseFolder).toHaveBeenCalledWith({});
+    expect(bridge.companion.uploads.browse).toHaveBeenCalledWith({});
     expect(useUploadsStore.getState().folder).toEqual(listing);
-    bridge.companion.addUploads.mockResolvedValue({ queued: 0, rejected: [] });
+    bridge.companion.uploads.add.mockResolvedValue({ queued: 0, rejected: [] });
     await useUploadsStore.getState().add(['/v']);
     expect(useUploadsStore.getState().folder).toBeNull();
   });

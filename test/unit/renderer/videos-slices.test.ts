@@ -4,23 +4,10 @@ import { CompanionError, type VideoDetails, type VideoDownloadTransfer, type Vid
 // The slices talk to main through the bridge; here the bridge is a fake whose answers each test sets.
 const bridge = vi.hoisted(() => ({
   companion: {
-    liveChannels: vi.fn(),
-    videos: vi.fn(),
-    videoDetails: vi.fn(),
-    editVideo: vi.fn(),
-    deleteVideo: vi.fn(),
-    videoDownloads: vi.fn(),
-    videoDownloadable: vi.fn(),
-    requestVideoDownloadable: vi.fn(),
-    saveVideoDownload: vi.fn(),
-    showVideoDownload: vi.fn(),
-    cancelVideoDownload: vi.fn(),
-    removeVideoDownload: vi.fn(),
-    videoExpiration: vi.fn(),
-    setVideoExpirationNever: vi.fn(),
-    videoMetadata: vi.fn(),
-    setVideoMetadataValue: vi.fn(),
-    removeVideoMetadataValue: vi.fn(),
+    live: { channels: vi.fn() },
+    videos: { page: vi.fn(), details: vi.fn(), edit: vi.fn(), remove: vi.fn(), expiration: vi.fn(), setNever: vi.fn(), metadata: vi.fn(), setValue: vi.fn(), removeValue: vi.fn() },
+    downloads: { state: vi.fn(), save: vi.fn(), reveal: vi.fn(), cancel: vi.fn(), remove: vi.fn() },
+    videoFiles: { downloadable: vi.fn(), request: vi.fn() },
     on: vi.fn(),
   },
 }));
@@ -52,24 +39,24 @@ beforeEach(() => {
   useVideoDownloadStore.setState({ ...initialVideoDownloadState });
   useVideoExpirationStore.setState({ ...initialVideoExpirationState });
   useVideoMetadataValuesStore.setState({ ...initialVideoMetadataValuesState });
-  bridge.companion.liveChannels.mockResolvedValue([{ id: '7', title: 'Main', status: 'offair', isDefault: true, managedFor: null }]);
-  bridge.companion.videos.mockResolvedValue(pageOf([row('1', 'One'), row('2', 'Two')], { hasNext: true }));
+  bridge.companion.live.channels.mockResolvedValue([{ id: '7', title: 'Main', status: 'offair', isDefault: true, managedFor: null }]);
+  bridge.companion.videos.page.mockResolvedValue(pageOf([row('1', 'One'), row('2', 'Two')], { hasNext: true }));
 });
 
 describe('videos slice', () => {
   it('opens on all of the user\'s videos, page 1, and a new search goes back to page 1', async () => {
     await useVideosStore.getState().load();
-    expect(bridge.companion.videos).toHaveBeenCalledWith({ channelId: null, page: 1, sort: 'recent', protect: [] });
+    expect(bridge.companion.videos.page).toHaveBeenCalledWith({ channelId: null, page: 1, sort: 'recent', protect: [] });
     expect(useVideosStore.getState()).toMatchObject({ busy: null, channels: [{ id: '7' }], page: { hasNext: true } });
     await useVideosStore.getState().goToPage(2);
-    expect(bridge.companion.videos).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2 }));
+    expect(bridge.companion.videos.page).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2 }));
     await useVideosStore.getState().search({ channelId: '7', q: 'mic', sort: 'popular' });
-    expect(bridge.companion.videos).toHaveBeenLastCalledWith({ channelId: '7', page: 1, q: 'mic', sort: 'popular', protect: [] });
+    expect(bridge.companion.videos.page).toHaveBeenLastCalledWith({ channelId: '7', page: 1, q: 'mic', sort: 'popular', protect: [] });
   });
 
   it('keeps only the answer to the latest request when two overlap', async () => {
     let slow!: (page: VideoPage) => void;
-    bridge.companion.videos.mockReturnValueOnce(new Promise((resolve) => (slow = resolve))).mockResolvedValueOnce(pageOf([row('9', 'Latest')]));
+    bridge.companion.videos.page.mockReturnValueOnce(new Promise((resolve) => (slow = resolve))).mockResolvedValueOnce(pageOf([row('9', 'Latest')]));
     const first = useVideosStore.getState().goToPage(2);
     await useVideosStore.getState().goToPage(3);
     slow(pageOf([row('8', 'Stale')]));
@@ -79,12 +66,12 @@ describe('videos slice', () => {
 
   it('shows an edit at once in the view and the list, and puts both back when refused', async () => {
     await useVideosStore.getState().load();
-    bridge.companion.videoDetails.mockResolvedValue(details('1', 'One'));
+    bridge.companion.videos.details.mockResolvedValue(details('1', 'One'));
     await useVideosStore.getState().select('1', { startSec: 12, endSec: 17, caption: 'mic' });
     expect(useVideosStore.getState()).toMatchObject({ selectedId: '1', jump: { startSec: 12 }, details: { title: 'One' } });
 
     let refuse!: (error: unknown) => void;
-    bridge.companion.editVideo.mockReturnValue(new Promise((_resolve, reject) => (refuse = reject)));
+    bridge.companion.videos.edit.mockReturnValue(new Promise((_resolve, reject) => (refuse = reject)));
     const saving = useVideosStore.getState().save({ title: 'Renamed' });
     expect(useVideosStore.getState()).toMatchObject({ busy: 'save', details: { title: 'Renamed' } });
     expect(useVideosStore.getState().page!.items[0]!.title).toBe('Renamed');
@@ -93,16 +80,16 @@ describe('videos slice', () => {
     expect(useVideosStore.getState()).toMatchObject({ busy: null, details: { title: 'One' }, error: gone.message });
     expect(useVideosStore.getState().page!.items[0]!.title).toBe('One');
 
-    bridge.companion.editVideo.mockResolvedValue(details('1', 'Renamed'));
+    bridge.companion.videos.edit.mockResolvedValue(details('1', 'Renamed'));
     expect(await useVideosStore.getState().save({ title: 'Renamed', protect: 'private' })).toBe(true);
     expect(useVideosStore.getState()).toMatchObject({ details: { title: 'Renamed' }, done: 'Saved the title, protection (now private).', error: null });
   });
 
   it('takes a deleted video off the list and out of the view at once, and brings it back when refused', async () => {
     await useVideosStore.getState().load();
-    bridge.companion.videoDetails.mockResolvedValue(details('2', 'Two'));
+    bridge.companion.videos.details.mockResolvedValue(details('2', 'Two'));
     await useVideosStore.getState().select('2');
-    bridge.companion.deleteVideo.mockRejectedValueOnce(gone);
+    bridge.companion.videos.remove.mockRejectedValueOnce(gone);
     const refused = useVideosStore.getState().remove('2');
     expect(useVideosStore.getState().page!.items.map((item) => item.id)).toEqual(['1']);
     expect(useVideosStore.getState().selectedId).toBeNull();
@@ -110,13 +97,13 @@ describe('videos slice', () => {
     expect(useVideosStore.getState()).toMatchObject({ selectedId: '2', details: { title: 'Two' }, error: gone.message });
     expect(useVideosStore.getState().page!.items.map((item) => item.id)).toEqual(['1', '2']);
 
-    bridge.companion.deleteVideo.mockResolvedValueOnce(null);
+    bridge.companion.videos.remove.mockResolvedValueOnce(null);
     expect(await useVideosStore.getState().remove('2')).toBe(true);
     expect(useVideosStore.getState()).toMatchObject({ selectedId: null, done: 'Deleted "Two".' });
   });
 
   it('a plan limit is a note, not an error', async () => {
-    bridge.companion.videos.mockRejectedValueOnce(new CompanionError('plan_lacks_feature', 'Your plan does not include this feature.'));
+    bridge.companion.videos.page.mockRejectedValueOnce(new CompanionError('plan_lacks_feature', 'Your plan does not include this feature.'));
     await useVideosStore.getState().goToPage(1);
     expect(useVideosStore.getState()).toMatchObject({ error: null, planNote: 'Your plan does not include this feature.' });
   });
@@ -139,30 +126,30 @@ describe('video download slice', () => {
   });
 
   beforeEach(async () => {
-    bridge.companion.videoDownloads.mockResolvedValue({ defaultFolder: '/downloads', canReveal: false, transfers: [] });
-    bridge.companion.videoDownloadable.mockImplementation(async (videoId: string, format: 'mp4' | 'flv') => ({ videoId, format, status: 'unavailable', downloadUrl: null, expiresAt: null }));
+    bridge.companion.downloads.state.mockResolvedValue({ defaultFolder: '/downloads', canReveal: false, transfers: [] });
+    bridge.companion.videoFiles.downloadable.mockImplementation(async (videoId: string, format: 'mp4' | 'flv') => ({ videoId, format, status: 'unavailable', downloadUrl: null, expiresAt: null }));
     await useVideoDownloadStore.getState().load('1');
   });
 
   it('asks for a file, follows it from pending to available, and saves it into the folder given', async () => {
     expect(useVideoDownloadStore.getState()).toMatchObject({ defaultFolder: '/downloads', files: { mp4: { status: 'unavailable' }, flv: { status: 'unavailable' } } });
-    bridge.companion.requestVideoDownloadable.mockResolvedValue({ videoId: '1', format: 'mp4', status: 'pending', downloadUrl: null, expiresAt: null });
+    bridge.companion.videoFiles.request.mockResolvedValue({ videoId: '1', format: 'mp4', status: 'pending', downloadUrl: null, expiresAt: null });
     await useVideoDownloadStore.getState().request('mp4');
     expect(useVideoDownloadStore.getState().files.mp4!.status).toBe('pending');
-    bridge.companion.videoDownloadable.mockResolvedValueOnce({ videoId: '1', format: 'mp4', status: 'available', downloadUrl: 'https://x/1.mp4', expiresAt: 99 });
+    bridge.companion.videoFiles.downloadable.mockResolvedValueOnce({ videoId: '1', format: 'mp4', status: 'available', downloadUrl: 'https://x/1.mp4', expiresAt: 99 });
     await useVideoDownloadStore.getState().poll('mp4');
     expect(useVideoDownloadStore.getState().files.mp4).toMatchObject({ status: 'available', expiresAt: 99 });
 
-    bridge.companion.saveVideoDownload.mockResolvedValue(transfer({}));
+    bridge.companion.downloads.save.mockResolvedValue(transfer({}));
     expect(await useVideoDownloadStore.getState().save('mp4', '  /tmp/out ')).toBe(true);
-    expect(bridge.companion.saveVideoDownload).toHaveBeenCalledWith('1', 'mp4', { folder: '/tmp/out' });
+    expect(bridge.companion.downloads.save).toHaveBeenCalledWith('1', 'mp4', { folder: '/tmp/out' });
     await useVideoDownloadStore.getState().save('mp4', '');
-    expect(bridge.companion.saveVideoDownload).toHaveBeenLastCalledWith('1', 'mp4', {});
+    expect(bridge.companion.downloads.save).toHaveBeenLastCalledWith('1', 'mp4', {});
   });
 
   it('progress events update the transfer; the answer to save does not undo a later event', async () => {
     let answer!: (value: VideoDownloadTransfer) => void;
-    bridge.companion.saveVideoDownload.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    bridge.companion.downloads.save.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const saving = useVideoDownloadStore.getState().save('mp4', '');
     useVideoDownloadStore.getState().transferChanged(transfer({ bytes: 500, total: 1000 }));
     answer(transfer({}));
@@ -175,7 +162,7 @@ describe('video download slice', () => {
   it("shows main's list on load (a reload or restart keeps it), keeping a later state an event brought", async () => {
     useVideoDownloadStore.getState().transferChanged(transfer({ id: 'forgotten', state: 'complete' }));
     useVideoDownloadStore.getState().transferChanged(transfer({ id: 't1', bytes: 700, total: 1000 }));
-    bridge.companion.videoDownloads.mockResolvedValue({ defaultFolder: '/downloads', canReveal: false, transfers: [transfer({ bytes: 100 }), transfer({ id: 't0', state: 'failed', failure: 'Gone.' })] });
+    bridge.companion.downloads.state.mockResolvedValue({ defaultFolder: '/downloads', canReveal: false, transfers: [transfer({ bytes: 100 }), transfer({ id: 't0', state: 'failed', failure: 'Gone.' })] });
     await useVideoDownloadStore.getState().load('1');
     expect(Object.keys(useVideoDownloadStore.getState().transfers).sort()).toEqual(['t0', 't1']);
     expect(useVideoDownloadStore.getState().transfers.t1).toMatchObject({ bytes: 700 });
@@ -185,22 +172,22 @@ describe('video download slice', () => {
   it('cancels a running transfer and takes an ended row off the list, by answer or by event', async () => {
     useVideoDownloadStore.getState().transferChanged(transfer({}));
     useVideoDownloadStore.getState().transferChanged(transfer({ id: 't2', state: 'complete' }));
-    bridge.companion.cancelVideoDownload.mockResolvedValue(transfer({ state: 'cancelled', endedAt: 2_000 }));
+    bridge.companion.downloads.cancel.mockResolvedValue(transfer({ state: 'cancelled', endedAt: 2_000 }));
     await useVideoDownloadStore.getState().cancel('t1');
-    expect(bridge.companion.cancelVideoDownload).toHaveBeenCalledWith('t1');
+    expect(bridge.companion.downloads.cancel).toHaveBeenCalledWith('t1');
     expect(useVideoDownloadStore.getState().transfers.t1).toMatchObject({ state: 'cancelled' });
-    bridge.companion.removeVideoDownload.mockResolvedValue(null);
+    bridge.companion.downloads.remove.mockResolvedValue(null);
     await useVideoDownloadStore.getState().remove('t1');
     expect(Object.keys(useVideoDownloadStore.getState().transfers)).toEqual(['t2']);
     removedEvent({ id: 't2' });
     expect(useVideoDownloadStore.getState().transfers).toEqual({});
-    bridge.companion.removeVideoDownload.mockRejectedValue(new CompanionError('download_running', 'Cancel it first.'));
+    bridge.companion.downloads.remove.mockRejectedValue(new CompanionError('download_running', 'Cancel it first.'));
     await useVideoDownloadStore.getState().remove('t3');
     expect(useVideoDownloadStore.getState().error).toBe('Cancel it first.');
   });
 
   it('a refusal is shown in words and the buttons come back', async () => {
-    bridge.companion.requestVideoDownloadable.mockRejectedValue(gone);
+    bridge.companion.videoFiles.request.mockRejectedValue(gone);
     await useVideoDownloadStore.getState().request('flv');
     expect(useVideoDownloadStore.getState()).toMatchObject({ busy: null, error: gone.message });
   });
@@ -208,10 +195,10 @@ describe('video download slice', () => {
 
 describe('video expiration slice', () => {
   it('shows "never" at once and puts the old rule back when refused', async () => {
-    bridge.companion.videoExpiration.mockResolvedValue({ videoId: '1', rule: 'at_given_time', expiresAt: 500 });
+    bridge.companion.videos.expiration.mockResolvedValue({ videoId: '1', rule: 'at_given_time', expiresAt: 500 });
     await useVideoExpirationStore.getState().load('1');
     let refuse!: (error: unknown) => void;
-    bridge.companion.setVideoExpirationNever.mockReturnValue(new Promise((_resolve, reject) => (refuse = reject)));
+    bridge.companion.videos.setNever.mockReturnValue(new Promise((_resolve, reject) => (refuse = reject)));
     const saving = useVideoExpirationStore.getState().keepForever();
     expect(useVideoExpirationStore.getState().expiration).toEqual({ videoId: '1', rule: 'never', expiresAt: null });
     refuse(gone);
@@ -220,7 +207,7 @@ describe('video expiration slice', () => {
   });
 
   it('the platform\'s 403 forbidden is a note about the account, not an error', async () => {
-    bridge.companion.videoExpiration.mockRejectedValue(new CompanionError('expiration_forbidden', 'Expiration is turned off for your account.'));
+    bridge.companion.videos.expiration.mockRejectedValue(new CompanionError('expiration_forbidden', 'Expiration is turned off for your account.'));
     await useVideoExpirationStore.getState().load('1');
     expect(useVideoExpirationStore.getState()).toMatchObject({ error: null, planNote: 'Expiration is turned off for your account.', expiration: null });
   });
@@ -229,14 +216,14 @@ describe('video expiration slice', () => {
 describe('video metadata values slice', () => {
   it('shows a value at once, keeps main\'s answer, and puts the old values back when refused', async () => {
     const field = { id: '3', name: 'episode', displayName: 'Episode', contentType: 'video' as const, type: 'number', description: '', isRequired: false, enumItems: [] };
-    bridge.companion.videoMetadata.mockResolvedValue({ videoId: '1', fields: [field], values: [] });
+    bridge.companion.videos.metadata.mockResolvedValue({ videoId: '1', fields: [field], values: [] });
     await useVideoMetadataValuesStore.getState().load('1');
-    bridge.companion.setVideoMetadataValue.mockResolvedValueOnce({ videoId: '1', fields: [field], values: [{ fieldId: '3', value: '12' }] });
+    bridge.companion.videos.setValue.mockResolvedValueOnce({ videoId: '1', fields: [field], values: [{ fieldId: '3', value: '12' }] });
     await useVideoMetadataValuesStore.getState().setValue('3', '12');
     expect(useVideoMetadataValuesStore.getState()).toMatchObject({ done: 'Set Episode.', metadata: { values: [{ fieldId: '3', value: '12' }] } });
 
     let refuse!: (error: unknown) => void;
-    bridge.companion.removeVideoMetadataValue.mockReturnValue(new Promise((_resolve, reject) => (refuse = reject)));
+    bridge.companion.videos.removeValue.mockReturnValue(new Promise((_resolve, reject) => (refuse = reject)));
     const clearing = useVideoMetadataValuesStore.getState().removeValue('3');
     expect(useVideoMetadataValuesStore.getState().metadata!.values).toEqual([]);
     expect(useVideoMetadataValuesStore.getState().busy).toBe('3');

@@ -1,11 +1,10 @@
 // A damaged settings file must not stop the app or vanish silently: it is kept as `<name>.corrupt-<time>`,
 // the defaults take its place, and the streamer gets one notice naming both files.
-import { keychainlessStore } from '../../support/keychainless-store.js';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Companion } from '../../../main/companion.js';
+import { NoticeBoard } from '../../../main/app-service/notice-board.js';
 import { ProfileStore } from '../../../main/profiles/profiles.js';
 import { SessionService, type ProfileSecrets } from '../../../main/session/session-service.js';
 import { HookReceiverSettingsStore } from '../../../main/settings/hook-receiver-settings.js';
@@ -111,23 +110,22 @@ describe('the session', () => {
     await writeFile(join(dir, 'profiles.json'), '[');
     await writeFile(join(dir, 'accounts.json'), '{"sandbox": {"user": 42}}');
     const heard: string[] = [];
-    let companion: Companion | null = null;
+    const notices = new NoticeBoard();
     const session = new SessionService({
       dataDir: dir,
       secretsFor: () => noSecrets,
-      onSettingsRecovered: (message) => companion?.notify({ level: 'warning', message }),
+      onSettingsRecovered: (message) => notices.notify({ level: 'warning', message }),
     });
-    companion = new Companion({ shell: 'cli', keychain: keychainlessStore(), session });
-    companion.events.on('notice', (notice) => heard.push(notice.message));
+    notices.events.on('notice', (notice) => heard.push(notice.message));
     await session.open();
-    companion.startupFinished();
+    notices.startupFinished();
     expect(heard).toHaveLength(2);
     expect(heard.join('\n')).toContain('profiles.json');
     expect(heard.join('\n')).toContain('accounts.json');
-    expect((await companion.startupNotices()).map((notice) => notice.message)).toEqual(heard);
+    expect(notices.startupNotices().map((notice) => notice.message)).toEqual(heard);
     // Notices after the start are events only: a window that opens later is not told of them again.
-    companion.notify({ level: 'info', message: 'later' });
-    expect(await companion.startupNotices()).toHaveLength(2);
+    notices.notify({ level: 'info', message: 'later' });
+    expect(notices.startupNotices()).toHaveLength(2);
     expect(await backups('profiles.json')).toHaveLength(1);
     expect(await backups('accounts.json')).toHaveLength(1);
     await session.close();

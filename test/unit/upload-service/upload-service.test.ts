@@ -8,12 +8,14 @@ import { UploadService, doneMessage, type UploadServiceOptions } from '../../../
 import { QueueBusyError } from '../../../main/uploads/queue-lock.js';
 import { UploadRefusedError } from '../../../main/uploads/upload-types.js';
 import type { Vault } from '../../../main/vault/vault.js';
-import { CompanionError, type Notice, type UploadsChange } from '../../../preload/contract.js';
+import { CompanionError, type Contract, type Notice, type UploadsChange } from '../../../preload/contract.js';
+import { ContractEvents } from '../../../main/typed-emitter.js';
 import { FakeQueueOpener, fakeRow } from './fake-upload-queue.js';
 
 type Status = 'signed-in' | 'signed-out' | 'expired';
 
 class FakeSession {
+  readonly events = new ContractEvents<Contract>();
   refusals = 0;
   constructor(
     public status: Status,
@@ -57,12 +59,12 @@ function rig(status: Status = 'signed-in', options: Partial<UploadServiceOptions
     vaultFor: () => ({}) as Vault,
     settings: new UploadSettingsStore(dataDir, () => {}),
     logger: createLogger({ sink: { write: (line: string) => logged.push(line) }, level: 'debug' }),
-    onChange: (change) => changes.push(change),
     notify: (notice) => notices.push(notice),
     openQueue: opener.open,
     batchMs: 250,
     ...options,
   });
+  service.events.on('uploads', (change) => changes.push(change));
   return { service, session, opener, changes, notices, logged };
 }
 

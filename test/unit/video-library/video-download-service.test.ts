@@ -6,7 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { VideoDownloadTransfer } from '../../../preload/contract.js';
+import type { Contract, VideoDownloadTransfer } from '../../../preload/contract.js';
+import { ContractEvents } from '../../../main/typed-emitter.js';
 import type { PlatformApi } from '../../../main/platform/endpoints/index.js';
 import { DownloadTracker } from '../../../main/video-library/download-tracker.js';
 import { safeName, VideoDownloadService } from '../../../main/video-library/video-download-service.js';
@@ -43,12 +44,12 @@ async function serviceWith(options: { status?: 'available' | 'pending'; answer?:
     downloads: service,
     dataDir,
     reveal: options.reveal,
-    onChange: (transfer) => events.push(transfer),
-    onRemoved: () => undefined,
+    session: new ContractEvents<Contract>(),
     onRecovered: () => undefined,
     warn: () => undefined,
     download: { fetch: fetchLink as unknown as typeof fetch, retryDelayMs: 1 },
   });
+  tracker.events.on('videoDownload', (transfer) => events.push(transfer));
   trackers.push(tracker);
   await tracker.accountChanged('sandbox');
   return { service, tracker, events, fetchLink };

@@ -43,8 +43,8 @@ describe('video tool errors', () => {
       thumbnailsTrimCopy: { setThumbnailFrame: async () => Promise.reject(refused(403, 'lack_of_ownership')), getTrim: async () => Promise.reject(signIn), removeTrim: async () => Promise.reject(failed) },
     });
     await expect(tools.thumbnail.setFrame('9', 1)).rejects.toMatchObject({ code: 'lack_of_ownership', message: VIDEO_NOT_YOURS });
-    await expect(tools.trimCopy.trim('9')).rejects.toBe(signIn);
-    await expect(tools.trimCopy.removeTrim('9')).rejects.toBe(failed);
+    await expect(tools.trim.trim('9')).rejects.toBe(signIn);
+    await expect(tools.trim.removeTrim('9')).rejects.toBe(failed);
   });
 
   it("shows a caption's not_valid_vtt as the platform's own sentence, and says so when it gave none", async () => {
@@ -65,9 +65,9 @@ describe('trim and copy service', () => {
   it("reports a copy unfinished, then finished with the new video's id as a string", async () => {
     const copyStatus = vi.fn().mockResolvedValueOnce({ is_finished: false }).mockResolvedValueOnce({ is_finished: true, video_id: 77, video_url: 'https://example.com/recorded/77' });
     const tools = toolsWith({ thumbnailsTrimCopy: { copy: async () => ({ request_id: 'r1', status_url: 'x' }), copyStatus } });
-    expect(await tools.trimCopy.copy('9', { start: 0, end: 10, title: 'Part' })).toEqual({ requestId: 'r1', finished: false, videoId: null, videoUrl: null });
-    expect(await tools.trimCopy.copyStatus('r1')).toEqual({ requestId: 'r1', finished: false, videoId: null, videoUrl: null });
-    expect(await tools.trimCopy.copyStatus('r1')).toEqual({ requestId: 'r1', finished: true, videoId: '77', videoUrl: 'https://example.com/recorded/77' });
+    expect(await tools.trim.copy('9', { start: 0, end: 10, title: 'Part' })).toEqual({ requestId: 'r1', finished: false, videoId: null, videoUrl: null });
+    expect(await tools.trim.copyStatus('r1')).toEqual({ requestId: 'r1', finished: false, videoId: null, videoUrl: null });
+    expect(await tools.trim.copyStatus('r1')).toEqual({ requestId: 'r1', finished: true, videoId: '77', videoUrl: 'https://example.com/recorded/77' });
   });
 });
 

@@ -89,10 +89,10 @@ describe('the contract over the socket, through the renderer bridge', () => {
     const states: LinkState['kind'][] = [];
     const transport = createSocketBridge(testContract, `ws://127.0.0.1:${server.port}/${server.token}/ws`, (state: LinkState) => states.push(state.kind));
     const bridge = bridgeFromEnvelopes(testContract, transport);
-    expect(await bridge.double(21)).toBe(42);
-    await expect(bridge.greet({ name: '' })).rejects.toMatchObject({ code: 'bad_request' });
-    await expect(bridge.refuse()).rejects.toEqual(new CompanionError('sign_in_needed', 'Sign in to continue.'));
-    await expect(bridge.explode()).rejects.toMatchObject({ code: 'internal' });
+    expect(await bridge.math.double(21)).toBe(42);
+    await expect(bridge.math.greet({ name: '' })).rejects.toMatchObject({ code: 'bad_request' });
+    await expect(bridge.trouble.refuse()).rejects.toEqual(new CompanionError('sign_in_needed', 'Sign in to continue.'));
+    await expect(bridge.trouble.explode()).rejects.toMatchObject({ code: 'internal' });
 
     const ticks: number[] = [];
     const unsubscribe = bridge.on('tick', ({ count }) => ticks.push(count));
@@ -100,7 +100,7 @@ describe('the contract over the socket, through the renderer bridge', () => {
     await expect.poll(() => ticks).toEqual([1]);
     unsubscribe();
     test.events.emit('tick', { count: 2 });
-    expect(await bridge.double(1)).toBe(2); // a round trip later, the unsubscribed tick has surely arrived
+    expect(await bridge.math.double(1)).toBe(2); // a round trip later, the unsubscribed tick has surely arrived
     expect(ticks).toEqual([1]);
     expect(states).toEqual(['connecting', 'connected']);
   });
@@ -109,7 +109,7 @@ describe('the contract over the socket, through the renderer bridge', () => {
     const ws = new WebSocket(`ws://127.0.0.1:${server.port}/${server.token}/ws`);
     await new Promise((resolve) => ws.once('open', resolve));
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
-    ws.send('{"type":"call","id":"x","method":"double","args":[1]}');
+    ws.send('{"type":"call","id":"x","method":"math.double","args":[1]}');
     expect(await closed).toBe(1008);
   });
 
@@ -142,6 +142,6 @@ describe('the contract over the socket, through the renderer bridge', () => {
     raw.write(Buffer.from([0x8f, 0x80, 1, 2, 3, 4])); // reserved opcode 15: ws emits 'error' on the server socket
     await closed;
     const bridge = bridgeFromEnvelopes(testContract, createSocketBridge(testContract, `ws://127.0.0.1:${server.port}/${server.token}/ws`, () => undefined));
-    expect(await bridge.double(2)).toBe(4);
+    expect(await bridge.math.double(2)).toBe(4);
   });
 });

@@ -6,15 +6,15 @@ describe('createDispatcher', () => {
   it('calls the implementation with validated arguments and wraps the result', async () => {
     const { implementation, calls } = createTestImplementation();
     const dispatch = createDispatcher(testContract, implementation);
-    expect(await dispatch('double', [21])).toEqual({ ok: true, value: 42 });
-    expect(await dispatch('greet', [{ name: 'Ada' }])).toEqual({ ok: true, value: 'Hello, Ada' });
+    expect(await dispatch('math.double', [21])).toEqual({ ok: true, value: 42 });
+    expect(await dispatch('math.greet', [{ name: 'Ada' }])).toEqual({ ok: true, value: 'Hello, Ada' });
     expect(calls).toEqual(['double', 'greet']);
   });
 
   it('refuses names outside the contract, including inherited properties', async () => {
     const { implementation, calls } = createTestImplementation();
     const dispatch = createDispatcher(testContract, implementation);
-    for (const name of ['nope', 'constructor', 'toString', '__proto__', 42, null]) {
+    for (const name of ['nope', 'double', 'math', 'math.nope', 'math.constructor', 'math.toString', 'math.__proto__', 'constructor.name', '__proto__.x', 'toString', 42, null]) {
       const envelope = await dispatch(name, []);
       expect(envelope.ok).toBe(false);
       expect(!envelope.ok && envelope.error.code).toBe('unknown_method');
@@ -26,11 +26,11 @@ describe('createDispatcher', () => {
     const { implementation, calls } = createTestImplementation();
     const dispatch = createDispatcher(testContract, implementation);
     for (const args of [['21'], [], [1, 2], 'not an array', [{ name: '' }]]) {
-      const method = Array.isArray(args) && typeof args[0] === 'object' ? 'greet' : 'double';
+      const method = Array.isArray(args) && typeof args[0] === 'object' ? 'math.greet' : 'math.double';
       const envelope = await dispatch(method, args);
       expect(!envelope.ok && envelope.error.code, JSON.stringify(args)).toBe('bad_request');
     }
-    const greet = await dispatch('greet', [{ name: '' }]);
+    const greet = await dispatch('math.greet', [{ name: '' }]);
     expect(!greet.ok && greet.error.message).toContain('argument 0.name');
     expect(calls).toEqual([]);
   });
@@ -39,10 +39,10 @@ describe('createDispatcher', () => {
     const { implementation } = createTestImplementation();
     const onInternalError = vi.fn();
     const dispatch = createDispatcher(testContract, implementation, { onInternalError });
-    expect(await dispatch('refuse', [])).toEqual({ ok: false, error: { code: 'sign_in_needed', message: 'Sign in to continue.' } });
+    expect(await dispatch('trouble.refuse', [])).toEqual({ ok: false, error: { code: 'sign_in_needed', message: 'Sign in to continue.' } });
     expect(onInternalError).not.toHaveBeenCalled();
-    const exploded = await dispatch('explode', []);
-    expect(!exploded.ok && exploded.error).toEqual({ code: 'internal', message: 'explode failed unexpectedly: boom' });
-    expect(onInternalError).toHaveBeenCalledWith('explode', expect.any(Error));
+    const exploded = await dispatch('trouble.explode', []);
+    expect(!exploded.ok && exploded.error).toEqual({ code: 'internal', message: 'trouble.explode failed unexpectedly: boom' });
+    expect(onInternalError).toHaveBeenCalledWith('trouble.explode', expect.any(Error));
   });
 });

@@ -1,0 +1,71 @@
+// Going live: the local ingest, the relay to the channel, the cloud recorder.
+import { z } from 'zod';
+import { defineNamespace } from '../contract-kit.js';
+import { ChannelChoice } from './common.js';
+
+const StepState = z.enum(['pending', 'running', 'ok', 'failed']);
+
+export const LiveState = z.object({
+  /** Where the encoder publishes: the local ingest, always running while the app runs. */
+  ingest: z.object({
+    url: z.string().nullable(),
+    /** The local stream key with all but its last 4 characters hidden; revealLocalKey() shows it. */
+    keyMasked: z.string().nullable(),
+    error: z.string().nullable(),
+    /** Set when the saved port was taken and the ingest listens on another one for this run: says so, with the address to use. */
+    note: z.string().nullable(),
+  }),
+  /** `managedFor`: the owner's name when the user manages the channel for them; null for the user's own. */
+  channel: z.object({ id: z.string(), title: z.string(), managedFor: z.string().nullable() }).nullable(),
+  phase: z.enum(['idle', 'starting', 'live', 'ending', 'failed']),
+  checklist: z.array(z.object({ step: z.string(), label: z.string(), state: StepState, detail: z.string().nullable() })),
+  /** What to do next, in words, when something is missing or failed. */
+  nextAction: z.string().nullable(),
+  encoder: z
+    .object({ connected: z.boolean(), codecs: z.string().nullable(), bitrateKbps: z.number().nullable(), fps: z.number().nullable(), keyframeIntervalSeconds: z.number().nullable() })
+    .nullable(),
+  targets: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      state: z.string(),
+      active: z.boolean(),
+      bytes: z.number(),
+      bitrateKbps: z.number().nullable(),
+      reconnects: z.number(),
+      lastSwitchAt: z.number().nullable(),
+    }),
+  ),
+  channelStatus: z.enum(['live', 'offair']).nullable(),
+  viewers: z.number().nullable(),
+  recording: z.object({
+    state: z.enum(['idle', 'starting', 'recording', 'stopping']),
+    /** Unix seconds. */
+    since: z.number().nullable(),
+    limitSeconds: z.number().nullable(),
+    recordWhenLive: z.boolean(),
+    lastVideo: z.object({ id: z.string(), url: z.string() }).nullable(),
+  }),
+  /** The channel's autorecord mode as last set from this app (the platform offers no way to read it). */
+  autorecord: z.enum(['disabled', 'private', 'public']).nullable(),
+  lastError: z.string().nullable(),
+});
+export type LiveState = z.output<typeof LiveState>;
+
+/** Going live, served by the live service. */
+export const liveNamespace = defineNamespace({
+  state: { args: z.tuple([]), result: LiveState },
+  channels: { args: z.tuple([]), result: z.array(ChannelChoice) },
+  chooseChannel: { args: z.tuple([z.string().min(1)]), result: LiveState },
+  goLive: { args: z.tuple([]), result: LiveState },
+  endLive: { args: z.tuple([]), result: LiveState },
+  reconnectNow: { args: z.tuple([]), result: LiveState },
+    /** The streamer has read the last live error: it goes away until the next one. */
+  dismissError: { args: z.tuple([]), result: LiveState },
+  revealLocalKey: { args: z.tuple([]), result: z.string() },
+  regenerateLocalKey: { args: z.tuple([]), result: LiveState },
+  startRecording: { args: z.tuple([]), result: LiveState },
+  stopRecording: { args: z.tuple([]), result: LiveState },
+  setRecordWhenLive: { args: z.tuple([z.boolean()]), result: LiveState },
+  setAutorecord: { args: z.tuple([z.enum(['disabled', 'private', 'public'])]), result: LiveState },
+});
