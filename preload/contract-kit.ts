@@ -72,11 +72,6 @@ export type EnvelopeBridge<C extends ContractShape> = {
   };
 } & EventSubscription<C>;
 
-/** Every method's wire name, "<namespace>.<method>". */
-export function methodPaths<C extends ContractShape>(contract: C): string[] {
-  return Object.entries(contract.namespaces).flatMap(([namespace, methods]) => Object.keys(methods).map((method) => `${namespace}.${method}`));
-}
-
 /** The namespace and method a wire name names, or null when the contract has no such method. */
 export function resolveMethod<C extends ContractShape>(contract: C, path: unknown): { readonly namespace: NamespaceName<C>; readonly method: string; readonly spec: MethodSpec } | null {
   if (typeof path !== 'string') return null;
@@ -91,12 +86,15 @@ export function resolveMethod<C extends ContractShape>(contract: C, path: unknow
 }
 
 /**
- * The contract's namespaces as nested objects of functions, each made by `make` from its wire name: how
- * every transport builds its side with no hand-kept list of methods.
+ * The contract's namespaces as nested objects of functions, each made by `make` from its wire name
+ * ("<namespace>.<method>"): how every transport builds its side with no hand-kept list of methods.
  */
-export function buildNamespaces<F>(contract: ContractShape, make: (path: string) => F): Record<string, Record<string, F>> {
+export function buildNamespaces<F>(contract: ContractShape, make: (path: string, namespace: string, method: string) => F): Record<string, Record<string, F>> {
   return Object.fromEntries(
-    Object.entries(contract.namespaces).map(([namespace, methods]) => [namespace, Object.fromEntries(Object.keys(methods).map((method) => [method, make(`${namespace}.${method}`)]))]),
+    Object.entries(contract.namespaces).map(([namespace, methods]) => [
+      namespace,
+      Object.fromEntries(Object.keys(methods).map((method) => [method, make(`${namespace}.${method}`, namespace, method)])),
+    ]),
   );
 }
 
@@ -139,16 +137,8 @@ export function unwrap<T>(envelope: Envelope<T>): T {
 /** The renderer's side of any transport: envelopes become results or thrown CompanionErrors. */
 export function bridgeFromEnvelopes<C extends ContractShape>(contract: C, transport: EnvelopeBridge<C>): Bridge<C> {
   const calls = transport as unknown as Record<string, Record<string, (...args: unknown[]) => Promise<Envelope>>>;
-  const namespaces = buildNamespaces(contract, (path) => {
-    const [namespace, method] = splitPath(path);
-    return async (...args: unknown[]) => unwrap(await calls[namespace]![method]!(...args));
-  });
+  const namespaces = buildNamespaces(contract, (_path, namespace, method) => async (...args: unknown[]) => unwrap(await calls[namespace]![method]!(...args)));
   return { ...namespaces, on: transport.on } as unknown as Bridge<C>;
-}
-
-function splitPath(path: string): [string, string] {
-  const dot = path.indexOf('.');
-  return [path.slice(0, dot), path.slice(dot + 1)];
 }
 
 /** Browser mode's WebSocket messages, both directions. */

@@ -14,7 +14,7 @@ export interface DesktopShell {
 export interface DesktopSettingsServiceOptions {
   readonly store: DesktopSettingsStore;
   readonly platform: NodeJS.Platform;
-  /** Runs a hotkey's action (the facade's calls). */
+  /** Runs a hotkey's action (through the live, uploads and app namespaces). */
   readonly run: (action: HotkeyAction) => void;
   /** The log: a corrupt file is told there too (the window may not be open yet). */
   readonly warn: (message: string) => void;

@@ -1,5 +1,5 @@
 // Platform refusals that going live and recording meet, as sentences about the channel the streamer chose.
-// They are CompanionErrors, so the facade hands them to the UI as they are and the CLI prints them.
+// They are CompanionErrors, so the dispatcher hands them to the UI as they are and the CLI prints them.
 import { CompanionError } from '../../preload/contract.js';
 import { PlatformError } from '../platform/platform-error.js';
 

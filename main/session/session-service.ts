@@ -1,7 +1,7 @@
 // The signed-in state of the active profile: which platform, which token, until when. It signs in (the
 // login page through a SignInDriver: the implicit flow for a MAC token, the authorization code flow for a
-// bearer one; or the password grant for the CLI), keeps tokens in the vault,
-// hands them to the platform client, and says when they run out.
+// bearer one; or the password grant for the CLI), keeps tokens in the vault, hands them to the platform
+// client, and says when they run out. Every change is a `session` event on `events`.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -63,7 +63,6 @@ interface PendingSignIn {
 }
 
 export class SessionService implements TokenSource {
-  /** Emits `session` on every change: signed in or out, token expiring or expired, profile switched. */
   readonly events = new ContractEvents<Contract>();
   readonly #options: SessionServiceOptions;
   readonly #profiles: ProfileStore;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineNamespace } from '../contract-kit.js';
 
-/** What a global hotkey does: the same facade calls as the Go live panel's buttons. */
+/** What a global hotkey does: the same namespace calls as the Go live panel's buttons. */
 export const HOTKEY_ACTIONS = ['toggle-live', 'toggle-recording', 'panic'] as const;
 export const HotkeyAction = z.enum(HOTKEY_ACTIONS);
 export type HotkeyAction = z.output<typeof HotkeyAction>;

@@ -2,7 +2,7 @@
 // link; a tracker closed mid-transfer (the app quits) and a new one on the same data folder resuming the
 // `.part` with a fresh link to the platform's very bytes; a file whose 24-hour window ended, and a deleted
 // video, ending failed with a sentence; a sign-out stopping a transfer that goes on at the next sign-in;
-// cancel and remove; profiles kept apart; a damaged file set aside and told; and through the facade: a save
+// cancel and remove; profiles kept apart; a damaged file set aside and told; and served as the downloads namespace: a save
 // announced as events, a removal announced, a sign-out listing none. The network is slowed (not
 // faked) by a fetch that passes the sandbox's real answer on in small, late pieces.
 import { createHash } from 'node:crypto';
@@ -302,21 +302,21 @@ describe('the download tracker', () => {
     const id = idOf('Q&A night');
     await madeFile(id);
     const sessions = new ContractEvents<Contract>();
-    const facadeTracker = new DownloadTracker({
+    const servedTracker = new DownloadTracker({
       downloads: { downloadable: (videoId, format) => service.downloadable(videoId, format), target: (videoId, format) => service.target(videoId, format, folder), defaultFolder: folder },
       dataDir,
       session: sessions,
       onRecovered: () => undefined,
       warn: () => undefined,
     });
-    trackers.push(facadeTracker);
+    trackers.push(servedTracker);
     // Called as the windows call it: "downloads.<method>" through the dispatcher.
-    const dispatch = createDispatcher(contract, { downloads: facadeTracker } as unknown as Implementation<Contract>);
+    const dispatch = createDispatcher(contract, { downloads: servedTracker } as unknown as Implementation<Contract>);
     const call = async <T>(method: string, ...args: unknown[]): Promise<T> => unwrap(await dispatch(method, args)) as T;
     const announced: VideoDownloadTransfer[] = [];
     const removed: string[] = [];
-    facadeTracker.events.on('videoDownload', (transfer) => announced.push(transfer));
-    facadeTracker.events.on('videoDownloadRemoved', (row) => removed.push(row.id));
+    servedTracker.events.on('videoDownload', (transfer) => announced.push(transfer));
+    servedTracker.events.on('videoDownloadRemoved', (row) => removed.push(row.id));
     const session = (status: SessionInfo['status']): SessionInfo => ({
       profile: 'sandbox',
       profileKind: 'sandbox',
@@ -333,7 +333,7 @@ describe('the download tracker', () => {
 
     sessions.emit('session', session('signed-in'));
     // The tracker asked for the profile itself; asking again waits until that is done (and changes nothing).
-    await facadeTracker.accountChanged('sandbox');
+    await servedTracker.accountChanged('sandbox');
     const started = await call<VideoDownloadTransfer>('downloads.save', id, 'mp4', {});
     await until(() => announced.some((transfer) => transfer.id === started.id && transfer.state === 'complete'), 'the complete event');
     expect((await call<VideoDownloadsState>('downloads.state')).transfers.map((transfer) => [transfer.id, transfer.state])).toEqual([[started.id, 'complete']]);
@@ -344,9 +344,9 @@ describe('the download tracker', () => {
     const again = await call<VideoDownloadTransfer>('downloads.save', id, 'mp4', {});
     await until(() => announced.some((transfer) => transfer.id === again.id && transfer.state === 'complete'), 'the second complete event');
     sessions.emit('session', session('signed-out'));
-    await until(() => facadeTracker.state().transfers.length === 0, 'no transfers while signed out');
+    await until(() => servedTracker.state().transfers.length === 0, 'no transfers while signed out');
     await expect(call('downloads.save', id, 'mp4', {})).rejects.toMatchObject({ code: 'sign_in_needed' });
-    await facadeTracker.close();
+    await servedTracker.close();
     expect((await savedRows('sandbox')).map((row) => row.id)).toEqual([again.id]);
   });
 });

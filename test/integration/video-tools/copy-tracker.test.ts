@@ -1,7 +1,7 @@
 // The copy tracker against the sandbox over real HTTP: a copy followed until the platform made it; a run
 // of failed asks ends the following with a sentence; the list saved per profile and read again by a new
 // tracker (after a restart) that follows an unfinished copy to the end; a damaged file set aside and told;
-// and through the facade: a copy started and announced as an event, a profile switch showing that profile's.
+// and served as the copies namespace: a copy started and announced as an event, a profile switch showing that profile's.
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -185,7 +185,7 @@ describe('the copy tracker', () => {
     await writeFile(join(dir, 'video-copies.json'), JSON.stringify({ profiles: { sandbox: [earlier], rival: [{ ...unfinishedRow('rival-1'), failure: 'Given up.' }] } }));
     const sessions = new ContractEvents<Contract>();
     const announced: VideoCopy[] = [];
-    const facadeTracker = new CopyTracker({
+    const servedTracker = new CopyTracker({
       trimCopy,
       dataDir: dir,
       session: sessions,
@@ -193,11 +193,11 @@ describe('the copy tracker', () => {
       warn: () => undefined,
       pollMs: POLL_MS,
     });
-    trackers.push(facadeTracker);
+    trackers.push(servedTracker);
     // Called as the windows call it: "copies.<method>" through the dispatcher.
-    const dispatch = createDispatcher(contract, { copies: facadeTracker } as unknown as Implementation<Contract>);
+    const dispatch = createDispatcher(contract, { copies: servedTracker } as unknown as Implementation<Contract>);
     const call = async <T>(method: string, ...args: unknown[]): Promise<T> => unwrap(await dispatch(method, args)) as T;
-    facadeTracker.events.on('videoCopy', (copy) => announced.push(copy));
+    servedTracker.events.on('videoCopy', (copy) => announced.push(copy));
     const session = (profile: string, status: SessionInfo['status'], user: string | null = null): SessionInfo => ({
       profile,
       profileKind: 'sandbox',
@@ -213,29 +213,29 @@ describe('the copy tracker', () => {
     });
 
     sessions.emit('session', session('sandbox', 'signed-in'));
-    await until(() => facadeTracker.copies().length === 1, "the sandbox profile's copies");
+    await until(() => servedTracker.copies().length === 1, "the sandbox profile's copies");
     const started = await call<CopyProgress>('copies.copy', launch, { start: 0, end: 20, title: 'Through the dispatcher' });
     expect(announced).toMatchObject([{ requestId: started.requestId, finishedAt: null }]);
     await until(() => announced.some((copy) => copy.requestId === started.requestId && copy.finishedAt !== null), 'the finished event');
     expect((await call<VideoCopy[]>('copies.copies')).map((copy) => copy.title)).toEqual(['Through the dispatcher', 'Earlier']);
 
     sessions.emit('session', session('rival', 'signed-in'));
-    await until(() => facadeTracker.copies()[0]?.requestId === 'rival-1', "the rival profile's copies");
+    await until(() => servedTracker.copies()[0]?.requestId === 'rival-1', "the rival profile's copies");
     expect(await call<VideoCopy[]>('copies.copies')).toMatchObject([{ requestId: 'rival-1', failure: 'Given up.' }]);
     sessions.emit('session', session('rival', 'signed-out'));
-    await until(() => facadeTracker.copies().length === 0, 'no copies while signed out');
+    await until(() => servedTracker.copies().length === 0, 'no copies while signed out');
     await expect(call('copies.copy', launch, { start: 0, end: 20, title: 'Signed out' })).rejects.toMatchObject({ code: 'sign_in_needed' });
 
     // Two accounts on one profile keep their lists apart once the platform told the user names.
     sessions.emit('session', session('sandbox', 'signed-in', 'demo'));
-    await until(() => facadeTracker.copies().length === 0, "demo's own (empty) list");
+    await until(() => servedTracker.copies().length === 0, "demo's own (empty) list");
     await call('copies.copy', launch, { start: 0, end: 20, title: "Demo's" });
     sessions.emit('session', session('sandbox', 'signed-out'));
     sessions.emit('session', session('sandbox', 'signed-in', 'someone-else'));
-    await until(() => facadeTracker.copies().length === 0, "someone else's (empty) list");
+    await until(() => servedTracker.copies().length === 0, "someone else's (empty) list");
     sessions.emit('session', session('sandbox', 'signed-in', 'demo'));
-    await until(() => facadeTracker.copies()[0]?.title === "Demo's", "demo's list again");
-    await facadeTracker.close();
+    await until(() => servedTracker.copies()[0]?.title === "Demo's", "demo's list again");
+    await servedTracker.close();
     expect((await savedFile()).profiles.sandbox!.map((copy) => copy.title)).toEqual(['Through the dispatcher', 'Earlier']);
     expect((await savedFile()).profiles['sandbox/demo']!.map((copy) => copy.title)).toEqual(["Demo's"]);
   });

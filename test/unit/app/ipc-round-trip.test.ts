@@ -1,5 +1,5 @@
 // The whole Electron IPC path in memory: renderer bridge → invoke channel → sender check → dispatcher
-// → implementation, and facade event → webContents.send → bridge listener. The contract is defined
+// → service, and service event → webContents.send → bridge listener. The contract is defined
 // here, so passing proves that a new contract method or event needs no change to either wrapper.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
