@@ -15,6 +15,11 @@ export class LabelService implements NamespaceImplementation<typeof labelsNamesp
     this.#platformApi = platformApi;
   }
 
+  async list(): Promise<VideoLabel[]> {
+    const api = await this.#platformApi();
+    return (await explained(() => api.labels.list())).map(labelOf).sort(byName);
+  }
+
   async forVideo(videoId: string): Promise<VideoLabels> {
     const api = await this.#platformApi();
     const [labels, attached] = await Promise.all([explained(() => api.labels.list()), explained(() => api.labels.listForVideo(videoId))]);

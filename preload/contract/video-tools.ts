@@ -116,6 +116,8 @@ export const copiesNamespace = defineNamespace({
 
 /** Labels and the videos they are on. */
 export const labelsNamespace = defineNamespace({
+  /** The account's labels, by name. */
+  list: { args: z.tuple([]), result: z.array(VideoLabel) },
   forVideo: { args: z.tuple([videoId]), result: VideoLabels },
   create: { args: z.tuple([LabelName]), result: VideoLabel },
   rename: { args: z.tuple([labelId, LabelName]), result: z.null() },

@@ -83,5 +83,9 @@ describe('label service', () => {
       ],
       attached: [2],
     });
+    expect(await tools.labels.list()).toEqual([
+      { id: 1, name: 'apple', color: 'color-1' },
+      { id: 2, name: 'Zebra', color: 'color-2' },
+    ]);
   });
 });
