@@ -81,7 +81,8 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
 
   constructor(options: LiveServiceOptions) {
     this.#options = options;
-    options.session.events.on('session', () => void this.sessionChanged());
+    // After the current event has gone out: windows hear of the session before the live state that follows from it.
+    options.session.events.on('session', () => queueMicrotask(() => void this.sessionChanged()));
   }
 
   /**

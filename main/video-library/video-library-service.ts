@@ -73,7 +73,7 @@ export class VideoLibraryService implements NamespaceImplementation<typeof video
   }
 
   /** "PUT supports only `never`": the one change there is, keeping the video for good. */
-  async setNever(videoId: string): Promise<VideoExpiration> {
+  async neverExpire(videoId: string): Promise<VideoExpiration> {
     const api = await this.#api();
     await explained(() => api.expiration.setRule(videoId, 'never'));
     return this.expiration(videoId);

@@ -75,7 +75,7 @@ export class CopyTracker implements NamespaceImplementation<typeof copiesNamespa
   }
 
   /** Newest first. */
-  copies(): VideoCopy[] {
+  list(): VideoCopy[] {
     return [...this.#list.rows];
   }
 

@@ -15,24 +15,24 @@ export class TrimCopyService implements NamespaceImplementation<typeof trimNames
   }
 
   /** The platform's answer when no trim is set is not in the spec; the sandbox gives the whole video. */
-  async trim(videoId: string): Promise<VideoTrim> {
+  async state(videoId: string): Promise<VideoTrim> {
     const api = await this.#platformApi();
     const { start, end } = await explained(() => api.thumbnailsTrimCopy.getTrim(videoId));
     return { start, end };
   }
 
-  async setTrim(videoId: string, range: TrimRange): Promise<VideoTrim> {
+  async set(videoId: string, range: TrimRange): Promise<VideoTrim> {
     const api = await this.#platformApi();
     await explained(() => api.thumbnailsTrimCopy.setTrim(videoId, range), {
       400: `The platform refused the trim ${range.start}–${range.end} s. Choose a start and end in ${BAD_RANGE}.`,
     });
-    return this.trim(videoId);
+    return this.state(videoId);
   }
 
-  async removeTrim(videoId: string): Promise<VideoTrim> {
+  async remove(videoId: string): Promise<VideoTrim> {
     const api = await this.#platformApi();
     await explained(() => api.thumbnailsTrimCopy.removeTrim(videoId));
-    return this.trim(videoId);
+    return this.state(videoId);
   }
 
   async copy(videoId: string, order: CopyOrder): Promise<CopyProgress> {

@@ -58,13 +58,13 @@ export type AppStatus = z.output<typeof AppStatus>;
 /** The app itself, served by the app service. */
 export const appNamespace = defineNamespace({
   info: { args: z.tuple([]), result: AppInfo },
-    /** Versions, OS, profile kinds and the end of the logs, with secrets redacted: for a bug report. */
+  /** Versions, OS, profile kinds and the end of the logs, with secrets redacted: for a bug report. */
   diagnostics: { args: z.tuple([]), result: z.string() },
-    /** Notices raised while the core started, before any window listened (e.g. a damaged settings file reset). */
+  /** Notices raised while the core started, before any window listened (e.g. a damaged settings file reset). */
   startupNotices: { args: z.tuple([]), result: z.array(Notice) },
   status: { args: z.tuple([]), result: AppStatus },
-    /** Where secrets are kept this run (the keychain, or memory without one). */
+  /** Where secrets are kept this run (the keychain, or memory without one). */
   keychain: { args: z.tuple([]), result: KeychainStatus },
-    /** Asks the keychain again now (after unlocking or installing one); what memory holds moves there. */
+  /** Asks the keychain again now (after unlocking or installing one); what memory holds moves there. */
   retryKeychain: { args: z.tuple([]), result: KeychainStatus },
 });

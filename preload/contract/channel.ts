@@ -79,7 +79,7 @@ export type ChannelMetadata = z.output<typeof ChannelMetadata>;
 export const channelNamespace = defineNamespace({
   details: { args: z.tuple([channelId]), result: ChannelDetails },
   edit: { args: z.tuple([channelId, ChannelEdit]), result: ChannelDetails },
-    /** `confirmTitle` must be the channel's title: a delete names what it deletes. */
+  /** `confirmTitle` must be the channel's title: a delete names what it deletes. */
   remove: { args: z.tuple([channelId, z.object({ confirmTitle: z.string() })]), result: z.array(ChannelChoice) },
   fields: { args: z.tuple([MetadataContentType]), result: z.array(MetadataField) },
   createField: { args: z.tuple([NewMetadataField]), result: MetadataField },

@@ -94,7 +94,7 @@ const playlistId = z.string().min(1).max(100);
 /** A channel's featured videos. */
 export const featuredNamespace = defineNamespace({
   state: { args: z.tuple([channelId]), result: FeaturedVideos },
-    /** Replaces the channel's featured list with these videos, in this order (add, remove and reorder alike). */
+  /** Replaces the channel's featured list with these videos, in this order (add, remove and reorder alike). */
   set: { args: z.tuple([channelId, z.array(videoId).max(1000)]), result: FeaturedVideos },
 });
 
@@ -107,7 +107,7 @@ export const playlistsNamespace = defineNamespace({
   contents: { args: z.tuple([playlistId]), result: PlaylistContents },
   addVideo: { args: z.tuple([playlistId, videoId]), result: PlaylistContents },
   removeVideo: { args: z.tuple([playlistId, videoId]), result: PlaylistContents },
-    /** `position` is 1-based, as the platform counts a playlist's `order`. */
+  /** `position` is 1-based, as the platform counts a playlist's `order`. */
   moveVideo: { args: z.tuple([playlistId, videoId, z.number().int().min(1).max(100_000)]), result: PlaylistContents },
 });
 

@@ -151,7 +151,7 @@ export const videosNamespace = defineNamespace({
   edit: { args: z.tuple([videoId, VideoEdit]), result: VideoDetails },
   remove: { args: z.tuple([videoId]), result: z.null() },
   expiration: { args: z.tuple([videoId]), result: VideoExpiration },
-  setNever: { args: z.tuple([videoId]), result: VideoExpiration },
+  neverExpire: { args: z.tuple([videoId]), result: VideoExpiration },
   metadata: { args: z.tuple([videoId]), result: VideoMetadata },
   setValue: { args: z.tuple([videoId, fieldId, z.string().min(1).max(1000)]), result: VideoMetadata },
   removeValue: { args: z.tuple([videoId, fieldId]), result: VideoMetadata },
@@ -160,7 +160,7 @@ export const videosNamespace = defineNamespace({
 /** The platform's downloadable files of a video. */
 export const videoFilesNamespace = defineNamespace({
   downloadable: { args: z.tuple([videoId, VideoFileFormat]), result: VideoDownloadable },
-    /** Asks the platform to make the file; asking again while it is pending or available reports the same file. */
+  /** Asks the platform to make the file; asking again while it is pending or available reports the same file. */
   request: { args: z.tuple([videoId, VideoFileFormat]), result: VideoDownloadable },
 });
 
@@ -169,8 +169,8 @@ export const downloadsNamespace = defineNamespace({
   state: { args: z.tuple([]), result: VideoDownloadsState },
   save: { args: z.tuple([videoId, VideoFileFormat, SaveVideoDownload]), result: VideoDownloadTransfer },
   reveal: { args: z.tuple([transferId]), result: z.null() },
-    /** Stops a running transfer and marks it cancelled; the `.part` stays, so a later save resumes it. */
+  /** Stops a running transfer and marks it cancelled; the `.part` stays, so a later save resumes it. */
   cancel: { args: z.tuple([transferId]), result: VideoDownloadTransfer },
-    /** Takes an ended (complete, failed or cancelled) row off the list; the file on disk stays as it is. */
+  /** Takes an ended (complete, failed or cancelled) row off the list; the file on disk stays as it is. */
   remove: { args: z.tuple([transferId]), result: z.null() },
 });

@@ -60,7 +60,7 @@ export const liveNamespace = defineNamespace({
   goLive: { args: z.tuple([]), result: LiveState },
   endLive: { args: z.tuple([]), result: LiveState },
   reconnectNow: { args: z.tuple([]), result: LiveState },
-    /** The streamer has read the last live error: it goes away until the next one. */
+  /** The streamer has read the last live error: it goes away until the next one. */
   dismissError: { args: z.tuple([]), result: LiveState },
   revealLocalKey: { args: z.tuple([]), result: z.string() },
   regenerateLocalKey: { args: z.tuple([]), result: LiveState },

@@ -95,23 +95,23 @@ const webVtt = z.string().min(1).max(5_000_000);
 /** A video's thumbnail. */
 export const thumbnailNamespace = defineNamespace({
   upload: { args: z.tuple([videoId, ThumbnailUpload]), result: UploadedImage },
-    /** Seconds into the video. */
+  /** Seconds into the video. */
   setFrame: { args: z.tuple([videoId, z.number().min(0).max(100_000_000)]), result: z.null() },
 });
 
 /** A video's playback trim. */
 export const trimNamespace = defineNamespace({
-  trim: { args: z.tuple([videoId]), result: VideoTrim },
-  setTrim: { args: z.tuple([videoId, TrimRange]), result: VideoTrim },
-  removeTrim: { args: z.tuple([videoId]), result: VideoTrim },
+  state: { args: z.tuple([videoId]), result: VideoTrim },
+  set: { args: z.tuple([videoId, TrimRange]), result: VideoTrim },
+  remove: { args: z.tuple([videoId]), result: VideoTrim },
 });
 
 /** Copies of parts of videos, followed until made. */
 export const copiesNamespace = defineNamespace({
-    /** Starts the copy; main follows it and reports each change as a `videoCopy` event. */
+  /** Starts the copy; main follows it and reports each change as a `videoCopy` event. */
   copy: { args: z.tuple([videoId, CopyOrder]), result: CopyProgress },
-    /** The signed-in profile's copies, newest first: those being followed and those that ended. */
-  copies: { args: z.tuple([]), result: z.array(VideoCopy) },
+  /** The signed-in profile's copies, newest first: those being followed and those that ended. */
+  list: { args: z.tuple([]), result: z.array(VideoCopy) },
 });
 
 /** Labels and the videos they are on. */

@@ -40,7 +40,7 @@ export const useTrimCopyStore = create<TrimCopySliceState & TrimCopyActions>()((
   /** Main's list; a row an event brought meanwhile is newer than the list's and stays. */
   async function loadCopies(): Promise<void> {
     try {
-      const listed = await companion.copies.copies();
+      const listed = await companion.copies.list();
       const known = new Map(get().copies.map((row) => [row.requestId, row]));
       const merged = listed.map((row) => known.get(row.requestId) ?? row);
       const extra = get().copies.filter((row) => !listed.some((candidate) => candidate.requestId === row.requestId));
@@ -53,20 +53,20 @@ export const useTrimCopyStore = create<TrimCopySliceState & TrimCopyActions>()((
   return {
     ...initialTrimCopyState,
     load: async (videoId) => {
-      await Promise.all([videoToolLoad(get, set, videoId, { trim: null }, (id) => companion.trim.trim(id), (trim) => ({ trim })), loadCopies()]);
+      await Promise.all([videoToolLoad(get, set, videoId, { trim: null }, (id) => companion.trim.state(id), (trim) => ({ trim })), loadCopies()]);
     },
     setTrim: (range) =>
       videoToolChange(get, set, {
         busy: 'set',
         optimistic: { trim: range },
-        call: (videoId) => companion.trim.setTrim(videoId, range),
+        call: (videoId) => companion.trim.set(videoId, range),
         apply: (trim) => ({ trim }),
         done: `Trimmed: playback now runs from ${range.start} s to ${range.end} s. The original file is unchanged.`,
       }),
     removeTrim: () =>
       videoToolChange(get, set, {
         busy: 'remove',
-        call: (videoId) => companion.trim.removeTrim(videoId),
+        call: (videoId) => companion.trim.remove(videoId),
         apply: (trim) => ({ trim }),
         done: 'Trim removed: the whole video plays again.',
       }),

@@ -50,7 +50,7 @@ export const useVideoExpirationStore = create<VideoExpirationSliceState & VideoE
     if (videoId === null || busy !== null) return;
     set({ busy: 'save', error: null, planNote: null, done: null, expiration: { videoId, rule: 'never', expiresAt: null } });
     try {
-      const after = await companion.videos.setNever(videoId);
+      const after = await companion.videos.neverExpire(videoId);
       if (get().videoId === videoId) set({ expiration: after, busy: null, done: 'The video no longer expires.' });
     } catch (error) {
       if (get().videoId === videoId) set({ expiration, busy: null, ...outcome(error) });

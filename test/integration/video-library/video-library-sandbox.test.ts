@@ -85,7 +85,7 @@ describe('the video library against the sandbox', () => {
   it('sets an expiring video to never expire', async () => {
     const id = idOf('Rehearsal (unlisted)');
     expect(await library.expiration(id)).toMatchObject({ rule: 'at_given_time', expiresAt: expect.any(Number) });
-    expect(await library.setNever(id)).toEqual({ videoId: id, rule: 'never', expiresAt: null });
+    expect(await library.neverExpire(id)).toEqual({ videoId: id, rule: 'never', expiresAt: null });
   });
 
   it('sets and clears a metadata value of a video field; a value the field does not take is explained', async () => {

@@ -103,7 +103,7 @@ describe('the copy tracker', () => {
     const started = await copies.copy(launch, { start: 60, end: 120, title: 'Launch highlight' });
     expect(seen.changes).toMatchObject([{ requestId: started.requestId, sourceVideoId: launch, title: 'Launch highlight', start: 60, end: 120, finishedAt: null, failure: null }]);
     await until(() => finished(seen, started.requestId), 'the copy to finish');
-    const done = copies.copies()[0]!;
+    const done = copies.list()[0]!;
     expect(done).toMatchObject({ requestId: started.requestId, finishedAt: expect.any(Number), failure: null, progress: { finished: true, videoId: expect.stringMatching(/^\d+$/) } });
     expect(sandbox.admin.store.data.videos.find((video) => video.id === done.progress.videoId)).toMatchObject({ title: 'Launch highlight' });
     const asks = seen.asks;
@@ -142,9 +142,9 @@ describe('the copy tracker', () => {
 
     const after = tracker();
     await after.tracker.accountChanged('sandbox');
-    expect(after.tracker.copies().map((copy) => copy.title)).toEqual(['Second part', 'First part']);
+    expect(after.tracker.list().map((copy) => copy.title)).toEqual(['Second part', 'First part']);
     await until(() => finished(after.seen, second.requestId), 'the second copy to finish after the restart');
-    expect(after.tracker.copies()[0]).toMatchObject({ requestId: second.requestId, progress: { finished: true, videoId: expect.stringMatching(/^\d+$/) } });
+    expect(after.tracker.list()[0]).toMatchObject({ requestId: second.requestId, progress: { finished: true, videoId: expect.stringMatching(/^\d+$/) } });
     expect(after.seen.notices).toEqual([]);
   });
 
@@ -153,15 +153,15 @@ describe('the copy tracker', () => {
     await writeFile(join(dir, 'video-copies.json'), JSON.stringify({ profiles: { sandbox: old, rival: [{ ...unfinishedRow('rival-1'), failure: 'Given up.' }] } }));
     const { tracker: copies } = tracker();
     await copies.accountChanged('rival');
-    expect(copies.copies().map((copy) => copy.requestId)).toEqual(['rival-1']);
+    expect(copies.list().map((copy) => copy.requestId)).toEqual(['rival-1']);
     await copies.accountChanged(null);
-    expect(copies.copies()).toEqual([]);
+    expect(copies.list()).toEqual([]);
     await expect(copies.copy(launch, { start: 0, end: 20, title: 'Signed out' })).rejects.toMatchObject({ code: 'sign_in_needed' });
     await copies.accountChanged('sandbox');
     const started = await copies.copy(launch, { start: 0, end: 20, title: 'Newest' });
-    expect(copies.copies()).toHaveLength(KEPT_COPIES);
-    expect(copies.copies()[0]!.requestId).toBe(started.requestId);
-    expect(copies.copies().at(-1)!.requestId).toBe(`old-${KEPT_COPIES - 2}`);
+    expect(copies.list()).toHaveLength(KEPT_COPIES);
+    expect(copies.list()[0]!.requestId).toBe(started.requestId);
+    expect(copies.list().at(-1)!.requestId).toBe(`old-${KEPT_COPIES - 2}`);
     await copies.close();
     const saved = await savedFile();
     expect(saved.profiles.sandbox).toHaveLength(KEPT_COPIES);
@@ -172,7 +172,7 @@ describe('the copy tracker', () => {
     await writeFile(join(dir, 'video-copies.json'), '{"profiles": {"sandbox": [');
     const { tracker: copies, seen } = tracker();
     await copies.accountChanged('sandbox');
-    expect(copies.copies()).toEqual([]);
+    expect(copies.list()).toEqual([]);
     const backups = (await readdir(dir)).filter((file) => file.startsWith('video-copies.json.corrupt-'));
     expect(backups).toHaveLength(1);
     expect(await readFile(join(dir, backups[0]!), 'utf8')).toBe('{"profiles": {"sandbox": [');
@@ -213,28 +213,28 @@ describe('the copy tracker', () => {
     });
 
     sessions.emit('session', session('sandbox', 'signed-in'));
-    await until(() => servedTracker.copies().length === 1, "the sandbox profile's copies");
+    await until(() => servedTracker.list().length === 1, "the sandbox profile's copies");
     const started = await call<CopyProgress>('copies.copy', launch, { start: 0, end: 20, title: 'Through the dispatcher' });
     expect(announced).toMatchObject([{ requestId: started.requestId, finishedAt: null }]);
     await until(() => announced.some((copy) => copy.requestId === started.requestId && copy.finishedAt !== null), 'the finished event');
-    expect((await call<VideoCopy[]>('copies.copies')).map((copy) => copy.title)).toEqual(['Through the dispatcher', 'Earlier']);
+    expect((await call<VideoCopy[]>('copies.list')).map((copy) => copy.title)).toEqual(['Through the dispatcher', 'Earlier']);
 
     sessions.emit('session', session('rival', 'signed-in'));
-    await until(() => servedTracker.copies()[0]?.requestId === 'rival-1', "the rival profile's copies");
-    expect(await call<VideoCopy[]>('copies.copies')).toMatchObject([{ requestId: 'rival-1', failure: 'Given up.' }]);
+    await until(() => servedTracker.list()[0]?.requestId === 'rival-1', "the rival profile's copies");
+    expect(await call<VideoCopy[]>('copies.list')).toMatchObject([{ requestId: 'rival-1', failure: 'Given up.' }]);
     sessions.emit('session', session('rival', 'signed-out'));
-    await until(() => servedTracker.copies().length === 0, 'no copies while signed out');
+    await until(() => servedTracker.list().length === 0, 'no copies while signed out');
     await expect(call('copies.copy', launch, { start: 0, end: 20, title: 'Signed out' })).rejects.toMatchObject({ code: 'sign_in_needed' });
 
     // Two accounts on one profile keep their lists apart once the platform told the user names.
     sessions.emit('session', session('sandbox', 'signed-in', 'demo'));
-    await until(() => servedTracker.copies().length === 0, "demo's own (empty) list");
+    await until(() => servedTracker.list().length === 0, "demo's own (empty) list");
     await call('copies.copy', launch, { start: 0, end: 20, title: "Demo's" });
     sessions.emit('session', session('sandbox', 'signed-out'));
     sessions.emit('session', session('sandbox', 'signed-in', 'someone-else'));
-    await until(() => servedTracker.copies().length === 0, "someone else's (empty) list");
+    await until(() => servedTracker.list().length === 0, "someone else's (empty) list");
     sessions.emit('session', session('sandbox', 'signed-in', 'demo'));
-    await until(() => servedTracker.copies()[0]?.title === "Demo's", "demo's list again");
+    await until(() => servedTracker.list()[0]?.title === "Demo's", "demo's list again");
     await servedTracker.close();
     expect((await savedFile()).profiles.sandbox!.map((copy) => copy.title)).toEqual(['Through the dispatcher', 'Earlier']);
     expect((await savedFile()).profiles['sandbox/demo']!.map((copy) => copy.title)).toEqual(["Demo's"]);

@@ -44,12 +44,12 @@ describe('the video tools against the sandbox', () => {
   });
 
   it('sets, reads and removes a trim; a trim under 10 seconds is refused with what to choose', async () => {
-    expect(await tools.trim.trim(launch)).toEqual({ start: 0, end: 3600 });
-    expect(await tools.trim.setTrim(launch, { start: 30, end: 600 })).toEqual({ start: 30, end: 600 });
+    expect(await tools.trim.state(launch)).toEqual({ start: 0, end: 3600 });
+    expect(await tools.trim.set(launch, { start: 30, end: 600 })).toEqual({ start: 30, end: 600 });
     // Past the end of the video: the platform's 400.
-    await expect(tools.trim.setTrim(launch, { start: 30, end: 3700 })).rejects.toMatchObject({ code: 'bad_request', message: expect.stringContaining('at least 10 seconds after the start') });
-    expect(await tools.trim.trim(launch)).toEqual({ start: 30, end: 600 });
-    expect(await tools.trim.removeTrim(launch)).toEqual({ start: 0, end: 3600 });
+    await expect(tools.trim.set(launch, { start: 30, end: 3700 })).rejects.toMatchObject({ code: 'bad_request', message: expect.stringContaining('at least 10 seconds after the start') });
+    expect(await tools.trim.state(launch)).toEqual({ start: 30, end: 600 });
+    expect(await tools.trim.remove(launch)).toEqual({ start: 0, end: 3600 });
   });
 
   it('copies a part into a new video, followed until the platform has made it', async () => {

@@ -4,8 +4,8 @@ import { CompanionError, type VideoCaption, type VideoChapter, type VideoCopy } 
 // The slices talk to main through the bridge; here the bridge is a fake whose answers each test sets.
 const bridge = vi.hoisted(() => ({
   companion: {
-    trim: { trim: vi.fn(), setTrim: vi.fn() },
-    copies: { copy: vi.fn(), copies: vi.fn() },
+    trim: { state: vi.fn(), set: vi.fn() },
+    copies: { copy: vi.fn(), list: vi.fn() },
     labels: { forVideo: vi.fn(), create: vi.fn(), setOnVideo: vi.fn(), remove: vi.fn() },
     chapters: { list: vi.fn(), add: vi.fn(), removeAll: vi.fn() },
     captions: { list: vi.fn(), languages: vi.fn(), upload: vi.fn(), setFlags: vi.fn() },
@@ -36,7 +36,7 @@ const refusal = (message: string) => new CompanionError('bad_request', message);
 beforeEach(() => {
   vi.clearAllMocks();
   useTrimCopyStore.setState({ ...initialTrimCopyState });
-  bridge.companion.copies.copies.mockResolvedValue([]);
+  bridge.companion.copies.list.mockResolvedValue([]);
   useLabelsStore.setState({ ...initialLabelsState });
   useChaptersStore.setState({ ...initialChaptersState });
   useCaptionsStore.setState({ ...initialCaptionsState });
@@ -49,10 +49,10 @@ afterEach(() => {
 
 describe('trim and copy slice', () => {
   it('shows a new trim at once and puts the old one back, with the sentence, when refused', async () => {
-    bridge.companion.trim.trim.mockResolvedValue({ start: 0, end: 3600 });
+    bridge.companion.trim.state.mockResolvedValue({ start: 0, end: 3600 });
     await useTrimCopyStore.getState().load('9');
     const answer = pending<never>();
-    bridge.companion.trim.setTrim.mockReturnValue(answer.promise);
+    bridge.companion.trim.set.mockReturnValue(answer.promise);
     const running = useTrimCopyStore.getState().setTrim({ start: 5, end: 60 });
     expect(useTrimCopyStore.getState()).toMatchObject({ trim: { start: 5, end: 60 }, busy: 'set' });
     answer.reject(refusal('Choose a start and end inside the video.'));
@@ -74,8 +74,8 @@ describe('trim and copy slice', () => {
   });
 
   it("shows main's copies on load, then each change main announces: replaced by request id, a new one on top", async () => {
-    bridge.companion.trim.trim.mockResolvedValue({ start: 0, end: 3600 });
-    bridge.companion.copies.copies.mockResolvedValue([copyRow('r2'), copyRow('r1', { finishedAt: 2_000, progress: { requestId: 'r1', finished: true, videoId: '70', videoUrl: null } })]);
+    bridge.companion.trim.state.mockResolvedValue({ start: 0, end: 3600 });
+    bridge.companion.copies.list.mockResolvedValue([copyRow('r2'), copyRow('r1', { finishedAt: 2_000, progress: { requestId: 'r1', finished: true, videoId: '70', videoUrl: null } })]);
     await useTrimCopyStore.getState().load('9');
     expect(useTrimCopyStore.getState().copies.map((row) => row.requestId)).toEqual(['r2', 'r1']);
     copyEvent(copyRow('r2', { finishedAt: 3_000, progress: { requestId: 'r2', finished: true, videoId: '77', videoUrl: 'https://example.com/recorded/77' } }));
@@ -84,9 +84,9 @@ describe('trim and copy slice', () => {
   });
 
   it('keeps a change that came while the list was read (it is newer than the list)', async () => {
-    bridge.companion.trim.trim.mockResolvedValue({ start: 0, end: 3600 });
+    bridge.companion.trim.state.mockResolvedValue({ start: 0, end: 3600 });
     const list = pending<VideoCopy[]>();
-    bridge.companion.copies.copies.mockReturnValue(list.promise);
+    bridge.companion.copies.list.mockReturnValue(list.promise);
     const loading = useTrimCopyStore.getState().load('9');
     copyEvent(copyRow('r1', { failure: 'The app stopped following this copy after 5 failed asks in a row: gone.' }));
     list.resolve([copyRow('r1'), copyRow('r0')]);
@@ -96,7 +96,7 @@ describe('trim and copy slice', () => {
 
   it('shows a started copy at once, once only when main announces it too, and asks main nothing more', async () => {
     vi.useFakeTimers();
-    bridge.companion.trim.trim.mockResolvedValue({ start: 0, end: 3600 });
+    bridge.companion.trim.state.mockResolvedValue({ start: 0, end: 3600 });
     await useTrimCopyStore.getState().load('9');
     bridge.companion.copies.copy.mockResolvedValue({ requestId: 'r1', finished: false, videoId: null, videoUrl: null });
     expect(await useTrimCopyStore.getState().copy({ start: 0, end: 30, title: 'Part' })).toBe(true);
@@ -106,13 +106,13 @@ describe('trim and copy slice', () => {
     copyEvent(copyRow('r1', { finishedAt: 5_000, progress: { requestId: 'r1', finished: true, videoId: '77', videoUrl: null } }));
     expect(useTrimCopyStore.getState().copies).toHaveLength(1);
     expect(useTrimCopyStore.getState().copies[0]).toMatchObject({ progress: { finished: true, videoId: '77' }, failure: null });
-    const asked = bridge.companion.copies.copies.mock.calls.length;
+    const asked = bridge.companion.copies.list.mock.calls.length;
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(bridge.companion.copies.copies).toHaveBeenCalledTimes(asked);
+    expect(bridge.companion.copies.list).toHaveBeenCalledTimes(asked);
   });
 
   it('a started copy whose event came first is not added twice', async () => {
-    bridge.companion.trim.trim.mockResolvedValue({ start: 0, end: 3600 });
+    bridge.companion.trim.state.mockResolvedValue({ start: 0, end: 3600 });
     await useTrimCopyStore.getState().load('9');
     bridge.companion.copies.copy.mockImplementation(async () => {
       copyEvent(copyRow('r5', { startedAt: 4_000 }));
@@ -125,7 +125,7 @@ describe('trim and copy slice', () => {
 
   it("drops an answer for a video that is no longer open", async () => {
     const late = pending<{ start: number; end: number }>();
-    bridge.companion.trim.trim.mockReturnValueOnce(late.promise).mockResolvedValueOnce({ start: 0, end: 100 });
+    bridge.companion.trim.state.mockReturnValueOnce(late.promise).mockResolvedValueOnce({ start: 0, end: 100 });
     const first = useTrimCopyStore.getState().load('9');
     await useTrimCopyStore.getState().load('10');
     late.resolve({ start: 1, end: 50 });

@@ -5,7 +5,7 @@ import { CompanionError, type VideoDetails, type VideoDownloadTransfer, type Vid
 const bridge = vi.hoisted(() => ({
   companion: {
     live: { channels: vi.fn() },
-    videos: { page: vi.fn(), details: vi.fn(), edit: vi.fn(), remove: vi.fn(), expiration: vi.fn(), setNever: vi.fn(), metadata: vi.fn(), setValue: vi.fn(), removeValue: vi.fn() },
+    videos: { page: vi.fn(), details: vi.fn(), edit: vi.fn(), remove: vi.fn(), expiration: vi.fn(), neverExpire: vi.fn(), metadata: vi.fn(), setValue: vi.fn(), removeValue: vi.fn() },
     downloads: { state: vi.fn(), save: vi.fn(), reveal: vi.fn(), cancel: vi.fn(), remove: vi.fn() },
     videoFiles: { downloadable: vi.fn(), request: vi.fn() },
     on: vi.fn(),
@@ -198,7 +198,7 @@ describe('video expiration slice', () => {
     bridge.companion.videos.expiration.mockResolvedValue({ videoId: '1', rule: 'at_given_time', expiresAt: 500 });
     await useVideoExpirationStore.getState().load('1');
     let refuse!: (error: unknown) => void;
-    bridge.companion.videos.setNever.mockReturnValue(new Promise((_resolve, reject) => (refuse = reject)));
+    bridge.companion.videos.neverExpire.mockReturnValue(new Promise((_resolve, reject) => (refuse = reject)));
     const saving = useVideoExpirationStore.getState().keepForever();
     expect(useVideoExpirationStore.getState().expiration).toEqual({ videoId: '1', rule: 'never', expiresAt: null });
     refuse(gone);

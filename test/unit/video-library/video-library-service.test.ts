@@ -119,7 +119,7 @@ describe('video library service', () => {
     const setRule = vi.fn(async () => undefined);
     const service = serviceWith({ expiration: { get, setRule } });
     expect(await service.expiration('42')).toEqual({ videoId: '42', rule: 'at_given_time', expiresAt: 5000 });
-    expect(await service.setNever('42')).toEqual({ videoId: '42', rule: 'never', expiresAt: null });
+    expect(await service.neverExpire('42')).toEqual({ videoId: '42', rule: 'never', expiresAt: null });
     expect(setRule).toHaveBeenCalledWith('42', 'never');
   });
 

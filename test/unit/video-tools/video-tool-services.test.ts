@@ -43,8 +43,8 @@ describe('video tool errors', () => {
       thumbnailsTrimCopy: { setThumbnailFrame: async () => Promise.reject(refused(403, 'lack_of_ownership')), getTrim: async () => Promise.reject(signIn), removeTrim: async () => Promise.reject(failed) },
     });
     await expect(tools.thumbnail.setFrame('9', 1)).rejects.toMatchObject({ code: 'lack_of_ownership', message: VIDEO_NOT_YOURS });
-    await expect(tools.trim.trim('9')).rejects.toBe(signIn);
-    await expect(tools.trim.removeTrim('9')).rejects.toBe(failed);
+    await expect(tools.trim.state('9')).rejects.toBe(signIn);
+    await expect(tools.trim.remove('9')).rejects.toBe(failed);
   });
 
   it("shows a caption's not_valid_vtt as the platform's own sentence, and says so when it gave none", async () => {
