@@ -39,7 +39,6 @@ export const Notice = z.object({
   message: z.string(),
 });
 export type Notice = z.output<typeof Notice>;
-// ---- The app's status and desktop settings (tray, header, global hotkeys, start at login) ----
 
 /** What the tray icon and browser mode's header show; derived in main from the live state and the upload totals. */
 export const AppStatus = z.object({

@@ -89,6 +89,7 @@ export const UPCOMING_EVENTS_PAGE_SIZE = 50;
 
 export const UpcomingEventPage = z.object({ channelId: z.string(), items: z.array(UpcomingEventRow), page: z.number(), hasPrevious: z.boolean(), hasNext: z.boolean() });
 export type UpcomingEventPage = z.output<typeof UpcomingEventPage>;
+
 const playlistId = z.string().min(1).max(100);
 
 /** A channel's featured videos. */

@@ -141,6 +141,7 @@ export const VideoMetadata = z.object({
   values: z.array(z.object({ fieldId: z.string(), value: z.string() })),
 });
 export type VideoMetadata = z.output<typeof VideoMetadata>;
+
 /** A saved file's row (main names it). */
 const transferId = z.string().min(1).max(100);
 

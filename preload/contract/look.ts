@@ -10,6 +10,7 @@ export const PICTURE_LIMITS = { maxBytes: 1_000_000, types: ['image/jpeg', 'imag
 
 export const BrandingType = z.enum(['co', 'full', 'no']);
 export type BrandingType = z.output<typeof BrandingType>;
+
 export const LogoPosition = z.enum(['top-left', 'top-middle', 'top-right', 'middle-left', 'middle-right', 'bottom-left', 'bottom-middle', 'bottom-right']);
 export type LogoPosition = z.output<typeof LogoPosition>;
 

@@ -136,6 +136,7 @@ export type FolderListing = z.output<typeof FolderListing>;
 export interface DroppedFilePaths<F> {
   pathForFile(file: F): string;
 }
+
 const uploadId = z.string().min(1).max(100);
 
 /** The upload queue, served by the upload service. */
