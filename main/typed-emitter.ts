@@ -12,10 +12,11 @@ export interface ContractEventSource<C extends ContractShape> {
   subscribe(listener: AnyEventListener<C>): Unsubscribe;
 }
 
-export class ContractEvents<C extends ContractShape> implements ContractEventSource<C> {
+/** A hub of contract events; `Own` names the events its owner may emit (a service emits only its own). */
+export class ContractEvents<C extends ContractShape, Own extends EventName<C> = EventName<C>> implements ContractEventSource<C> {
   readonly #listeners = new Set<AnyEventListener<C>>();
 
-  emit<E extends EventName<C>>(event: E, payload: EventPayload<C, E>): void {
+  emit<E extends Own>(event: E, payload: EventPayload<C, E>): void {
     for (const listener of [...this.#listeners]) listener(event, payload);
   }
 

@@ -20,7 +20,7 @@ export interface AppServiceOptions {
 }
 
 export class AppService implements NamespaceImplementation<typeof appNamespace> {
-  readonly events = new ContractEvents<Contract>();
+  readonly events = new ContractEvents<Contract, 'keychain'>();
   readonly #options: AppServiceOptions;
 
   constructor(options: AppServiceOptions) {

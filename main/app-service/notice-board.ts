@@ -4,7 +4,7 @@ import type { Contract, Notice } from '../../preload/contract.js';
 import { ContractEvents } from '../typed-emitter.js';
 
 export class NoticeBoard {
-  readonly events = new ContractEvents<Contract>();
+  readonly events = new ContractEvents<Contract, 'notice'>();
   readonly #startupNotices: Notice[] = [];
   #starting = true;
 

@@ -71,7 +71,7 @@ function sameAppStatus(a: AppStatus, b: AppStatus): boolean {
  * sent every 2 s while live, and the upload totals four times a second, but the status rarely moves.
  */
 export class AppStatusTracker {
-  readonly events = new ContractEvents<Contract>();
+  readonly events = new ContractEvents<Contract, 'appStatus'>();
   #live: LiveState | null = null;
   #totals: UploadTotals | null = null;
   #status: AppStatus = OFFLINE_STATUS;

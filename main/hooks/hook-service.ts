@@ -30,7 +30,7 @@ export class HookService implements NamespaceImplementation<typeof hooksNamespac
   #receiver: BuiltInHookReceiver | null = null;
 
   /** Emits `hookDelivery` for each handshake or delivery the built-in receiver gets. */
-  readonly events = new ContractEvents<Contract>();
+  readonly events = new ContractEvents<Contract, 'hookDelivery'>();
 
   constructor(options: HookServiceOptions) {
     this.#options = options;

@@ -77,7 +77,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   #profile: string | null = null;
 
   /** Emits `live` whenever anything about going live changes. */
-  readonly events = new ContractEvents<Contract>();
+  readonly events = new ContractEvents<Contract, 'live'>();
 
   constructor(options: LiveServiceOptions) {
     this.#options = options;

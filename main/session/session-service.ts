@@ -63,7 +63,7 @@ interface PendingSignIn {
 }
 
 export class SessionService implements TokenSource {
-  readonly events = new ContractEvents<Contract>();
+  readonly events = new ContractEvents<Contract, 'session'>();
   readonly #options: SessionServiceOptions;
   readonly #profiles: ProfileStore;
   /** The platform user name per profile, shown before the platform is asked. */

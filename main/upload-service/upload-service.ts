@@ -96,7 +96,7 @@ export class UploadService implements NamespaceImplementation<typeof uploadsName
   #closed = false;
 
   /** Emits `uploads`: the changed rows and totals, batched. */
-  readonly events = new ContractEvents<Contract>();
+  readonly events = new ContractEvents<Contract, 'uploads'>();
 
   constructor(options: UploadServiceOptions) {
     this.#options = options;

@@ -50,7 +50,7 @@ export class DownloadTracker implements NamespaceImplementation<typeof downloads
   readonly #writers = new Map<string, Promise<void>>();
 
   /** Emits `videoDownload` for each change of a row and `videoDownloadRemoved` when one leaves the list. */
-  readonly events = new ContractEvents<Contract>();
+  readonly events = new ContractEvents<Contract, 'videoDownload' | 'videoDownloadRemoved'>();
 
   constructor(options: DownloadTrackerOptions) {
     this.#options = options;

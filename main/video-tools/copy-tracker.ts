@@ -41,7 +41,7 @@ export class CopyTracker implements NamespaceImplementation<typeof copiesNamespa
   #generation = 0;
 
   /** Emits `videoCopy` for each change of a row. */
-  readonly events = new ContractEvents<Contract>();
+  readonly events = new ContractEvents<Contract, 'videoCopy'>();
 
   constructor(options: CopyTrackerOptions) {
     this.#options = options;
