@@ -36,10 +36,10 @@ export async function runHotkeyAction(action: HotkeyAction, targets: HotkeyTarge
 
 /** Every step is tried even when one fails: the point of panic is that nothing keeps going. Returns what was done. */
 async function panic(state: LiveState, targets: HotkeyTargets): Promise<string[]> {
-  const steps: [string, Promise<unknown>][] = [['the stream was ended', settled(() => targets.live.endLive())]];
-  if (RECORDING.includes(state.recording.state)) steps.push(['recording stopped', settled(() => targets.live.stopRecording())]);
+  const steps: [string, Promise<unknown>][] = [['the stream was ended', asPromise(() => targets.live.endLive())]];
+  if (RECORDING.includes(state.recording.state)) steps.push(['recording stopped', asPromise(() => targets.live.stopRecording())]);
   const { uploads } = await targets.app.status();
-  if (uploads && !uploads.paused) steps.push(['uploads paused', settled(() => targets.uploads.pauseAll())]);
+  if (uploads && !uploads.paused) steps.push(['uploads paused', asPromise(() => targets.uploads.pauseAll())]);
   const results = await Promise.allSettled(steps.map(([, step]) => step));
   const failure = results.find((result) => result.status === 'rejected');
   if (failure) throw failure.reason;
@@ -47,6 +47,6 @@ async function panic(state: LiveState, targets: HotkeyTargets): Promise<string[]
 }
 
 /** A call as a promise, even when it answers or throws at once: one step's failure must not skip the others. */
-async function settled(call: () => unknown): Promise<unknown> {
+async function asPromise(call: () => unknown): Promise<unknown> {
   return call();
 }
