@@ -73,7 +73,7 @@ export function notApplicable(id: string, caseKey: string, reason: string): void
 
 function record(mark: CoverageMark): void {
   const directory = inject(CONFORMANCE_MARKS_KEY);
-  if (!directory) return; // run without the global setup (another project): nothing adds the marks up
+  if (!directory) return; // outside a conformance project (a helper used elsewhere): nothing adds the marks up
   appendFileSync(join(directory, `marks-${process.pid}.jsonl`), `${JSON.stringify(mark)}\n`);
 }
 

@@ -14,7 +14,7 @@ import { CONFORMANCE_FORMAT_ENV, parseSuiteFormat, type SuiteFormat } from './su
 
 const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
 
-export function conformanceReportFile(format: SuiteFormat): string {
+function conformanceReportFile(format: SuiteFormat): string {
   return join(RESULTS_DIR, `conformance-${format}.txt`);
 }
 
