@@ -163,27 +163,6 @@ export class Vault {
   }
 }
 
-/** Sign-out: deletes every secret of the profile (tokens, client secret, stream keys); returns how many. */
-export async function forgetProfile(store: SecretStore, profile: string): Promise<number> {
-  requireProfileName(profile);
-  const prefix = `${profile}/`;
-  let deleted = 0;
-  for (const account of await store.list()) {
-    if (account.startsWith(prefix) && (await store.delete(account))) deleted += 1;
-  }
-  return deleted;
-}
-
-/** Profiles that have at least one secret in the keychain, sorted. */
-export async function listProfilesWithSecrets(store: SecretStore): Promise<string[]> {
-  const profiles = new Set<string>();
-  for (const account of await store.list()) {
-    const slash = account.indexOf('/');
-    if (slash > 0) profiles.add(account.slice(0, slash));
-  }
-  return [...profiles].sort();
-}
-
 /** The token, or a description of what is wrong with the stored text (never the text itself). */
 function parseToken(text: string): AccessToken | string {
   const json = safeJson(text);
