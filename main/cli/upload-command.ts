@@ -4,8 +4,7 @@
 // resumes them). A refused sign-in stops it too, with the command that signs in.
 import { UploadSettingsStore } from '../settings/upload-settings.js';
 import { openProfileUploadQueue } from '../uploads/profile-upload-queue.js';
-import { PROTECTIONS, type Protection } from '../uploads/upload-journal.js';
-import { CONCURRENCY_RANGE, type UploadEvent } from '../uploads/upload-types.js';
+import { CONCURRENCY_RANGE, PROTECTIONS, type Protection, type UploadEvent } from '../uploads/upload-types.js';
 import { emitJson, stringOption, untilStopped, UsageError, type Command } from './command-context.js';
 import { passwordSignIn, runSignInOptions, signInAdvice, signInForThisRun } from './run-sign-in.js';
 import { coreForCommand } from './core-for-command.js';
