@@ -24,7 +24,7 @@ export interface UploadRow {
   /** The platform's status once it has the upload. */
   readonly platformStatus: UploadStatus | null;
   readonly videoId: string | null;
-  /** Bytes the FTP server has. */
+  /** Bytes the platform has. */
   readonly bytes: number;
   /** Bytes per second, while transferring. */
   readonly speed: number;
