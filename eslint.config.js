@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 
@@ -11,10 +12,36 @@ const nodeBuiltins = [...builtinModules.filter((name) => !name.startsWith('_')),
 const rawIpc = { name: 'electron', importNames: ['ipcMain', 'ipcRenderer'], message: 'Raw IPC lives only in main/app/ipc-bridge.ts and preload/preload.ts.' };
 const sandboxInternals = { group: ['**/sandbox/**', '!**/sandbox/index', '!**/sandbox/index.js'], message: 'main/ starts the sandbox only through sandbox/index.ts.' };
 
+// Import zones inside main/ (docs/architecture.md): engines know nothing of what uses them, features know
+// nothing of the hosts that run them, and only the hosts reach the composition root.
+const ENGINES = ['platform', 'relay', 'uploads', 'vault', 'log', 'images'];
+const HOSTS = ['app', 'web', 'cli'];
+const FEATURES = readdirSync(new URL('./main', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !ENGINES.includes(entry.name) && !HOSTS.includes(entry.name))
+  .map((entry) => entry.name);
+const COMPOSITION_ROOT = ['core', 'companion', 'dispatch'];
+/** A relative import of one of these folders of main/, from any depth inside main/. */
+const intoFolders = (folders, message) => ({ regex: `^(\\.\\./)+(${folders.join('|')})/`, message });
+const intoRoot = (message) => ({ regex: `^(\\.\\./)+(${COMPOSITION_ROOT.join('|')})\\.js$`, message });
+const engineZone = [
+  intoFolders([...FEATURES, ...HOSTS], `An engine (main/{${ENGINES.join(',')}}/) never imports a feature or a host: pass what it needs in.`),
+  intoRoot('An engine never imports the composition root (core, companion, dispatch).'),
+];
+const featureZone = [
+  intoFolders(HOSTS, `A feature never imports a host (main/{${HOSTS.join(',')}}/): the hosts run the features, not the other way round.`),
+  intoRoot('A feature never imports the composition root (core, companion, dispatch): take what it needs in its constructor.'),
+];
+
 /** One `no-restricted-imports` setting per area: flat config replaces rule options, it does not merge them. */
 function restrictImports({ paths = [], patterns = [] }) {
   return { '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }] };
 }
+
+const mainPaths = [
+  { name: 'electron', message: "Only main/app/ imports 'electron', so the core runs in plain Node (CLI, browser mode, tests)." },
+  { name: 'electron/main', message: "Only main/app/ imports 'electron'." },
+];
+const mainPatterns = [sandboxInternals, { group: ['**/renderer/**'], message: 'main/ never imports the renderer.' }];
 
 const layering = [
   {
@@ -50,13 +77,15 @@ const layering = [
   {
     files: ['main/**/*.ts'],
     ignores: ['main/app/**'],
-    rules: restrictImports({
-      paths: [
-        { name: 'electron', message: "Only main/app/ imports 'electron', so the core runs in plain Node (CLI, browser mode, tests)." },
-        { name: 'electron/main', message: "Only main/app/ imports 'electron'." },
-      ],
-      patterns: [sandboxInternals, { group: ['**/renderer/**'], message: 'main/ never imports the renderer.' }],
-    }),
+    rules: restrictImports({ paths: mainPaths, patterns: mainPatterns }),
+  },
+  {
+    files: ENGINES.map((folder) => `main/${folder}/**/*.ts`),
+    rules: restrictImports({ paths: mainPaths, patterns: [...mainPatterns, ...engineZone] }),
+  },
+  {
+    files: FEATURES.map((folder) => `main/${folder}/**/*.ts`),
+    rules: restrictImports({ paths: mainPaths, patterns: [...mainPatterns, ...featureZone] }),
   },
   {
     files: ['main/app/**/*.ts'],

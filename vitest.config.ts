@@ -1,13 +1,16 @@
 // Config files are the one place a default export is required (Vite and Vitest load them so).
 import { defineConfig } from 'vitest/config';
+import { conformanceProjects } from './test/conformance/conformance-projects.js';
 
 export default defineConfig({
   test: {
-    include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/conformance/**/*.test.ts'],
-    // Prints `conformance: N of M spec rows covered` after the run (test/conformance/coverage.ts).
-    globalSetup: ['test/conformance/global-setup.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'unit-and-integration', include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'] } },
+      // The conformance suite once per format; each prints `conformance (<format>): N of M spec rows covered`.
+      ...conformanceProjects(),
+    ],
   },
 });

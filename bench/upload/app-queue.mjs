@@ -1,5 +1,5 @@
 // The UploadQueue row of bench/upload.mjs: the app's whole upload flow for a folder of files, in a process
-// of its own: `UploadQueue` from build/main/uploads/ with its journal (in --journal-dir, on disk), the
+// of its own: `UploadQueue` from build/main/uploads/ with the FTP transport and its journal (in --journal-dir, on disk), the
 // platform client signed in with a MAC token (as the app signs in) against the sandbox of
 // bench/upload/sandbox.mjs, and per file: POST init, the FTP transfer (transferFile), PUT ready.
 // FTP passwords are kept in memory (the app keeps them in the OS keychain: not measured here).
@@ -20,6 +20,7 @@ import { createPlatformApi } from '../../build/main/platform/endpoints/index.js'
 import { passwordGrant } from '../../build/main/platform/oauth/token-grants.js';
 import { createPlatformCaller } from '../../build/main/platform/platform-caller.js';
 import { transferFile } from '../../build/main/uploads/ftp-transfer.js';
+import { FtpUploadTransport } from '../../build/main/uploads/ftp-upload-transport.js';
 import { SpeedLimit } from '../../build/main/uploads/speed-limit.js';
 import { UploadQueue } from '../../build/main/uploads/upload-queue.js';
 
@@ -50,15 +51,20 @@ const caller = createPlatformCaller({
 const uploads = createPlatformApi(caller).uploads;
 const passwords = new Map();
 const failures = [];
-const queue = new UploadQueue({
-  journalFile: join(values['journal-dir'], 'journal.jsonl'),
+const logger = { info: () => undefined, warn: (message, fields) => process.stderr.write(`warn: ${message} ${JSON.stringify(fields ?? {})}\n`), registerSecret: () => undefined };
+const transport = new FtpUploadTransport({
   platform: async () => uploads,
   passwords: {
     save: async (videoId, password) => void passwords.set(videoId, password),
     read: async (videoId) => passwords.get(videoId) ?? null,
     forget: async (videoId) => void passwords.delete(videoId),
   },
-  logger: { info: () => undefined, warn: (message, fields) => process.stderr.write(`warn: ${message} ${JSON.stringify(fields ?? {})}\n`), registerSecret: () => undefined },
+  logger,
+});
+const queue = new UploadQueue({
+  journalFile: join(values['journal-dir'], 'journal.jsonl'),
+  transport,
+  logger,
   onEvent: (event) => {
     if (event.event === 'failed' || event.event === 'rejected') failures.push(event);
   },

@@ -11,7 +11,7 @@ import {
   type ViewerSetting, type NamespaceImplementation, type securityNamespace } from '../../preload/contract.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import type { HashLock } from '../platform/endpoints/schemas.js';
-import { PlatformError } from '../platform/platform-error.js';
+import { explainPlatformError } from '../explain-platform-error.js';
 
 export const PLAN_NOTES = {
   embed: 'Your plan does not include embed restriction. Upgrade the plan on the platform to choose where your player may be embedded.',
@@ -145,16 +145,11 @@ async function gated<T>(note: string, read: () => Promise<T>): Promise<{ value: 
  * Runs a platform call; a listed status becomes a CompanionError with its sentence; 403 and 404 always say
  * whose channel it is and that it may be gone; 402 is the plan's note (or a general one).
  */
-export async function explained<T>(call: () => Promise<T>, messages: Partial<Record<number, string>>, planNote?: string): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (!(error instanceof PlatformError)) throw error;
-    if (error.status === 402) {
-      throw new CompanionError('plan_lacks_feature', planNote ?? 'Your plan does not include this setting. Upgrade the plan on the platform to use it.');
-    }
-    const message = messages[error.status] ?? (error.status === 403 ? NOT_YOURS : error.status === 404 ? GONE : undefined);
-    if (message) throw new CompanionError(error.error ?? `http_${error.status}`, message);
-    throw error;
-  }
+export function explained<T>(call: () => Promise<T>, messages: Partial<Record<number, string>>, planNote?: string): Promise<T> {
+  return explainPlatformError(call, {
+    sentences: messages,
+    notYours: NOT_YOURS,
+    gone: GONE,
+    planNote: planNote ?? 'Your plan does not include this setting. Upgrade the plan on the platform to use it.',
+  });
 }

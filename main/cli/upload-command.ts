@@ -1,14 +1,19 @@
 // `companion upload --channel ID [--concurrency N] [--protect public|private] PATH...`: bulk upload of
-// files and folders through the profile's persistent queue. Without paths it resumes what the queue
-// holds. It runs until the batch is done; Ctrl+C stops the transfers where they are (the next run
-// resumes them). A refused sign-in stops it too, with the command that signs in.
+// files and folders through the profile's persistent queue, by the same service the Uploads panel uses
+// (main/upload-service/): it follows the sign-in, reads the saved settings, opens the signed-in user's
+// queue with the profile's transport and resumes what the queue holds. --concurrency and --limit-rate
+// apply to this run only. It runs until the batch is done; Ctrl+C stops the transfers where they are (the
+// next run resumes them). A refused sign-in stops it too, with the command that signs in.
+import { resolve } from 'node:path';
 import { UploadSettingsStore } from '../settings/upload-settings.js';
+import { UploadService, type UploadQueueControls } from '../upload-service/upload-service.js';
 import { openProfileUploadQueue } from '../uploads/profile-upload-queue.js';
-import { PROTECTIONS, type Protection } from '../uploads/upload-journal.js';
-import { CONCURRENCY_RANGE, type UploadEvent } from '../uploads/upload-types.js';
+import { QueueBusyError } from '../uploads/queue-lock.js';
+import { CONCURRENCY_RANGE, PROTECTIONS, type Protection } from '../uploads/upload-types.js';
 import { emitJson, stringOption, untilStopped, UsageError, type Command } from './command-context.js';
 import { passwordSignIn, runSignInOptions, signInAdvice, signInForThisRun } from './run-sign-in.js';
 import { coreForCommand } from './core-for-command.js';
+import { UploadBatchEnd } from './upload-batch-end.js';
 import { UploadReporter } from './upload-reporter.js';
 
 export const uploadCommand: Command = {
@@ -37,47 +42,65 @@ export const uploadCommand: Command = {
       const why = session.status === 'expired' ? 'The sign-in has expired' : 'Not signed in';
       throw new Error(`${why} to profile ${session.profile}: ${signInAdvice(core.keychain)}.`);
     }
-    // Unless told otherwise, the app's own choices (Uploads panel: files at once, speed limit).
-    const saved = await new UploadSettingsStore(core.dataDir, (message) => core.logger.warn(message)).load();
     const reporter = new UploadReporter(context);
-    let finish: (code: number) => void = () => undefined;
-    const finished = new Promise<number>((resolve) => (finish = resolve));
-    const onEvent = (event: UploadEvent): void => {
-      reporter.report(event);
-      if (event.event === 'done') finish(event.failed > 0 || event.rejected > 0 ? 1 : 0);
-      if (event.event === 'paused' && event.reason === 'sign-in') finish(1);
-    };
-    const opened = openProfileUploadQueue({
+    const batch = new UploadBatchEnd();
+    let queue: UploadQueueControls | null = null;
+    let busy: QueueBusyError | null = null;
+    const service = new UploadService({
+      session: core.session,
       dataDir: core.dataDir,
-      profile: session.profile,
-      user: session.user,
       platformCaller: () => core.platformCaller(),
-      vault: core.secretsFor(session.profile),
+      vaultFor: core.secretsFor,
+      settings: new UploadSettingsStore(core.dataDir, (message) => core.logger.warn(message)),
       logger: core.logger,
-      onEvent,
-      tuning: { concurrency: concurrency ?? saved.concurrency, speedLimit: speedLimit ?? saved.speedLimit },
+      // The rows and notices are the panel's; this command prints the queue's events (reporter).
+      notify: () => undefined,
+      openQueue: (options) => {
+        try {
+          const opened = openProfileUploadQueue({
+            ...options,
+            onEvent: (event) => {
+              options.onEvent(event);
+              reporter.report(event);
+              batch.saw(event);
+            },
+            // Unless told otherwise, the app's own choices (Uploads panel: files at once, speed limit).
+            tuning: { ...options.tuning, concurrency: concurrency ?? options.tuning?.concurrency, speedLimit: speedLimit === undefined ? options.tuning?.speedLimit : speedLimit },
+          });
+          queue = opened.queue;
+          return opened;
+        } catch (error) {
+          if (error instanceof QueueBusyError) busy = error;
+          throw error;
+        }
+      },
     });
-    const { queue } = opened;
-    reporter.attach(() => queue.totals());
     try {
-      if (paths.length > 0) await queue.add(paths, { channelId: channelId!, protect, description: stringOption(values, 'description') });
-      const waiting = queue.totals().unfinished;
-      if (waiting === 0 && paths.length === 0) {
+      await service.open();
+      const state = await service.state();
+      if (busy !== null) throw busy;
+      if (!state.available || queue === null) throw new Error(state.reason?.message ?? 'The upload queue could not be opened.');
+      const opened: UploadQueueControls = queue;
+      reporter.attach(() => opened.totals());
+      if (paths.length > 0) {
+        batch.adding();
+        await service.add({ paths: paths.map((path) => resolve(path)), channelId: channelId!, protect, description: stringOption(values, 'description') });
+        batch.added();
+      } else if (opened.totals().unfinished === 0) {
         if (context.json) emitJson(context, 'done', { complete: 0, failed: 0, cancelled: 0, rejected: 0 });
         else context.out.write('Nothing to upload: the queue is empty. Give files or folders to add.\n');
         return 0;
       }
-      queue.start();
-      const outcome = await Promise.race([finished, untilStopped().then((signal) => ({ signal }))]);
+      const outcome = await Promise.race([batch.end, untilStopped().then((signal) => ({ signal }))]);
       if (typeof outcome === 'number') {
-        if (queue.totals().paused === 'sign-in') reporter.line(`The platform refused the sign-in: ${signInAdvice(core.keychain)}, then run \`companion upload\` to go on where it stopped.`);
+        if (opened.totals().paused === 'sign-in') reporter.line(`The platform refused the sign-in: ${signInAdvice(core.keychain)}, then run \`companion upload\` to go on where it stopped.`);
         return outcome;
       }
       reporter.stopped(outcome.signal);
       return 130;
     } finally {
       reporter.detach();
-      await opened.close();
+      await service.close();
       await core.session.close();
     }
   },

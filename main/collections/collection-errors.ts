@@ -1,7 +1,7 @@
 // The platform's refusals of featured-list, playlist and event calls as sentences that say what to do; a
 // full collection (413 `limit_reached`) says how full it is ("N of M") and what to take out first.
-import { CompanionError, type CollectionCapacity } from '../../preload/contract.js';
-import { CollectionFullError, PlatformError, SignInNeededError } from '../platform/platform-error.js';
+import type { CollectionCapacity } from '../../preload/contract.js';
+import { explainPlatformError } from '../explain-platform-error.js';
 
 export const CHANNEL_GONE = 'This channel no longer exists. Reload the list of channels.';
 export const PLAYLIST_GONE = 'This playlist no longer exists; it may have been deleted elsewhere. Reload the list of playlists.';
@@ -31,14 +31,6 @@ export interface Explanations {
 }
 
 /** Runs a platform call; a refusal with a sentence here becomes a CompanionError, anything else passes as it is. */
-export async function explained<T>(call: () => Promise<T>, explanations: Explanations): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof CollectionFullError && explanations.full) throw new CompanionError('limit_reached', explanations.full(error.capacity));
-    if (!(error instanceof PlatformError) || error instanceof SignInNeededError) throw error;
-    const message = explanations.byStatus?.[error.status] ?? (error.status === 403 ? NOT_YOURS : undefined);
-    if (message) throw new CompanionError(error.error ?? `http_${error.status}`, message);
-    throw error;
-  }
+export function explained<T>(call: () => Promise<T>, explanations: Explanations): Promise<T> {
+  return explainPlatformError(call, { sentences: explanations.byStatus, notYours: NOT_YOURS, full: explanations.full });
 }

@@ -8,6 +8,7 @@ import { PlatformError, SignInNeededError } from '../platform/platform-error.js'
 import type { HookReceiverSettingsStore } from '../settings/hook-receiver-settings.js';
 import { BuiltInHookReceiver, type HookSecretKeeper } from './hook-receiver.js';
 import { ContractEvents } from '../typed-emitter.js';
+import { explainPlatformError } from '../explain-platform-error.js';
 
 const CHANNEL_GONE = 'This channel no longer exists. Reload the list of channels.';
 const NOT_YOURS = 'This channel is not yours (or you no longer manage it), so the app cannot register hooks on it. Choose one of your channels.';
@@ -134,13 +135,6 @@ export class HookService implements NamespaceImplementation<typeof hooksNamespac
 }
 
 /** Runs a platform call; a listed status gets its sentence, 403 always says whose channel it is; others pass as they are. */
-async function explained<T>(call: () => Promise<T>, messages: Partial<Record<number, string>>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (!(error instanceof PlatformError) || error instanceof SignInNeededError) throw error;
-    const message = messages[error.status] ?? (error.status === 403 ? NOT_YOURS : undefined);
-    if (message) throw new CompanionError(error.error ?? `http_${error.status}`, message);
-    throw error;
-  }
+function explained<T>(call: () => Promise<T>, messages: Partial<Record<number, string>>): Promise<T> {
+  return explainPlatformError(call, { sentences: messages, notYours: NOT_YOURS });
 }

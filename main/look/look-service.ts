@@ -14,6 +14,7 @@ import {
 import { IMAGE_CONTENT_TYPES, readImageHeader, type ImageHeader } from '../images/image-header.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import { PlatformError } from '../platform/platform-error.js';
+import { explainPlatformError } from '../explain-platform-error.js';
 
 export const PLAN_LACKS_BRANDING = 'Your plan does not include this kind of branding. Upgrade the plan on the platform, or choose "No branding"; nothing else is wrong.';
 
@@ -130,14 +131,6 @@ function checkedImage(image: ImageUpload, what: 'logo' | 'picture'): { data: Uin
 }
 
 /** Runs a platform call; a listed `<status> <error>` or status becomes a sentence, 402 the plan's note. */
-async function explained<T>(call: () => Promise<T>, messages: Partial<Record<string | number, string>>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (!(error instanceof PlatformError)) throw error;
-    if (error.status === 402) throw new CompanionError('plan_lacks_feature', PLAN_LACKS_BRANDING);
-    const message = messages[`${error.status} ${error.error ?? ''}`] ?? messages[error.status] ?? { 403: NOT_YOURS, 404: GONE }[error.status];
-    if (message) throw new CompanionError(error.error ?? `http_${error.status}`, message);
-    throw error;
-  }
+function explained<T>(call: () => Promise<T>, messages: Partial<Record<string | number, string>>): Promise<T> {
+  return explainPlatformError(call, { sentences: messages, notYours: NOT_YOURS, gone: GONE, planNote: PLAN_LACKS_BRANDING });
 }

@@ -1,10 +1,11 @@
 // Channel managers for the panel: the list with the streamer's channels, invite, alias and active flag,
 // channel access; the platform's errors become sentences that say what to do.
-import { CompanionError, MAX_ACTIVE_MANAGERS, type InviteManager, type ManagerChange, type ManagerRow, type ManagersState, type NamespaceImplementation, type managersNamespace } from '../../preload/contract.js';
+import { MAX_ACTIVE_MANAGERS, type InviteManager, type ManagerChange, type ManagerRow, type ManagersState, type NamespaceImplementation, type managersNamespace } from '../../preload/contract.js';
 import type { ChannelChoices } from '../channels/channel-choices.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import type { Manager } from '../platform/endpoints/schemas.js';
 import { PlatformError } from '../platform/platform-error.js';
+import { explainPlatformError } from '../explain-platform-error.js';
 
 export const PLAN_LACKS_MANAGERS = 'Your plan does not include channel managers. Upgrade the plan on the platform to add managers; nothing else is wrong.';
 
@@ -74,14 +75,6 @@ function managerRow(manager: Manager): ManagerRow {
 }
 
 /** Runs a platform call; a listed error status becomes a CompanionError with its sentence, 402 always the plan's. */
-async function explained<T>(call: () => Promise<T>, messages: Partial<Record<number, string>>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (!(error instanceof PlatformError)) throw error;
-    if (error.status === 402) throw new CompanionError('plan_lacks_feature', PLAN_LACKS_MANAGERS);
-    const message = messages[error.status];
-    if (message) throw new CompanionError(error.error ?? `http_${error.status}`, message);
-    throw error;
-  }
+function explained<T>(call: () => Promise<T>, messages: Partial<Record<number, string>>): Promise<T> {
+  return explainPlatformError(call, { sentences: messages, planNote: PLAN_LACKS_MANAGERS });
 }

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { PassThrough, Readable, type Writable } from 'node:stream';
 import { Client, FTPError } from 'basic-ftp';
 import type { SpeedLimit } from './speed-limit.js';
+import { LocalFileError } from './upload-transport.js';
 
 export interface FtpTarget {
   readonly host: string;
@@ -30,11 +31,6 @@ export interface TransferOptions {
 export interface TransferResult {
   /** Where this transfer started in the file: 0, or the byte the server already had. */
   readonly resumedFrom: number;
-}
-
-/** The local file could not be read: only this file fails, the queue goes on. */
-export class LocalFileError extends Error {
-  override readonly name = 'LocalFileError';
 }
 
 /** The server answered with a refusal that trying again will not change (5xx). */

@@ -1,7 +1,7 @@
 // A profile's upload queue as the app and the CLI open it: its journal and lock in
 // `<data dir>/uploads/<profile>/` (or, for a second user of the profile, a folder of their own in it: see
-// queue-owner.ts), the platform client of the profile's sign-in, the FTP passwords in the profile's
-// keychain items.
+// queue-owner.ts), and the profile's upload transport: FTP (spec part B) through the platform client of
+// the profile's sign-in, its passwords in the profile's keychain items.
 import { join } from 'node:path';
 import type { Logger } from '../log/redacting-logger.js';
 import { createPlatformApi } from '../platform/endpoints/index.js';
@@ -9,7 +9,9 @@ import type { PlatformCaller } from '../platform/platform-request.js';
 import type { Vault } from '../vault/vault.js';
 import { lockQueue } from './queue-lock.js';
 import { userQueueFolder } from './queue-owner.js';
+import { FtpUploadTransport } from './ftp-upload-transport.js';
 import { UploadQueue, type UploadQueueOptions } from './upload-queue.js';
+import type { UploadTransport } from './upload-transport.js';
 import type { UploadEvent } from './upload-types.js';
 
 export interface ProfileUploadQueueOptions {
@@ -22,7 +24,7 @@ export interface ProfileUploadQueueOptions {
   readonly logger: Logger;
   readonly onEvent: (event: UploadEvent) => void;
   readonly onRowChange?: (id: string) => void;
-  readonly tuning?: Pick<UploadQueueOptions, 'concurrency' | 'speedLimit' | 'retryDelaysMs' | 'pollDelaysMs' | 'ftpTimeoutMs'>;
+  readonly tuning?: Pick<UploadQueueOptions, 'concurrency' | 'speedLimit' | 'retryDelaysMs' | 'pollDelaysMs'> & { readonly ftpTimeoutMs?: number };
 }
 
 export interface ProfileUploadQueue {
@@ -45,15 +47,11 @@ export function openProfileUploadQueue(options: ProfileUploadQueueOptions): Prof
   const lock = lockQueue(join(folder, 'queue.lock'));
   let queue: UploadQueue;
   try {
+    const { ftpTimeoutMs, ...tuning } = options.tuning ?? {};
     queue = new UploadQueue({
-      ...options.tuning,
+      ...tuning,
       journalFile: join(folder, 'journal.jsonl'),
-      platform: async () => createPlatformApi(await options.platformCaller()).uploads,
-      passwords: {
-        save: (videoId, password) => options.vault.setUploadPassword(videoId, password),
-        read: (videoId) => options.vault.uploadPassword(videoId),
-        forget: async (videoId) => void (await options.vault.deleteUploadPassword(videoId)),
-      },
+      transport: profileUploadTransport(options, ftpTimeoutMs),
       logger: options.logger,
       onEvent: options.onEvent,
       onRowChange: options.onRowChange,
@@ -72,4 +70,18 @@ export function openProfileUploadQueue(options: ProfileUploadQueueOptions): Prof
       }
     },
   };
+}
+
+/** The transport of the profile's platform: FTP, the one spec part B has. */
+function profileUploadTransport(options: ProfileUploadQueueOptions, ftpTimeoutMs: number | undefined): UploadTransport {
+  return new FtpUploadTransport({
+    platform: async () => createPlatformApi(await options.platformCaller()).uploads,
+    passwords: {
+      save: (videoId, password) => options.vault.setUploadPassword(videoId, password),
+      read: (videoId) => options.vault.uploadPassword(videoId),
+      forget: async (videoId) => void (await options.vault.deleteUploadPassword(videoId)),
+    },
+    logger: options.logger,
+    timeoutMs: ftpTimeoutMs,
+  });
 }

@@ -1,48 +1,32 @@
-// The bulk upload queue. Each file goes through spec part B's upload flow: initialise (the platform
-// answers with FTP details), store the file by FTP, say `ready`, follow the status to `complete` or
-// `error`. Every step is written to the journal before and after it happens, so that a queue reopened
-// after a crash picks each file up where it was: a file with a video id is never initialised again, a
-// cut transfer resumes from the server's byte, a file the server has in full is not sent again, and a
-// `ready` that may have been sent is checked with the platform before it is sent again.
+// The bulk upload queue: what the streamer sees and does (add, edit, pause, resume, cancel, retry, clear)
+// and the scheduling of the files. Each file goes through its transport (upload-transport.ts): `begin`,
+// `send`, `finish` in a transfer slot (file-upload.ts), then the platform's status is followed to
+// `complete` or `error` (status-follower.ts). Every step is written to the journal before and after it
+// happens, so that a queue reopened after a crash picks each file up where it was: a file with a video id
+// is never begun again, a cut transfer resumes after what the platform acknowledged, a file the platform
+// has in full is not sent again, and a `ready` that may have been sent is checked before it is sent again.
 //
-// Transfer slots (the concurrency) hold a file from its initialisation to its `ready`; following the
-// status afterwards takes no slot. A refused token pauses the queue until the next sign-in; a
-// connection failure is retried with backoff, then fails that file with the server's message.
-import { randomUUID } from 'node:crypto';
+// Transfer slots (the concurrency) hold a file from its `begin` to its `ready`; following the status
+// afterwards takes no slot. A refused token pauses the queue until the next sign-in; a connection
+// failure is retried with backoff, then fails that file with the server's message.
 import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PlatformError, SignInNeededError } from '../platform/platform-error.js';
-import { FtpLoginRefusedError, FtpRefusedError, LocalFileError, transferFile, type FtpTarget, type TransferOptions, type TransferResult } from './ftp-transfer.js';
+import { uploadThroughFinish } from './file-upload.js';
+import type { JournalRecord } from './journal-records.js';
+import { isUnfinished, newEntry, newItem, restoredEntry, rowOf, Stopped, UploadRejectedError, type Entry, type EntryWork } from './queue-entry.js';
+import { DEFAULT_POLL_DELAYS_MS, followStatus } from './status-follower.js';
+import { channelRefusedText, DEFAULT_RETRY_DELAYS_MS, failureMeaning, failureText, withRetries } from './step-retries.js';
 import { findUploadFiles, type FoundFile } from './upload-files.js';
-import { UploadJournal, type JournalItem, type Protection } from './upload-journal.js';
+import { UploadJournal } from './upload-journal.js';
 import { SpeedLimit } from './speed-limit.js';
-import { TransferMeter } from './transfer-meter.js';
-import { CONCURRENCY_RANGE, UploadRefusedError, type AddOptions, type AddResult, type QueuePause, type UploadEvent, type UploadRow, type UploadState, type UploadStatus, type UploadTotals } from './upload-types.js';
-
-/** What the queue needs of the platform client (spec part B, "Upload by FTP"). */
-export interface UploadPlatform {
-  init(channelId: string, init: { title: string; description: string; protect: number }): Promise<{ videoId: string; path: string; host: string; port: number; user: string; password: string }>;
-  markReady(channelId: string, videoId: string): Promise<void>;
-  status(channelId: string, videoId: string): Promise<UploadStatus>;
-}
-
-/** Where the FTP passwords of uploads in flight are kept (the keychain), so a restart can resume them. */
-export interface UploadPasswords {
-  save(videoId: string, password: string): Promise<void>;
-  read(videoId: string): Promise<string | null>;
-  forget(videoId: string): Promise<void>;
-}
-
-export interface QueueLogger {
-  info(message: string, fields?: Record<string, unknown>): void;
-  warn(message: string, fields?: Record<string, unknown>): void;
-  registerSecret(value: string): void;
-}
+import type { UploadTransport } from './upload-transport.js';
+import { CONCURRENCY_RANGE, UploadRefusedError, type AddOptions, type AddResult, type Protection, type QueueLogger, type QueuePause, type UploadEvent, type UploadRow, type UploadState, type UploadTotals } from './upload-types.js';
 
 export interface UploadQueueOptions {
   readonly journalFile: string;
-  readonly platform: () => Promise<UploadPlatform>;
-  readonly passwords: UploadPasswords;
+  /** How files reach the platform (FTP today; the profile's platform chooses). */
+  readonly transport: UploadTransport;
   readonly logger: QueueLogger;
   readonly onEvent: (event: UploadEvent) => void;
   /** A row changed (state, bytes, title...) or left the list: for views that show the rows (rows() has them). */
@@ -54,43 +38,14 @@ export interface UploadQueueOptions {
   readonly retryDelaysMs?: readonly number[];
   /** Waits between status polls after `ready`, in ms; the last repeats. */
   readonly pollDelaysMs?: readonly number[];
-  readonly ftpTimeoutMs?: number;
-  /** Replaces the FTP transfer (tests at the Electron boundary only; integration tests use real servers). */
-  readonly transfer?: (file: string, size: number, target: FtpTarget, options: TransferOptions) => Promise<TransferResult>;
   readonly now?: () => number;
-}
-
-const PROTECT_LEVEL: Readonly<Record<Protection, number>> = { public: 0, private: 1 };
-const DEFAULT_RETRY_DELAYS_MS = [2000, 5000, 10_000, 20_000];
-const DEFAULT_POLL_DELAYS_MS = [1000, 1000, 2000, 2000, 3000, 5000, 5000, 10_000, 15_000, 30_000];
-const PROGRESS_EVERY_MS = 250;
-
-interface Entry {
-  journal: JournalItem;
-  state: UploadState;
-  bytes: number;
-  meter: TransferMeter;
-  lastProgressAt: number;
-  lastProgressBytes: number;
-  /** Ends the work of its slot (pause, cancel, queue pause or close). */
-  abort: AbortController | null;
-  polling: boolean;
-  /** The platform was asked for a new upload in this run because the FTP details had gone stale: once only. */
-  renewedDetails: boolean;
-}
-
-/** Why a slot's work was stopped, so its end can be told apart from a failure. */
-class Stopped extends Error {
-  constructor(readonly next: 'waiting' | 'paused' | 'cancelled') {
-    super(`stopped (${next})`);
-  }
 }
 
 export class UploadQueue {
   readonly #options: UploadQueueOptions;
   readonly #journal: UploadJournal;
   readonly #entries = new Map<string, Entry>();
-  readonly #passwords = new Map<string, string>();
+  readonly #work: EntryWork;
   readonly #speedLimit: SpeedLimit;
   readonly #now: () => number;
   #concurrency: number;
@@ -109,11 +64,13 @@ export class UploadQueue {
     this.#now = options.now ?? Date.now;
     this.#concurrency = checkedConcurrency(options.concurrency ?? CONCURRENCY_RANGE.default);
     this.#speedLimit = new SpeedLimit(options.speedLimit ?? null);
+    this.#work = this.#entryWork(options);
     const { journal, opening } = UploadJournal.open(options.journalFile);
     this.#journal = journal;
     if (opening.skippedLines > 1) options.logger.warn('the upload journal had unreadable lines; they were left out', { lines: opening.skippedLines });
+    if (opening.migratedFrom !== null) options.logger.info('the upload journal was rewritten in the current format', { from: opening.migratedFrom });
     for (const item of opening.items) {
-      const entry: Entry = { journal: item, state: restoredState(item), bytes: item.transferred || item.readySent ? item.size : 0, meter: new TransferMeter(this.#now), lastProgressAt: 0, lastProgressBytes: -1, abort: null, polling: false, renewedDetails: false };
+      const entry = restoredEntry(item, this.#now);
       this.#entries.set(item.id, entry);
       if (isUnfinished(entry.state)) this.#batch.add(item.id);
     }
@@ -129,13 +86,13 @@ export class UploadQueue {
   }
 
   rows(): UploadRow[] {
-    return [...this.#entries.values()].map((entry) => this.#row(entry));
+    return [...this.#entries.values()].map((entry) => rowOf(entry));
   }
 
   /** One row; null when it is not (any more) in the queue. */
   row(id: string): UploadRow | null {
     const entry = this.#entries.get(id);
-    return entry ? this.#row(entry) : null;
+    return entry ? rowOf(entry) : null;
   }
 
   totals(): UploadTotals {
@@ -182,35 +139,13 @@ export class UploadQueue {
         rejected.push({ path: file.path, reason: duplicate });
         continue;
       }
-      const item: JournalItem = {
-        id: randomUUID(),
-        addedAt: this.#now(),
-        file: file.path,
-        size: file.size,
-        modifiedMs: file.modifiedMs,
-        extension: file.extension,
-        channelId: options.channelId,
-        title: options.titles?.[file.path] ?? file.title,
-        description: options.description ?? '',
-        protect: options.protect ?? 'public',
-        initStarted: false,
-        upload: null,
-        inits: 0,
-        transferred: false,
-        readyStarted: false,
-        readySent: false,
-        status: null,
-        outcome: null,
-        failure: null,
-        retryFresh: false,
-        paused: false,
-      };
+      const item = newItem(file, options, this.#now());
       this.#journal.add(item);
-      const entry: Entry = { journal: item, state: 'waiting', bytes: 0, meter: new TransferMeter(this.#now), lastProgressAt: 0, lastProgressBytes: -1, abort: null, polling: false, renewedDetails: false };
+      const entry = newEntry(item, 'waiting', this.#now);
       this.#entries.set(item.id, entry);
       this.#batch.add(item.id);
       this.#changed(item.id);
-      queued.push(this.#row(entry));
+      queued.push(rowOf(entry));
       this.#emit({ event: 'queued', id: item.id, file: item.file, size: item.size, title: item.title });
     }
     for (const rejection of rejected) this.#emit({ event: 'rejected', file: rejection.path, reason: rejection.reason });
@@ -226,7 +161,7 @@ export class UploadQueue {
     if (entry.journal.initStarted) throw new UploadRefusedError('This file was already handed to the platform; change its video in the video library instead.');
     entry.journal = this.#journal.write({ t: 'edited', id, ...change }) ?? entry.journal;
     this.#changed(id);
-    return this.#row(entry);
+    return rowOf(entry);
   }
 
   pause(): void {
@@ -272,7 +207,7 @@ export class UploadQueue {
     if (entry.state === 'processing' || entry.journal.readySent) throw new UploadRefusedError('The platform is already processing this file; it cannot be cancelled any more. Delete the video once it is complete.');
     if (entry.state === 'complete' || entry.state === 'cancelled') return;
     entry.journal = this.#journal.write({ t: 'cancelled', id }) ?? entry.journal;
-    this.#forgetPassword(entry);
+    this.#release(entry);
     if (entry.abort) entry.abort.abort(new Stopped('cancelled'));
     else this.#setState(entry, 'cancelled');
     this.#checkDone();
@@ -361,7 +296,7 @@ export class UploadQueue {
     const abort = new AbortController();
     entry.abort = abort;
     try {
-      await this.#throughReady(entry, abort.signal);
+      await uploadThroughFinish(entry, abort.signal, this.#work, this.#speedLimit);
       entry.abort = null;
       this.#setState(entry, 'processing');
       this.#follow(entry);
@@ -380,141 +315,18 @@ export class UploadQueue {
     }
   }
 
-  /** Initialise, transfer, `ready`: each step skipped when the journal says it is done. */
-  async #throughReady(entry: Entry, signal: AbortSignal): Promise<void> {
-    const id = entry.journal.id;
-    const platform = await this.#options.platform();
-    let upload = entry.journal.upload;
-    if (upload === null) {
-      if (entry.journal.initStarted) {
-        this.#options.logger.warn('an initialisation was sent before the app stopped, and its answer never arrived; initialising again (the lost one never becomes a video)', { file: basename(entry.journal.file) });
-      }
-      this.#setState(entry, 'initialising');
-      this.#write({ t: 'init-started', id }, entry);
-      const details = await this.#withRetries(signal, () => platform.init(entry.journal.channelId, { title: entry.journal.title, description: entry.journal.description, protect: PROTECT_LEVEL[entry.journal.protect] }));
-      this.#options.logger.registerSecret(details.password);
-      this.#passwords.set(details.videoId, details.password);
-      await this.#options.passwords.save(details.videoId, details.password).catch((error: unknown) => {
-        this.#options.logger.warn('the FTP password of an upload could not be kept in the keychain; if the app stops before this file is sent, it is sent again as a new upload', { error: String(error) });
-      });
-      upload = { videoId: details.videoId, path: details.path, host: details.host, port: details.port, user: details.user };
-      this.#write({ t: 'initialised', id, upload }, entry);
-      this.#emit({ event: 'status', id, videoId: upload.videoId, status: 'initiated' });
-    }
-    signal.throwIfAborted();
-    if (!entry.journal.transferred) {
-      const password = this.#passwords.get(upload.videoId) ?? (await this.#options.passwords.read(upload.videoId).catch(() => null));
-      if (password === null) {
-        // Without its password the platform upload cannot be reached: a new one takes its place.
-        this.#options.logger.warn('the FTP password of an unfinished upload is gone (keychain); starting a new upload for the file', { file: basename(entry.journal.file) });
-        this.#write({ t: 'retry', id, fresh: true }, entry);
-        return this.#throughReady(entry, signal);
-      }
-      this.#options.logger.registerSecret(password);
-      this.#setState(entry, 'transferring');
-      const target: FtpTarget = { host: upload.host, port: upload.port, user: upload.user, password, remoteName: `${upload.path}.${entry.journal.extension}` };
-      let result: TransferResult;
-      try {
-        result = await this.#withRetries(signal, () => this.#transfer(entry, target, signal));
-      } catch (error) {
-        if (signal.aborted || !ftpDetailsStale(error) || entry.renewedDetails) throw error;
-        // The FTP server this upload was handed is gone or no longer knows its login (the platform moved it,
-        // or the embedded sandbox restarted elsewhere): only a new upload brings details that work.
-        entry.renewedDetails = true;
-        this.#options.logger.warn('the FTP server of an unfinished upload cannot be used any more; asking the platform for a new upload of the file', {
-          file: basename(entry.journal.file),
-          error: failureText(error),
-        });
-        this.#write({ t: 'retry', id, fresh: true }, entry);
-        return this.#throughReady(entry, signal);
-      }
-      this.#write({ t: 'transferred', id }, entry);
-      entry.bytes = entry.journal.size;
-      this.#emit({ event: 'transferred', id, videoId: upload.videoId, bytes: entry.journal.size, resumedFrom: result.resumedFrom });
-    }
-    signal.throwIfAborted();
-    if (!entry.journal.readySent) {
-      this.#setState(entry, 'sending-ready');
-      if (entry.journal.readyStarted) {
-        // `ready` may have reached the platform before the app stopped: its status tells. The spec does not
-        // say whether `transferred` comes before `ready` (the file seen) or after it; a repeated `ready` is
-        // harmless where one that never arrived would leave the file waiting forever, so both send it again.
-        const status = await this.#withRetries(signal, () => platform.status(entry.journal.channelId, upload.videoId));
-        if (status !== 'initiated' && status !== 'transferred') {
-          this.#write({ t: 'ready-sent', id }, entry);
-          this.#forgetPassword(entry);
-          return;
-        }
-      } else this.#write({ t: 'ready-started', id }, entry);
-      await this.#withRetries(signal, () => platform.markReady(entry.journal.channelId, upload.videoId));
-      this.#write({ t: 'ready-sent', id }, entry);
-      this.#forgetPassword(entry);
-    }
-  }
-
-  #transfer(entry: Entry, target: FtpTarget, signal: AbortSignal): Promise<TransferResult> {
-    const transfer = this.#options.transfer ?? transferFile;
-    entry.meter.reset();
-    return transfer(entry.journal.file, entry.journal.size, target, {
-      signal,
-      speedLimit: this.#speedLimit,
-      timeoutMs: this.#options.ftpTimeoutMs,
-      onProgress: (bytes) => {
-        entry.bytes = bytes;
-        entry.meter.record(bytes);
-        this.#changed(entry.journal.id);
-        const now = this.#now();
-        const last = bytes >= entry.journal.size;
-        if (last ? entry.lastProgressBytes === bytes : now - entry.lastProgressAt < PROGRESS_EVERY_MS) return;
-        entry.lastProgressAt = now;
-        entry.lastProgressBytes = bytes;
-        this.#emit({ event: 'progress', id: entry.journal.id, bytes, size: entry.journal.size, speed: Math.round(entry.meter.speed()), etaSeconds: entry.meter.etaSeconds(entry.journal.size - bytes) });
-      },
-    });
-  }
-
   /** Follows the platform's status after `ready` until complete or error; takes no slot. */
   #follow(entry: Entry): void {
     if (entry.polling || entry.journal.upload === null) return;
     entry.polling = true;
-    const { videoId } = entry.journal.upload;
-    const delays = this.#options.pollDelaysMs ?? DEFAULT_POLL_DELAYS_MS;
-    const run = async (): Promise<void> => {
-      const platform = await this.#options.platform();
-      for (let round = 0; ; round += 1) {
-        await sleep(delays[Math.min(round, delays.length - 1)]!, undefined, { signal: this.#closing.signal });
-        let status: UploadStatus;
-        try {
-          status = await platform.status(entry.journal.channelId, videoId);
-        } catch (error) {
-          if (error instanceof SignInNeededError) {
-            this.#pauseFor('sign-in', 'The platform refused the sign-in (expired or revoked). Sign in again; the uploads then go on.');
-            await this.#signedIn?.promise;
-            continue;
-          }
-          if (error instanceof PlatformError && error.status === 404) {
-            // Polling it again cannot help: a retry sends the file as a new upload.
-            throw new UploadRejectedError(`The platform no longer knows this upload (video ${videoId}); it may have been deleted. A retry sends the file again as a new upload.`, { cause: error });
-          }
-          this.#options.logger.warn('an upload status poll failed; polling goes on', { videoId, error: String(error) });
-          continue;
-        }
-        if (status !== entry.journal.status) {
-          this.#write({ t: 'status', id: entry.journal.id, status }, entry);
-          this.#emit({ event: 'status', id: entry.journal.id, videoId, status });
-        }
-        if (status === 'complete') {
-          this.#write({ t: 'complete', id: entry.journal.id }, entry);
-          this.#setState(entry, 'complete');
-          this.#emit({ event: 'complete', id: entry.journal.id, videoId, title: entry.journal.title });
-          return;
-        }
-        if (status === 'error') {
-          return this.#fail(entry, new UploadRejectedError(`The platform could not process the file (upload status "error"). Check that it plays, then retry: it is sent again as a new upload.`));
-        }
-      }
-    };
-    run()
+    followStatus(entry, this.#work, {
+      delays: this.#options.pollDelaysMs ?? DEFAULT_POLL_DELAYS_MS,
+      closing: this.#closing.signal,
+      signInNeeded: async () => {
+        this.#pauseFor('sign-in', 'The platform refused the sign-in (expired or revoked). Sign in again; the uploads then go on.');
+        await this.#signedIn?.promise;
+      },
+    })
       .catch((error: unknown) => {
         if (this.#closing.signal.aborted) return;
         this.#fail(entry, error);
@@ -525,26 +337,25 @@ export class UploadQueue {
       });
   }
 
-  /** Retries what failed for reasons that may pass (connections, 5xx, timeouts); the rest fails at once. */
-  async #withRetries<T>(signal: AbortSignal, attempt: () => Promise<T>): Promise<T> {
-    const delays = this.#options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-    for (let round = 0; ; round += 1) {
-      signal.throwIfAborted();
-      try {
-        return await attempt();
-      } catch (error) {
-        if (signal.aborted) throw signal.reason;
-        if (!isTransient(error) || round >= delays.length) throw error;
-        this.#options.logger.warn('an upload step failed; trying again', { error: String(error), inMs: delays[round] });
-        await sleep(delays[round]!, undefined, { signal });
-      }
-    }
+  /** What the slots and the status following use of the queue. */
+  #entryWork(options: UploadQueueOptions): EntryWork {
+    const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    return {
+      transport: options.transport,
+      logger: options.logger,
+      now: this.#now,
+      write: (step, entry) => this.#write(step, entry),
+      setState: (entry, state) => this.#setState(entry, state),
+      changed: (id) => this.#changed(id),
+      emit: (event) => this.#emit(event),
+      withRetries: (signal, attempt) => withRetries(signal, attempt, { delays, transport: options.transport, logger: options.logger }),
+    };
   }
 
   #fail(entry: Entry, error: unknown): void {
     let reason = error instanceof PlatformError && error.status === 403 ? channelRefusedText(entry.journal.channelId) : failureText(error);
     // A Retry after these asks the platform for a new upload: the old one's details would fail the same way.
-    const fresh = error instanceof UploadRejectedError || ftpDetailsStale(error);
+    const fresh = error instanceof UploadRejectedError || failureMeaning(error, this.#options.transport).staleTicket;
     try {
       this.#write({ t: 'failed', id: entry.journal.id, reason, fresh }, entry);
     } catch (journalError) {
@@ -573,23 +384,22 @@ export class UploadQueue {
       const item = entry.journal;
       if (item.file !== file.path || item.channelId !== channelId || entry.state === 'cancelled') continue;
       if (item.size !== file.size || item.modifiedMs !== file.modifiedMs) continue;
-      if (entry.state === 'complete') return `Already uploaded to this channel${item.upload ? ` as video ${item.upload.videoId}` : ''} (the file has not changed since).`;
+      if (entry.state === 'complete') return `Already uploaded to this channel${item.upload ? ` as video ${item.upload.ticket.videoId}` : ''} (the file has not changed since).`;
       if (entry.state === 'failed') return 'Already in the queue, failed: retry it there.';
       return 'Already in the queue.';
     }
     return null;
   }
 
-  #write(step: Parameters<UploadJournal['write']>[0], entry: Entry): void {
+  #write(step: JournalRecord, entry: Entry): void {
     entry.journal = this.#journal.write(step) ?? entry.journal;
     this.#changed(entry.journal.id);
   }
 
-  #forgetPassword(entry: Entry): void {
-    const videoId = entry.journal.upload?.videoId;
-    if (!videoId) return;
-    this.#passwords.delete(videoId);
-    this.#options.passwords.forget(videoId).catch(() => undefined);
+  /** The transport drops what it keeps of a cancelled upload (FTP: its password). */
+  #release(entry: Entry): void {
+    const upload = entry.journal.upload;
+    if (upload !== null && upload.transport === this.#options.transport.name) this.#options.transport.release(upload.ticket);
   }
 
   #setState(entry: Entry, state: UploadState): void {
@@ -611,27 +421,6 @@ export class UploadQueue {
     return entry;
   }
 
-  #row(entry: Entry): UploadRow {
-    const item = entry.journal;
-    const transferring = entry.state === 'transferring';
-    return {
-      id: item.id,
-      file: item.file,
-      size: item.size,
-      channelId: item.channelId,
-      title: item.title,
-      description: item.description,
-      protect: item.protect,
-      state: entry.state,
-      platformStatus: item.status ?? (item.upload ? 'initiated' : null),
-      videoId: item.upload?.videoId ?? null,
-      bytes: entry.bytes,
-      speed: transferring ? Math.round(entry.meter.speed()) : 0,
-      etaSeconds: transferring ? entry.meter.etaSeconds(item.size - entry.bytes) : null,
-      failure: item.failure,
-    };
-  }
-
   #emit(event: UploadEvent): void {
     try {
       this.#options.onEvent(event);
@@ -639,50 +428,6 @@ export class UploadQueue {
       this.#options.logger.warn('an upload event listener failed', { error: String(error) });
     }
   }
-}
-
-/** The platform ended the upload in `error`. */
-class UploadRejectedError extends Error {
-  override readonly name = 'UploadRejectedError';
-}
-
-function restoredState(item: JournalItem): UploadState {
-  if (item.outcome !== null) return item.outcome;
-  if (item.readySent) return 'processing';
-  return item.paused ? 'paused' : 'waiting';
-}
-
-function isUnfinished(state: UploadState): boolean {
-  return state === 'waiting' || state === 'processing' || isInSlot(state);
-}
-
-function isInSlot(state: UploadState): boolean {
-  return state === 'initialising' || state === 'transferring' || state === 'sending-ready';
-}
-
-function isTransient(error: unknown): boolean {
-  if (error instanceof SignInNeededError || error instanceof LocalFileError || error instanceof FtpRefusedError) return false;
-  if (error instanceof PlatformError) return error.status === 0 || error.status >= 500 || error.status === 429;
-  return true;
-}
-
-/** The FTP server cannot be reached at its address, or refuses the upload's login: the details are stale. */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-
-function ftpDetailsStale(error: unknown): boolean {
-  if (error instanceof FtpLoginRefusedError) return true;
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && UNREACHABLE_CODES.has(code);
-}
-
-/** A 403 on an upload: the channel is neither the user's nor one they actively manage (part A rule 6). */
-function channelRefusedText(channelId: string): string {
-  return `The platform refused uploads to channel ${channelId}: it is neither yours nor a channel you are an active manager of (its owner may have turned off your manager access). Choose one of your channels, or ask the owner to make you an active manager of it again, then retry.`;
-}
-
-function failureText(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
 }
 
 function checkedConcurrency(value: number): number {

@@ -1,6 +1,8 @@
 // The upload queue as its users see it: rows, totals and events (the CLI prints the events, the Uploads
 // panel shows the rows).
-import type { Protection } from './upload-journal.js';
+
+export const PROTECTIONS = ['public', 'private'] as const;
+export type Protection = (typeof PROTECTIONS)[number];
 
 export type UploadStatus = 'initiated' | 'transferred' | 'queued' | 'pending' | 'transcoding' | 'complete' | 'error';
 
@@ -22,7 +24,7 @@ export interface UploadRow {
   /** The platform's status once it has the upload. */
   readonly platformStatus: UploadStatus | null;
   readonly videoId: string | null;
-  /** Bytes the FTP server has. */
+  /** Bytes the platform has. */
   readonly bytes: number;
   /** Bytes per second, while transferring. */
   readonly speed: number;
@@ -80,4 +82,11 @@ export const CONCURRENCY_RANGE = { min: 1, max: 8, default: 2 } as const;
 /** The queue refuses what cannot be done now (cancel a file the platform processes, edit one it already has...); the message is a sentence for the streamer. */
 export class UploadRefusedError extends Error {
   override readonly name = 'UploadRefusedError';
+}
+
+/** The queue's log: a transport registers its secrets there, so no line ever shows them. */
+export interface QueueLogger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  registerSecret(value: string): void;
 }

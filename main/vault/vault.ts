@@ -2,7 +2,7 @@
 // keys. Each secret is one keychain item of the service `Broadcaster Companion`, its account named
 // `<profile>/<what>`, so a streamer can find and delete them in the OS's own keychain tool.
 import { z } from 'zod';
-import type { AccessToken } from '../platform/access-token.js';
+import { accessTokenSchema, type AccessToken } from '../platform/access-token.js';
 import type { Logger } from '../log/redacting-logger.js';
 import type { SecretStore } from './secret-store.js';
 
@@ -22,19 +22,6 @@ export type TokenKind = 'user' | 'client';
 /** What the vault needs of a logger: every secret it touches is registered for redaction. */
 export type VaultLogger = Pick<Logger, 'registerSecret' | 'warn'>;
 
-const scopes = z.array(z.enum(['offline', 'broadcaster']));
-const storedToken = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('bearer'), accessToken: z.string().min(1), expiresAt: z.number().int().nullable(), scopes }),
-  z.object({
-    type: z.literal('mac'),
-    accessToken: z.string().min(1),
-    expiresAt: z.number().int().nullable(),
-    scopes,
-    macKey: z.string().min(1),
-    macAlgorithm: z.literal('hmac-sha-1'),
-    createdAt: z.number().int(),
-  }),
-]);
 
 export class Vault {
   constructor(
@@ -49,12 +36,7 @@ export class Vault {
     this.register(token.accessToken);
     if (token.type === 'mac') this.register(token.macKey);
     // Every field, by name, so a MAC token read back can sign without asking the platform again.
-    const common = { accessToken: token.accessToken, expiresAt: token.expiresAt, scopes: [...token.scopes] };
-    const stored: z.input<typeof storedToken> =
-      token.type === 'mac'
-        ? { type: 'mac', ...common, macKey: token.macKey, macAlgorithm: token.macAlgorithm, createdAt: token.createdAt }
-        : { type: 'bearer', ...common };
-    await this.store.set(this.account(`token/${kind}`), JSON.stringify(stored));
+    await this.store.set(this.account(`token/${kind}`), JSON.stringify(accessTokenSchema.parse(token)));
   }
 
   /** The stored token, or null when there is none or it was unreadable (then it is deleted and logged). */
@@ -163,32 +145,11 @@ export class Vault {
   }
 }
 
-/** Sign-out: deletes every secret of the profile (tokens, client secret, stream keys); returns how many. */
-export async function forgetProfile(store: SecretStore, profile: string): Promise<number> {
-  requireProfileName(profile);
-  const prefix = `${profile}/`;
-  let deleted = 0;
-  for (const account of await store.list()) {
-    if (account.startsWith(prefix) && (await store.delete(account))) deleted += 1;
-  }
-  return deleted;
-}
-
-/** Profiles that have at least one secret in the keychain, sorted. */
-export async function listProfilesWithSecrets(store: SecretStore): Promise<string[]> {
-  const profiles = new Set<string>();
-  for (const account of await store.list()) {
-    const slash = account.indexOf('/');
-    if (slash > 0) profiles.add(account.slice(0, slash));
-  }
-  return [...profiles].sort();
-}
-
 /** The token, or a description of what is wrong with the stored text (never the text itself). */
 function parseToken(text: string): AccessToken | string {
   const json = safeJson(text);
   if (json === undefined) return 'not JSON';
-  const parsed = storedToken.safeParse(json);
+  const parsed = accessTokenSchema.safeParse(json);
   if (parsed.success) return parsed.data;
   return parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
 }

@@ -1,7 +1,7 @@
 // The platform's answers to the video, download, expiration and metadata-value calls, as sentences that say
 // what to do. Keyed by the spec row and then by `<status> <error>` or the bare status.
-import { CompanionError } from '../../preload/contract.js';
-import { PlatformError, SignInNeededError } from '../platform/platform-error.js';
+import type { PlatformError } from '../platform/platform-error.js';
+import { explainPlatformError } from '../explain-platform-error.js';
 
 const VIDEO_GONE = 'This video no longer exists (perhaps it was deleted elsewhere). Reload the list.';
 const NOT_YOURS = 'This video is neither yours nor on a channel you actively manage, so the app cannot change it. Sign in as its owner.';
@@ -56,15 +56,11 @@ export const EXPIRATION_FORBIDDEN = 'expiration_forbidden';
  * Runs a platform call; a known refusal becomes a CompanionError with its sentence. Sign-in prompts, plan
  * limits (402) and anything unknown pass on as they are (main/companion-errors.ts words them).
  */
-export async function explained<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (!(error instanceof PlatformError) || error instanceof SignInNeededError || error.status === 402) throw error;
-    const row = SENTENCES[error.endpoint];
-    const sentence = row && ((error.error !== null ? row[`${error.status} ${error.error}`] : undefined) ?? row[String(error.status)]);
-    if (!sentence) throw error;
-    const forbidden = error.status === 403 && error.error === 'forbidden' && error.endpoint.includes('/expiration.');
-    throw new CompanionError(forbidden ? EXPIRATION_FORBIDDEN : (error.error ?? `http_${error.status}`), sentence);
-  }
+export function explained<T>(call: () => Promise<T>): Promise<T> {
+  return explainPlatformError(call, (error) => ({ sentences: SENTENCES[error.endpoint], code: expirationForbidden }));
+}
+
+/** The expiration rows' 403 `forbidden` is a note about the account (see EXPIRATION_FORBIDDEN). */
+function expirationForbidden(error: PlatformError): string | null {
+  return error.status === 403 && error.error === 'forbidden' && error.endpoint.includes('/expiration.') ? EXPIRATION_FORBIDDEN : null;
 }

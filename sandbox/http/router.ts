@@ -1,5 +1,5 @@
 // Routes written as the spec writes paths: `/channels/:channel_id.:format`. A `:format` segment takes
-// `json`; `xml` is answered 415 (this sandbox speaks JSON only); anything else is 404.
+// `json` or `xml` (the encoding of the answer, see responseFormat); anything else is 404.
 import { ApiError } from './api-error.js';
 import type { Reply } from './reply.js';
 import type { RequestContext } from './request-context.js';
@@ -15,6 +15,9 @@ interface CompiledRoute {
 }
 
 export type RouteMatch = { readonly handler: Handler; readonly params: Record<string, string> };
+export type ResponseFormat = 'json' | 'xml';
+
+const FORMATS: ReadonlySet<string> = new Set<ResponseFormat>(['json', 'xml']);
 
 export class Router {
   readonly #routes: CompiledRoute[] = [];
@@ -37,7 +40,7 @@ export class Router {
     return this.add('DELETE', pattern, handler);
   }
 
-  /** The route for a request, or null (404); throws 405/415 as the path deserves. */
+  /** The route for a request, or null (404); throws 405 (or 400 for a malformed escape) as the path deserves. */
   match(method: string, path: string): RouteMatch | null {
     let pathMatched = false;
     for (const route of this.#routes) {
@@ -45,15 +48,27 @@ export class Router {
       if (!found) continue;
       const params: Record<string, string> = {};
       for (const [name, value] of Object.entries(found.groups ?? {})) params[name] = decodeParameter(value);
-      if (params.format !== undefined && params.format !== 'json') {
-        if (params.format === 'xml') throw new ApiError(415, 'unsupported_format', 'This sandbox answers in JSON only: use .json in the path.');
-        continue;
-      }
+      if (params.format !== undefined && !FORMATS.has(params.format)) continue;
       pathMatched = true;
       if (route.method === method) return { handler: route.handler, params };
     }
     if (pathMatched) throw new ApiError(405, 'method_not_allowed', `${method} is not supported on ${path}.`);
     return null;
+  }
+
+  /**
+   * The encoding of every answer to `path`, errors included (405, 404, 400...): the `:format` of the first
+   * route the path fits (JSON for a route without one); for a path no route has, XML when it ends `.xml`.
+   */
+  responseFormat(path: string): ResponseFormat {
+    for (const route of this.#routes) {
+      const found = route.regex.exec(path);
+      if (!found) continue;
+      const format = found.groups?.format;
+      if (format === undefined) return 'json';
+      if (format === 'json' || format === 'xml') return format;
+    }
+    return path.endsWith('.xml') ? 'xml' : 'json';
   }
 }
 

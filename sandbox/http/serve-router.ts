@@ -1,5 +1,6 @@
 // Turns a Router into an HTTP server: reads the body, authenticates lazily, answers errors as
-// `{"error": <spec value>, "error_description": <sentence>}` with the spec's status.
+// `{"error": <spec value>, "error_description": <sentence>}` with the spec's status. Object bodies, errors
+// included, are JSON, or XML (sandbox/http/xml-body.ts) when the path's `<format>` is `xml`.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { authenticate, type Authentication } from '../auth/authenticate.js';
@@ -7,7 +8,8 @@ import type { SandboxStore } from '../state/sandbox-store.js';
 import { ApiError } from './api-error.js';
 import type { Reply } from './reply.js';
 import type { RequestContext, SandboxUrls } from './request-context.js';
-import type { Router } from './router.js';
+import type { ResponseFormat, Router } from './router.js';
+import { XML_CONTENT_TYPE, xmlDocument, type XmlRoot } from './xml-body.js';
 
 const MAX_BODY_BYTES = 12 * 1024 * 1024;
 /** A 12 MB image over loopback takes well under a second: a body still arriving after this is stuck. */
@@ -39,9 +41,11 @@ export function serveRouter(options: ServeOptions): Server {
 }
 
 async function handle(options: ServeOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  let format: ResponseFormat = 'json';
   try {
     const rawTarget = request.url ?? '/';
     const url = new URL(rawTarget, 'http://sandbox.invalid');
+    format = options.router.responseFormat(url.pathname);
     const match = options.router.match(request.method ?? 'GET', url.pathname);
     if (!match) throw new ApiError(404, 'not_found', `There is no resource at ${url.pathname}.`);
     const body = await readBody(request);
@@ -71,18 +75,18 @@ async function handle(options: ServeOptions, request: IncomingMessage, response:
       principal: () => resolveAuthentication().principal,
       authProblem: () => resolveAuthentication().problem,
     };
-    send(response, await match.handler(context));
+    send(response, await match.handler(context), format);
   } catch (error) {
     if (error instanceof CallerGone) {
       response.destroy();
       return;
     }
     if (error instanceof ApiError) {
-      send(response, { status: error.status, body: { error: error.error, error_description: error.description }, headers: error.headers });
+      send(response, { status: error.status, body: { error: error.error, error_description: error.description }, headers: error.headers }, format, 'error');
       return;
     }
     options.onInternalError?.(error);
-    send(response, { status: 500, body: { error: 'server_error', error_description: 'The sandbox failed to handle this request (a sandbox bug).' } });
+    send(response, { status: 500, body: { error: 'server_error', error_description: 'The sandbox failed to handle this request (a sandbox bug).' } }, format, 'error');
   }
 }
 
@@ -130,7 +134,8 @@ function tooLarge(): ApiError {
   return new ApiError(413, 'request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes. Send a smaller one.`, { Connection: 'close' });
 }
 
-function send(response: ServerResponse, reply: Reply): void {
+/** `root` names the XML root element: `error` for error answers. */
+function send(response: ServerResponse, reply: Reply, format: ResponseFormat, root: XmlRoot = 'response'): void {
   const headers: Record<string, string | number> = { ...reply.headers };
   if (reply.body instanceof Readable) {
     // A file too large to hold in memory (a download): the route gives Content-Length and the type.
@@ -149,6 +154,9 @@ function send(response: ServerResponse, reply: Reply): void {
   } else if (typeof reply.body === 'string') {
     payload = Buffer.from(reply.body);
     headers['Content-Type'] ??= 'text/plain; charset=utf-8';
+  } else if (format === 'xml') {
+    payload = Buffer.from(xmlDocument(root, reply.body));
+    headers['Content-Type'] = XML_CONTENT_TYPE;
   } else {
     payload = Buffer.from(JSON.stringify(reply.body));
     headers['Content-Type'] = 'application/json; charset=utf-8';

@@ -3,7 +3,6 @@
 // while after each upload, then `active` (docs/sandbox.md). The time it turns active is kept rather than
 // a timer, so the status is right after a restart and needs no clean-up.
 import type { VttCue } from '../captions/webvtt-check.js';
-import type { SandboxData } from './model.js';
 
 export type CaptionStatus = 'processing' | 'active';
 
@@ -22,6 +21,11 @@ export interface StoredCaption {
 
 export interface CaptionData {
   captions: StoredCaption[];
+}
+
+/** The part of the sandbox's data (SandboxData in model.ts) these functions read and change. */
+export interface CaptionHolder {
+  captions?: CaptionData;
 }
 
 /** The caption languages the platform offers; "the list of available codes" is the sandbox's choice. */
@@ -61,7 +65,7 @@ export function isCaptionLanguage(code: string): boolean {
 }
 
 /** The captions part of the state; state files written before it existed get an empty one. */
-export function captionsOf(data: SandboxData): CaptionData {
+export function captionsOf(data: CaptionHolder): CaptionData {
   data.captions ??= { captions: [] };
   return data.captions;
 }
@@ -71,13 +75,13 @@ export function captionStatus(caption: StoredCaption, nowMs = Date.now()): Capti
 }
 
 /** A video's captions, by language code. */
-export function captionsOfVideo(data: SandboxData, videoId: string): StoredCaption[] {
+export function captionsOfVideo(data: CaptionHolder, videoId: string): StoredCaption[] {
   return captionsOf(data)
     .captions.filter((caption) => caption.videoId === videoId)
     .sort((a, b) => a.language.localeCompare(b.language));
 }
 
 /** Forgets a video's captions (the video was deleted). */
-export function forgetVideoCaptions(data: SandboxData, videoId: string): void {
+export function forgetVideoCaptions(data: CaptionHolder, videoId: string): void {
   if (data.captions) data.captions.captions = data.captions.captions.filter((caption) => caption.videoId !== videoId);
 }

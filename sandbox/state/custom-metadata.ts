@@ -1,6 +1,5 @@
 // Custom metadata as the sandbox keeps it: field definitions (spec part B) belong to an account; a
 // channel's values and display settings (spec part A) point at a definition by its id.
-import type { SandboxData } from './model.js';
 
 export type MetadataContentType = 'channel' | 'video';
 /**
@@ -32,26 +31,31 @@ export interface MetadataData {
   nextFieldId: number;
 }
 
+/** The part of the sandbox's data (SandboxData in model.ts) these functions read and change. */
+export interface MetadataHolder {
+  metadata?: MetadataData;
+}
+
 /** The metadata part of the state; state files written before it existed get an empty one. */
-export function metadataOf(data: SandboxData): MetadataData {
+export function metadataOf(data: MetadataHolder): MetadataData {
   data.metadata ??= { fields: [], channelValues: {}, channelDisplays: {}, nextFieldId: 7000 };
   return data.metadata;
 }
 
 /** Values of the videos' fields, made on first use. */
-export function videoValuesOf(data: SandboxData): Record<string, Record<string, string>> {
+export function videoValuesOf(data: MetadataHolder): Record<string, Record<string, string>> {
   const metadata = metadataOf(data);
   metadata.videoValues ??= {};
   return metadata.videoValues;
 }
 
 /** Forgets a video's values (the video was deleted). */
-export function forgetVideoMetadata(data: SandboxData, videoId: string): void {
+export function forgetVideoMetadata(data: MetadataHolder, videoId: string): void {
   delete videoValuesOf(data)[videoId];
 }
 
 /** Forgets a channel's values and display settings (the channel was deleted). */
-export function forgetChannelMetadata(data: SandboxData, channelId: string): void {
+export function forgetChannelMetadata(data: MetadataHolder, channelId: string): void {
   const metadata = metadataOf(data);
   delete metadata.channelValues[channelId];
   delete metadata.channelDisplays[channelId];

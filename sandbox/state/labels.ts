@@ -1,6 +1,5 @@
 // A user's labels (spec part B, "Labels") and which of them each of the user's videos carries. Labels
 // belong to an account; a video's labels are ids of its owner's labels.
-import type { SandboxData } from './model.js';
 
 /** Colours are named `color-<n>`; the spec has no parameter to choose one, so labels take them in turn. */
 export const LABEL_COLORS = 10;
@@ -19,8 +18,13 @@ export interface LabelData {
   nextLabelId: number;
 }
 
+/** The part of the sandbox's data (SandboxData in model.ts) these functions read and change. */
+export interface LabelHolder {
+  labels?: LabelData;
+}
+
 /** The labels part of the state; state files written before it existed get an empty one. */
-export function labelsOf(data: SandboxData): LabelData {
+export function labelsOf(data: LabelHolder): LabelData {
   data.labels ??= { labels: [], videoLabels: {}, nextLabelId: 300 };
   return data.labels;
 }
@@ -32,6 +36,6 @@ export function nextLabelColor(labels: LabelData, ownerId: string): string {
 }
 
 /** Forgets which labels a video carried (the video was deleted). */
-export function forgetVideoLabels(data: SandboxData, videoId: string): void {
+export function forgetVideoLabels(data: LabelHolder, videoId: string): void {
   if (data.labels) delete data.labels.videoLabels[videoId];
 }

@@ -1,7 +1,6 @@
 // Playlists as the sandbox keeps them (spec part B, "Playlists"): a user's playlists (no channel) and a
 // channel's playlists, each an ordered list of videos. Positions are 1-based, as the `order` of a playlist
 // video: the first video is at 1. The ordering rules live here so they can be tested without HTTP.
-import type { SandboxData } from './model.js';
 
 export interface PlaylistEntry {
   readonly videoId: string;
@@ -29,17 +28,22 @@ export interface PlaylistData {
   nextId: number;
 }
 
+/** The part of the sandbox's data (SandboxData in model.ts) these functions read and change. */
+export interface PlaylistHolder {
+  playlists?: PlaylistData;
+}
+
 /** The playlists part of the state; state files written before it existed get an empty one. */
-export function playlistData(data: SandboxData): PlaylistData {
+export function playlistData(data: PlaylistHolder): PlaylistData {
   data.playlists ??= { playlists: [], nextId: 3000 };
   return data.playlists;
 }
 
-export function findPlaylist(data: SandboxData, id: string): Playlist | undefined {
+export function findPlaylist(data: PlaylistHolder, id: string): Playlist | undefined {
   return data.playlists?.playlists.find((playlist) => playlist.id === id);
 }
 
-export function createPlaylist(data: SandboxData, fields: { ownerId: string; channelId: string | null; title: string; enabled: boolean; now: number }): Playlist {
+export function createPlaylist(data: PlaylistHolder, fields: { ownerId: string; channelId: string | null; title: string; enabled: boolean; now: number }): Playlist {
   const store = playlistData(data);
   const playlist: Playlist = {
     id: String(store.nextId++),
@@ -55,7 +59,7 @@ export function createPlaylist(data: SandboxData, fields: { ownerId: string; cha
   return playlist;
 }
 
-export function deletePlaylist(data: SandboxData, playlist: Playlist): void {
+export function deletePlaylist(data: PlaylistHolder, playlist: Playlist): void {
   const store = playlistData(data);
   store.playlists = store.playlists.filter((candidate) => candidate !== playlist);
 }
@@ -100,12 +104,12 @@ export function moveInPlaylist(playlist: Playlist, videoId: string, position: nu
 }
 
 /** Takes a deleted video out of every playlist. */
-export function forgetPlaylistVideo(data: SandboxData, videoId: string, now: number): void {
+export function forgetPlaylistVideo(data: PlaylistHolder, videoId: string, now: number): void {
   for (const playlist of data.playlists?.playlists ?? []) removeFromPlaylist(playlist, videoId, now);
 }
 
 /** Deletes a deleted channel's playlists. */
-export function forgetChannelPlaylists(data: SandboxData, channelId: string): void {
+export function forgetChannelPlaylists(data: PlaylistHolder, channelId: string): void {
   if (!data.playlists) return;
   data.playlists.playlists = data.playlists.playlists.filter((playlist) => playlist.channelId !== channelId);
 }

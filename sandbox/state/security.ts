@@ -1,7 +1,6 @@
 // A channel's security and viewer settings as the sandbox keeps them (spec part A, "Security and viewer
 // settings"; part B, "Viewer authentication (hash lock)"). The password lock lives on the channel itself
 // (Channel.password); everything else is here, per channel id, made on first use.
-import type { SandboxData } from './model.js';
 
 export interface HashLock {
   readonly type: 'basic' | 'advanced';
@@ -27,14 +26,19 @@ export interface ChannelSecurity {
 
 export type SecurityData = Record<string, ChannelSecurity>;
 
+/** The part of the sandbox's data (SandboxData in model.ts) these functions read and change. */
+export interface SecurityHolder {
+  security?: SecurityData;
+}
+
 /** The settings of one channel; a channel never changed has the platform's defaults. */
-export function securityOf(data: SandboxData, channelId: string): ChannelSecurity {
+export function securityOf(data: SecurityHolder, channelId: string): ChannelSecurity {
   data.security ??= {};
   data.security[channelId] ??= { embedLocked: false, allowedUrls: [], pageLocked: false, sharing: true, hideViewers: false, multiQuality: false, hashLock: null };
   return data.security[channelId];
 }
 
 /** The type of the channel's hash lock, or null: what the channel's `locks.hash` shows. */
-export function hashLockTypeOf(data: SandboxData, channelId: string): HashLock['type'] | null {
+export function hashLockTypeOf(data: SecurityHolder, channelId: string): HashLock['type'] | null {
   return data.security?.[channelId]?.hashLock?.type ?? null;
 }

@@ -64,7 +64,7 @@ export function seedData(): SandboxData {
   const main = channel('1001', 'Demo Live', { isDefault: true, viewerTotal: 1234, lastBroadcastAt: now - 86_400 });
   const backstage = channel('1001', 'Backstage');
   const locked = channel('1001', 'Locked Room', { password: 'letmein' });
-  channel('1002', 'Rival Channel');
+  channel('1002', 'Rival Channel', { isDefault: true });
 
   const video = (channelId: string, title: string, protect: Video['protect'], ageDays: number): void => {
     const created = now - 86_400 * ageDays;

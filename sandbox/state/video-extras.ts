@@ -1,7 +1,6 @@
 // What the sandbox keeps about a video beyond its Video record (spec part B, "Video expiration",
 // "Download", "Thumbnail, trim, copy"): the expiration rule, the thumbnail, the trim, the temporary
 // download files, and the copy requests. Plain JSON, like the rest of the state.
-import type { SandboxData } from './model.js';
 
 export const DOWNLOAD_FORMATS = ['mp4', 'flv'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
@@ -61,26 +60,31 @@ export interface VideoExtrasData {
   copies: CopyRequest[];
 }
 
+/** The part of the sandbox's data (SandboxData in model.ts) these functions read and change. */
+export interface VideoExtrasHolder {
+  videoExtras?: VideoExtrasData;
+}
+
 /** The part of the state; state files written before it existed get an empty one. */
-export function videoExtrasData(data: SandboxData): VideoExtrasData {
+export function videoExtrasData(data: VideoExtrasHolder): VideoExtrasData {
   data.videoExtras ??= { videos: {}, copies: [] };
   return data.videoExtras;
 }
 
 /** A video's extras, made (nothing set) on first use. */
-export function videoExtraOf(data: SandboxData, videoId: string): VideoExtra {
+export function videoExtraOf(data: VideoExtrasHolder, videoId: string): VideoExtra {
   const videos = videoExtrasData(data).videos;
   videos[videoId] ??= {};
   return videos[videoId];
 }
 
 /** What is set for a video, without making an entry: for reads, so reading leaves the state as it was. */
-export function videoExtraIfAny(data: SandboxData, videoId: string): Readonly<VideoExtra> {
+export function videoExtraIfAny(data: VideoExtrasHolder, videoId: string): Readonly<VideoExtra> {
   return data.videoExtras?.videos[videoId] ?? {};
 }
 
 /** Forgets a deleted video's extras (its copy requests stay: a finished copy is its own video). */
-export function forgetVideoExtras(data: SandboxData, videoId: string): VideoExtra | undefined {
+export function forgetVideoExtras(data: VideoExtrasHolder, videoId: string): VideoExtra | undefined {
   const videos = videoExtrasData(data).videos;
   const extra = videos[videoId];
   delete videos[videoId];

@@ -180,8 +180,7 @@ describe('branding and channel design', () => {
       covers(PICTURE, 'success');
       const form = new FormData();
       form.append('picture', new Blob([testImage('png', 200, 200)], { type: 'image/png' }), 'picture.png');
-      const response = await fetch(picture(demoLive()), { method: 'POST', body: form, headers: { authorization: `Bearer ${bearer(demo)}` } });
-      expect(response.status, await response.text()).toBe(204);
+      expectStatus(await request('POST', picture(demoLive()), { token: demo, body: form }), 204);
     });
     it('400 bad_request: not square, not an image, missing, or 1 MB or more', async () => {
       covers(PICTURE, '400 bad_request');
@@ -208,8 +207,3 @@ describe('branding and channel design', () => {
     });
   });
 });
-
-function bearer(token: AccessToken): string {
-  if (token.kind !== 'bearer') throw new Error('A bearer token is needed for the multipart request.');
-  return token.accessToken;
-}

@@ -21,11 +21,11 @@ export interface CoverageReport {
   readonly rows: readonly RowReport[];
   readonly covered: number;
   readonly total: number;
-  /** `conformance: N of M spec rows covered` */
+  /** `conformance (<format>): N of M spec rows covered` */
   readonly line: string;
 }
 
-export function coverageReport(rows: readonly SpecRow[], marks: readonly CoverageMark[]): CoverageReport {
+export function coverageReport(rows: readonly SpecRow[], marks: readonly CoverageMark[], format: string): CoverageReport {
   const reports = rows.map((row): RowReport => {
     const cases = ['success', ...row.errors.map((error) => error.key)].map((key): CaseReport => {
       const own = marks.filter((mark) => mark.row === row.id && mark.case === key);
@@ -40,10 +40,10 @@ export function coverageReport(rows: readonly SpecRow[], marks: readonly Coverag
     return { row, cases, covered: cases.every((entry) => entry.state === 'pass' || entry.state === 'not-applicable') };
   });
   const covered = reports.filter((report) => report.covered).length;
-  return { rows: reports, covered, total: rows.length, line: `conformance: ${covered} of ${rows.length} spec rows covered` };
+  return { rows: reports, covered, total: rows.length, line: `conformance (${format}): ${covered} of ${rows.length} spec rows covered` };
 }
 
-/** The text of test-results/conformance.txt: the line, the not-applicable cases, then what is missing. */
+/** The text of test-results/conformance-<format>.txt: the line, the not-applicable cases, then what is missing. */
 export function formatCoverageReport(report: CoverageReport): string {
   const out: string[] = [report.line, ''];
   const notApplicable = report.rows.flatMap((entry) => entry.cases.filter((item) => item.state === 'not-applicable').map((item) => ({ entry, item })));

@@ -5,14 +5,21 @@
 // declared with a reason: notApplicable(row, case, reason). Unknown rows and cases throw, so a typo fails
 // the run instead of silently covering nothing.
 //
-// Vitest runs test files in separate workers, so marks go to files in the directory named by
-// CONFORMANCE_MARKS_ENV (made by the global setup); its teardown adds them up (see coverage-report.ts).
+// Vitest runs test files in separate workers, so marks go to files in the directory the project's global
+// setup provides (CONFORMANCE_MARKS_KEY); its teardown adds them up (see coverage-report.ts).
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { onTestFinished } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
 import { loadSpecRows, type SpecRow } from './spec-rows.js';
 
-export const CONFORMANCE_MARKS_ENV = 'CONFORMANCE_MARKS_DIR';
+export const CONFORMANCE_MARKS_KEY = 'conformanceMarksDir';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The directory of the coverage marks of the running conformance project. */
+    [CONFORMANCE_MARKS_KEY]?: string;
+  }
+}
 
 export type CaseOutcome = 'pass' | 'fail' | 'not-applicable';
 
@@ -65,8 +72,8 @@ export function notApplicable(id: string, caseKey: string, reason: string): void
 }
 
 function record(mark: CoverageMark): void {
-  const directory = process.env[CONFORMANCE_MARKS_ENV];
-  if (!directory) return; // run without the global setup (a single file): nothing adds the marks up
+  const directory = inject(CONFORMANCE_MARKS_KEY);
+  if (!directory) return; // outside a conformance project (a helper used elsewhere): nothing adds the marks up
   appendFileSync(join(directory, `marks-${process.pid}.jsonl`), `${JSON.stringify(mark)}\n`);
 }
 

@@ -1,26 +1,32 @@
-// Vitest global setup of the conformance suite: makes the directory the test workers write their coverage
-// marks to (handed over in an environment variable, which the workers inherit), and on teardown prints
-// the one coverage line and writes the per-row listing to test-results/conformance.txt.
+// Vitest global setup of each conformance project (one per format, see conformance-projects.ts): makes the
+// directory the test workers write their coverage marks to (handed to them with `provide`, so the two
+// projects' marks stay apart), and on teardown prints the project's coverage line and writes the per-row
+// listing to test-results/conformance-<format>.txt.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONFORMANCE_MARKS_ENV, type CoverageMark } from './coverage.js';
+import type { TestProject } from 'vitest/node';
+import { CONFORMANCE_MARKS_KEY, type CoverageMark } from './coverage.js';
 import { coverageReport, formatCoverageReport } from './coverage-report.js';
 import { loadSpecRows } from './spec-rows.js';
+import { CONFORMANCE_FORMAT_ENV, parseSuiteFormat, type SuiteFormat } from './suite-format.js';
 
 const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
-export const CONFORMANCE_REPORT_FILE = join(RESULTS_DIR, 'conformance.txt');
 
-let marksDir: string | null = null;
-
-export function setup(): void {
-  marksDir = mkdtempSync(join(tmpdir(), 'conformance-marks-'));
-  process.env[CONFORMANCE_MARKS_ENV] = marksDir;
+function conformanceReportFile(format: SuiteFormat): string {
+  return join(RESULTS_DIR, `conformance-${format}.txt`);
 }
 
-export function teardown(): void {
-  if (!marksDir) return;
+/** Returns the teardown. */
+export function setup(project: TestProject): () => void {
+  const format = parseSuiteFormat(project.config.env[CONFORMANCE_FORMAT_ENV]);
+  const marksDir = mkdtempSync(join(tmpdir(), `conformance-marks-${format}-`));
+  project.provide(CONFORMANCE_MARKS_KEY, marksDir);
+  return () => report(format, marksDir);
+}
+
+function report(format: SuiteFormat, marksDir: string): void {
   const marks: CoverageMark[] = [];
   for (const file of readdirSync(marksDir)) {
     for (const line of readFileSync(join(marksDir, file), 'utf8').split('\n')) {
@@ -28,11 +34,9 @@ export function teardown(): void {
     }
   }
   rmSync(marksDir, { recursive: true, force: true });
-  delete process.env[CONFORMANCE_MARKS_ENV];
-  marksDir = null;
 
-  const report = coverageReport(loadSpecRows(), marks);
+  const coverage = coverageReport(loadSpecRows(), marks, format);
   mkdirSync(RESULTS_DIR, { recursive: true });
-  writeFileSync(CONFORMANCE_REPORT_FILE, formatCoverageReport(report));
-  console.log(report.line);
+  writeFileSync(conformanceReportFile(format), formatCoverageReport(coverage));
+  console.log(coverage.line);
 }

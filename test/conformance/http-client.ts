@@ -1,8 +1,12 @@
 // Plain HTTP for the conformance suite: real requests to the sandbox's addresses, POST and PUT parameters
 // form-encoded in the body (the spec's convention), the token in the Authorization header as a bearer
-// token or a MAC signature, redirects never followed (the suite checks them).
+// token or a MAC signature, redirects never followed (the suite checks them). `<format>` requests are sent
+// in the suite's format (suite-format.ts); an XML answer is read back into its JSON value, so every assertion
+// on `json` checks the XML too.
 import { expect } from 'vitest';
+import { readXmlBody } from '../support/xml-body-reader.js';
 import { macAuthorization } from './mac-signer.js';
+import { inSuiteFormat, isFormatRequest } from './suite-format.js';
 
 export type FormValue = string | number | boolean | readonly string[];
 export type Form = Readonly<Record<string, FormValue>>;
@@ -29,8 +33,10 @@ export interface RequestOptions {
   /** Sent as application/x-www-form-urlencoded. */
   readonly form?: Form;
   readonly headers?: Readonly<Record<string, string>>;
-  /** A raw body, when `form` does not fit (bytes for uploads). */
-  readonly body?: string | Uint8Array;
+  /** A raw body, when `form` does not fit (bytes for uploads, or multipart form data). */
+  readonly body?: string | Uint8Array | FormData;
+  /** Sends the path's format as written (`.json` or `.xml`), whatever the suite's format. */
+  readonly formatAsWritten?: boolean;
 }
 
 export interface HttpResult {
@@ -39,7 +45,7 @@ export interface HttpResult {
   readonly status: number;
   readonly headers: Headers;
   readonly text: string;
-  /** The parsed body when it is JSON; undefined otherwise. */
+  /** The parsed body when it is JSON, or the JSON value of an XML body; undefined otherwise. */
   readonly json: unknown;
 }
 
@@ -58,9 +64,9 @@ export function withQuery(url: string, query: Form | undefined): string {
 }
 
 export async function request(method: string, url: string, options: RequestOptions = {}): Promise<HttpResult> {
-  const target = withQuery(url, options.query);
+  const target = withQuery(options.formatAsWritten ? url : inSuiteFormat(method, url), options.query);
   const headers: Record<string, string> = { ...options.headers };
-  let body: string | Uint8Array | undefined = options.body;
+  let body: string | Uint8Array | FormData | undefined = options.body;
   if (options.form) {
     body = formBody(options.form);
     headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -68,7 +74,8 @@ export async function request(method: string, url: string, options: RequestOptio
   if (options.token) headers.authorization = authorizationHeader(options.token, method, target, typeof body === 'string' ? body : null);
   const response = await fetch(target, { method, headers, body, redirect: 'manual' });
   const text = await response.text();
-  return { method, url: target, status: response.status, headers: response.headers, text, json: parseJson(text) };
+  const result = { method, url: target, status: response.status, headers: response.headers, text };
+  return { ...result, json: parseBody(result, isFormatRequest(method, target)) };
 }
 
 export function authorizationHeader(token: AccessToken, method: string, url: string, body: string | null): string {
@@ -76,8 +83,26 @@ export function authorizationHeader(token: AccessToken, method: string, url: str
   return macAuthorization(token, method, url, body);
 }
 
-function parseJson(text: string): unknown {
+/**
+ * The body's value. A `<format>` answer with a body must come in the path's format. An XML answer is read by
+ * the shape rules, under `<response>` for a success and `<error>` for an error; anything else is tried as JSON.
+ */
+function parseBody(result: Omit<HttpResult, 'json'>, formatRequest: boolean): unknown {
+  const { text, headers, status } = result;
   if (text.trim() === '') return undefined;
+  const contentType = headers.get('content-type') ?? '';
+  const xmlAnswered = /^application\/xml\b/i.test(contentType);
+  if (formatRequest) {
+    const wanted = new URL(result.url).pathname.endsWith('.xml') ? /^application\/xml\b/i : /^application\/json\b/i;
+    expect(contentType, `the content type of the path's format: ${describeResult(result)}`).toMatch(wanted);
+  }
+  if (!xmlAnswered) return parseJson(text);
+  const body = readXmlBody(text);
+  expect(body.root, `the XML root element: ${describeResult(result)}`).toBe(status >= 400 ? 'error' : 'response');
+  return body.value;
+}
+
+function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -86,7 +111,7 @@ function parseJson(text: string): unknown {
 }
 
 /** A one-line description of a response for assertion messages. */
-export function describeResult(result: HttpResult): string {
+export function describeResult(result: Omit<HttpResult, 'json'>): string {
   const body = result.text.length > 300 ? `${result.text.slice(0, 300)}…` : result.text;
   return `${result.method} ${result.url} -> ${result.status} ${body}`;
 }
@@ -127,6 +152,7 @@ export function expectRouteAnswers(control: HttpResult): void {
   expect(control.status, `the route should answer for an existing resource: ${describeResult(control)}`).not.toBe(404);
 }
 
+/** JSON, for answers outside `<format>` (the token endpoint). */
 export function expectJsonContentType(result: HttpResult): void {
   expect(result.headers.get('content-type') ?? '', describeResult(result)).toMatch(/json/i);
 }

@@ -6,6 +6,7 @@ import { covers } from './coverage.js';
 import { expectStatus, formBody, request, type MacToken } from './http-client.js';
 import { macAuthorization } from './mac-signer.js';
 import { macToken } from './oauth-client.js';
+import { inSuiteFormat } from './suite-format.js';
 import { channelId, unique, useSandbox } from './sandbox-fixture.js';
 import { bodyOf, channelCreationShape, channelShape } from './spec-shapes.js';
 import { z } from 'zod';
@@ -53,7 +54,7 @@ describe('MAC-signed API calls', () => {
   });
 
   it('refuses a body that differs from the signed one (bodyhash, 401)', async () => {
-    const url = channelUrl(channelId(handle.sandbox, 'Backstage'));
+    const url = inSuiteFormat('PUT', channelUrl(channelId(handle.sandbox, 'Backstage')));
     const signed = formBody({ title: 'What was signed' });
     const sent = formBody({ title: 'What was sent' });
     const result = await request('PUT', url, {
@@ -64,8 +65,8 @@ describe('MAC-signed API calls', () => {
   });
 
   it('refuses a signature for another path (401)', async () => {
-    const url = channelUrl(channelId(handle.sandbox, 'Demo Live'));
-    const other = channelUrl(channelId(handle.sandbox, 'Backstage'));
+    const url = inSuiteFormat('GET', channelUrl(channelId(handle.sandbox, 'Demo Live')));
+    const other = inSuiteFormat('GET', channelUrl(channelId(handle.sandbox, 'Backstage')));
     const result = await request('GET', `${url}?detail_level=owner`, { headers: { authorization: macAuthorization(token, 'GET', `${other}?detail_level=owner`, null) } });
     expectStatus(result, 401);
   });

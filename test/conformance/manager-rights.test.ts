@@ -108,9 +108,12 @@ describe('manager rights (part A rule 6)', () => {
     expect(alex[0]?.default ?? false).toBe(false);
     expect((await listed('manager of another channel')).map((channel) => channel.id)).toEqual([other]);
     expect(await listed('inactive manager')).toEqual([]);
-    const master = (await listed('master')).map((channel) => channel.id);
-    expect(master).toContain(target);
-    expect(master).toContain(other);
+    const master = await listed('master');
+    expect(master.map((channel) => channel.id)).toEqual(expect.arrayContaining([target, other]));
+    // A user who owns channels has one default among them: how a client tells its own channels from managed ones.
+    expect(master.filter((channel) => channel.default === true)).toHaveLength(1);
+    const rival = await request('GET', api('/users/self/channels.json'), { token: await bearerToken(handle.sandbox, handle.sandbox.rival) });
+    expect(bodyOf(rival, listShape).channels.map((channel) => channel.default)).toEqual([true]);
   });
 
   it('a private video of the managed channel is in its list for the manager, not for others', async () => {

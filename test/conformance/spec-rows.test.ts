@@ -96,8 +96,8 @@ describe('coverage bookkeeping', () => {
       { row: 'GET /channels/<channel_id>.<format>', case: '404 not_found', outcome: 'fail', detail: 'broken test' },
       { row: 'GET /users/self/channels.<format>', case: 'success', outcome: 'fail', detail: 'a' },
       { row: 'GET /users/self/channels.<format>', case: 'success', outcome: 'pass', detail: 'b' },
-    ]);
-    expect(report.line).toBe(`conformance: 2 of ${rows.length} spec rows covered`);
+    ], 'xml');
+    expect(report.line).toBe(`conformance (xml): 2 of ${rows.length} spec rows covered`);
     const text = formatCoverageReport(report);
     expect(text.split('\n')[0]).toBe(report.line);
     expect(text).toContain('POST /users/self/channels.json  [503]  no temporary errors on demand');

@@ -9,6 +9,7 @@ import type { AccessToken } from '../../../main/platform/access-token.js';
 import { createPlatformApi } from '../../../main/platform/endpoints/index.js';
 import { createPlatformCaller } from '../../../main/platform/platform-caller.js';
 import { createLogger } from '../../../main/log/redacting-logger.js';
+import { FtpUploadTransport } from '../../../main/uploads/ftp-upload-transport.js';
 import { UploadQueue, type UploadQueueOptions } from '../../../main/uploads/upload-queue.js';
 import type { UploadEvent } from '../../../main/uploads/upload-types.js';
 import { keytarSecretStore } from '../../../main/vault/secret-store.js';
@@ -104,14 +105,18 @@ export async function startUploadRig(options: SandboxOptions = {}): Promise<Uplo
       const bearer = (): AccessToken => ({ type: 'bearer', accessToken: rig.token, expiresAt: null, scopes: [] });
       // Per use, so a queue reaches the platform wherever it runs now.
       const caller = () => createPlatformCaller({ apiUrl: sandbox.apiUrl, tokens: { token: async () => bearer() }, retry: { attempts: 2, baseDelayMs: 5, maxDelayMs: 20 } });
-      const queue = new UploadQueue({
-        journalFile: journal,
+      const transport = new FtpUploadTransport({
         platform: async () => createPlatformApi(caller()).uploads,
         passwords: {
           save: (videoId, password) => vault.setUploadPassword(videoId, password),
           read: (videoId) => vault.uploadPassword(videoId),
           forget: async (videoId) => void (await vault.deleteUploadPassword(videoId)),
         },
+        logger,
+      });
+      const queue = new UploadQueue({
+        journalFile: journal,
+        transport,
         logger,
         onEvent: events.push,
         retryDelaysMs: [50, 100],

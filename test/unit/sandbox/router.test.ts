@@ -10,7 +10,8 @@ function router() {
     .get('/channels/:channel_id.:format', handler)
     .put('/channels/:channel_id.:format', handler)
     .get('/channels/:channel_id/ingest.json', handler)
-    .put('/channels/:channel_id/hooks/:event.:format', handler);
+    .put('/channels/:channel_id/hooks/:event.:format', handler)
+    .get('/downloads/:token/:file_name', handler);
 }
 
 function thrown(run: () => unknown): ApiError {
@@ -30,11 +31,23 @@ describe('Router', () => {
     expect(router().match('GET', '/channels/5001/ingest.json')?.params).toEqual({ channel_id: '5001' });
   });
 
-  it('answers xml with 415 and a sentence, and an unknown format with no route', () => {
-    const error = thrown(() => router().match('GET', '/channels/5001.xml'));
-    expect([error.status, error.error]).toEqual([415, 'unsupported_format']);
+  it('takes json and xml as the format, and has no route for another format or for xml on a json-only path', () => {
+    expect(router().match('GET', '/channels/5001.xml')?.params).toEqual({ channel_id: '5001', format: 'xml' });
+    expect(thrown(() => router().match('DELETE', '/channels/5001.xml')).status).toBe(405);
     expect(router().match('GET', '/channels/5001.yaml')).toBeNull();
     expect(router().match('GET', '/channels/5001/ingest.xml')).toBeNull();
+  });
+
+  it('answers in the format of the path: the route\'s format, JSON for a route without one, XML for an unknown .xml path', () => {
+    expect(router().responseFormat('/channels/5001.xml')).toBe('xml');
+    expect(router().responseFormat('/channels/5001.json')).toBe('json');
+    expect(router().responseFormat('/channels/5001/hooks/channel.status.live.xml')).toBe('xml');
+    expect(router().responseFormat('/channels/a%zz.xml')).toBe('xml');
+    expect(router().responseFormat('/channels/5001/ingest.json')).toBe('json');
+    expect(router().responseFormat('/channels/5001/ingest.xml')).toBe('xml');
+    expect(router().responseFormat('/nothing/here.xml')).toBe('xml');
+    expect(router().responseFormat('/channels/5001.yaml')).toBe('json');
+    expect(router().responseFormat('/downloads/token/notes.xml')).toBe('json');
   });
 
   it('tells a wrong method (405) from a missing path (null)', () => {

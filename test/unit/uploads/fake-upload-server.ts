@@ -4,9 +4,10 @@
 // a point (a crash, or a slow network, right there) and failures can be queued up.
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { FtpLoginRefusedError, LocalFileError, type FtpTarget, type TransferOptions, type TransferResult } from '../../../main/uploads/ftp-transfer.js';
-import type { QueueLogger, UploadPasswords, UploadPlatform } from '../../../main/uploads/upload-queue.js';
-import type { UploadStatus } from '../../../main/uploads/upload-types.js';
+import { FtpLoginRefusedError, type FtpTarget, type TransferOptions, type TransferResult } from '../../../main/uploads/ftp-transfer.js';
+import type { FtpUploadPlatform, UploadPasswords } from '../../../main/uploads/ftp-upload-transport.js';
+import { LocalFileError } from '../../../main/uploads/upload-transport.js';
+import type { QueueLogger, UploadStatus } from '../../../main/uploads/upload-types.js';
 import { PlatformError } from '../../../main/platform/platform-error.js';
 
 /** Every FTP password the fake platform hands out starts with this, so a leak is easy to look for. */
@@ -93,7 +94,7 @@ export class FakeUploadServer {
   readonly #allHolds: PendingHold[] = [];
   #nextVideo = 1;
 
-  readonly platform: UploadPlatform = {
+  readonly platform: FtpUploadPlatform = {
     init: async (channelId, init) => {
       this.calls.push(`init ${init.title}`);
       await this.#at('init', 'before');
@@ -129,7 +130,7 @@ export class FakeUploadServer {
     },
   };
 
-  /** The queue's `transfer` option: the FTP side, resuming from what the server has of the remote name. */
+  /** The FTP transport's `transfer` option: the FTP side, resuming from what the server has of the remote name. */
   readonly transfer = async (file: string, size: number, target: FtpTarget, options: TransferOptions): Promise<TransferResult> => {
     options.signal.throwIfAborted();
     this.attempts.push(basename(file));

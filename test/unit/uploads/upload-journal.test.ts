@@ -1,11 +1,13 @@
 // The upload journal on real files: what was written survives reopening, a line cut by a crash is left
-// out, opening compacts it to one line per file without changing what it says.
-import { appendFileSync, readFileSync, statSync } from 'node:fs';
+// out, opening compacts it to its header and one line per file without changing what it says, parts
+// acknowledged one by one add up, and a journal of version 1 (FTP only) is read and rewritten in version 2.
+import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { UploadJournal, type JournalItem } from '../../../main/uploads/upload-journal.js';
+import type { PlatformUpload } from '../../../main/uploads/journal-records.js';
+import { JournalTooNewError, UploadJournal, type JournalItem } from '../../../main/uploads/upload-journal.js';
 
 let root: string;
 let file: string;
@@ -39,7 +41,6 @@ function item(id: string, change: Partial<JournalItem> = {}): JournalItem {
     initStarted: false,
     upload: null,
     inits: 0,
-    transferred: false,
     readyStarted: false,
     readySent: false,
     status: null,
@@ -51,7 +52,12 @@ function item(id: string, change: Partial<JournalItem> = {}): JournalItem {
   };
 }
 
-const upload = (videoId: string) => ({ videoId, path: `up-${videoId}`, host: 'ftp.example.test', port: 21, user: `user-${videoId}` });
+const upload = (videoId: string, acknowledged: [number, number][] = [], count = 1): PlatformUpload => ({
+  transport: 'ftp',
+  ticket: { channelId: '5001', videoId, host: 'ftp.example.test', port: 21, user: `user-${videoId}`, remoteName: `up-${videoId}.mp4` },
+  parts: { count, size: Math.ceil(1000 / count), acknowledged },
+});
+const HEADER = { t: 'journal', version: 2 };
 const lines = (): string[] => readFileSync(file, 'utf8').split('\n').filter((line) => line !== '');
 
 /** Opens the journal, lets `work` write to it, closes it. */
@@ -65,11 +71,11 @@ function session(work: (journal: UploadJournal) => void): void {
 }
 
 describe('UploadJournal', () => {
-  it('starts empty when the file is missing, creating its folder and an empty file only it may read', () => {
+  it('starts empty when the file is missing, creating its folder and a file only it may read, with the header alone', () => {
     const { journal, opening } = UploadJournal.open(file);
     journal.close();
-    expect(opening).toEqual({ items: [], skippedLines: 0 });
-    expect(readFileSync(file, 'utf8')).toBe('');
+    expect(opening).toEqual({ items: [], skippedLines: 0, migratedFrom: null });
+    expect(readFileSync(file, 'utf8')).toBe(`${JSON.stringify(HEADER)}\n`);
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
@@ -90,7 +96,7 @@ describe('UploadJournal', () => {
     journal.close();
     expect(opening.skippedLines).toBe(0);
     expect(opening.items).toEqual([
-      item('a', { title: 'First', protect: 'private', initStarted: true, inits: 1, upload: upload('v1'), transferred: true, readyStarted: true, readySent: true, status: 'transcoding' }),
+      item('a', { title: 'First', protect: 'private', initStarted: true, inits: 1, upload: upload('v1', [[0, 0]]), readyStarted: true, readySent: true, status: 'transcoding' }),
       item('b', { title: 'Second', paused: true }),
     ]);
   });
@@ -121,10 +127,10 @@ describe('UploadJournal', () => {
     expect(opening.skippedLines).toBe(1);
     expect(opening.items).toEqual([item('a', { initStarted: true, inits: 1 })]);
     // The cut line is gone from the file: the next step does not land on the end of it.
-    expect(lines().map((line) => JSON.parse(line) as unknown)).toEqual([{ t: 'item', item: item('a', { initStarted: true, inits: 1 }) }]);
+    expect(lines().map((line) => JSON.parse(line) as unknown)).toEqual([HEADER, { t: 'item', item: item('a', { initStarted: true, inits: 1 }) }]);
   });
 
-  it('compacts on opening to one line per item, saying the same', () => {
+  it('compacts on opening to the header and one line per item, saying the same', () => {
     session((journal) => {
       journal.add(item('a'));
       journal.add(item('b'));
@@ -133,12 +139,12 @@ describe('UploadJournal', () => {
       journal.write({ t: 'init-started', id: 'b' });
       journal.write({ t: 'failed', id: 'b', reason: 'Refused.', fresh: true });
     });
-    expect(lines()).toHaveLength(6);
+    expect(lines()).toHaveLength(7);
     const first = UploadJournal.open(file);
     first.journal.close();
     const compacted = readFileSync(file, 'utf8');
-    expect(lines()).toHaveLength(2);
-    expect(lines().map((line) => (JSON.parse(line) as { t: string }).t)).toEqual(['item', 'item']);
+    expect(lines()).toHaveLength(3);
+    expect(lines().map((line) => (JSON.parse(line) as { t: string }).t)).toEqual(['journal', 'item', 'item']);
     const second = UploadJournal.open(file);
     second.journal.close();
     expect(second.opening.items).toEqual(first.opening.items);
@@ -149,8 +155,8 @@ describe('UploadJournal', () => {
     session((journal) => journal.add(item('a')));
     session((journal) => {
       journal.write({ t: 'init-started', id: 'a' });
-      expect(lines()).toHaveLength(2);
-      expect(JSON.parse(lines()[1]!)).toEqual({ t: 'init-started', id: 'a' });
+      expect(lines()).toHaveLength(3);
+      expect(JSON.parse(lines()[2]!)).toEqual({ t: 'init-started', id: 'a' });
     });
   });
 
@@ -175,7 +181,7 @@ describe('UploadJournal', () => {
     journal.close();
     const [fresh, plain] = opening.items;
     expect(fresh).toEqual(item('fresh', { inits: 1 }));
-    expect(plain).toEqual(item('plain', { initStarted: true, inits: 1, upload: upload('v-plain'), transferred: true, readyStarted: true, readySent: true, status: 'error' }));
+    expect(plain).toEqual(item('plain', { initStarted: true, inits: 1, upload: upload('v-plain', [[0, 0]]), readyStarted: true, readySent: true, status: 'error' }));
   });
 
   it('drops removed items, also after reopening', () => {
@@ -190,7 +196,7 @@ describe('UploadJournal', () => {
     const { journal, opening } = UploadJournal.open(file);
     journal.close();
     expect(opening.items.map((entry) => entry.id)).toEqual(['b']);
-    expect(lines()).toHaveLength(1);
+    expect(lines()).toHaveLength(2);
   });
 
   it('counts lines about unknown items, and lines that are not records, as skipped', () => {
@@ -221,7 +227,7 @@ describe('UploadJournal', () => {
     expect(() => journal.write({ t: 'status', id: 'a', status: 'exploded' as 'queued' })).toThrow();
     journal.close();
     expect(() => journal.write({ t: 'complete', id: 'a' })).toThrow(/closed/);
-    expect(lines()).toHaveLength(1);
+    expect(lines()).toHaveLength(2);
   });
 
   it('reads a journal whose last line lacks its newline but is whole', () => {
@@ -231,5 +237,99 @@ describe('UploadJournal', () => {
     journal.close();
     expect(opening.skippedLines).toBe(0);
     expect(opening.items[0]?.outcome).toBe('complete');
+  });
+
+  it('adds up parts acknowledged in any order into ranges, refuses a part the upload does not have, and `transferred` acknowledges them all', () => {
+    session((journal) => {
+      journal.add(item('a'));
+      journal.add(item('b'));
+      journal.write({ t: 'init-started', id: 'a' });
+      journal.write({ t: 'initialised', id: 'a', upload: upload('v1', [], 8) });
+      for (const part of [0, 2, 1, 5, 6, 2]) journal.write({ t: 'part', id: 'a', part });
+      expect(journal.item('a')?.upload?.parts.acknowledged).toEqual([
+        [0, 2],
+        [5, 6],
+      ]);
+      journal.write({ t: 'init-started', id: 'b' });
+      journal.write({ t: 'initialised', id: 'b', upload: upload('v2', [], 8) });
+      journal.write({ t: 'part', id: 'b', part: 3 });
+      journal.write({ t: 'transferred', id: 'b' });
+    });
+    appendFileSync(file, `${JSON.stringify({ t: 'part', id: 'a', part: 8 })}\n`);
+    const { journal, opening } = UploadJournal.open(file);
+    journal.close();
+    expect(opening.skippedLines).toBe(1);
+    expect(opening.items.map((entry) => entry.upload?.parts.acknowledged)).toEqual([
+      [
+        [0, 2],
+        [5, 6],
+      ],
+      [[0, 7]],
+    ]);
+  });
+});
+
+describe('UploadJournal of version 1 (before upload transports)', () => {
+  /** An item as version 1 wrote it: the FTP upload's details and one `transferred` flag. */
+  function v1Item(id: string, change: Record<string, unknown> = {}): Record<string, unknown> {
+    const { upload: _upload, ...rest } = item(id);
+    return { ...rest, upload: null, transferred: false, ...change };
+  }
+  const v1Upload = (videoId: string) => ({ videoId, path: `up-${videoId}`, host: 'ftp.example.test', port: 21, user: `user-${videoId}` });
+  const ftpTicket = (videoId: string) => ({ channelId: '5001', videoId, host: 'ftp.example.test', port: 21, user: `user-${videoId}`, remoteName: `up-${videoId}.mp4` });
+
+  it('reads items and steps into version 2 (the FTP ticket, one part acknowledged once transferred) and rewrites the file in it', () => {
+    mkdirSync(dirname(file), { recursive: true });
+    const old = [
+      { t: 'item', item: v1Item('done', { initStarted: true, inits: 1, upload: v1Upload('v1'), transferred: true, readyStarted: true, readySent: true, status: 'complete', outcome: 'complete' }) },
+      { t: 'item', item: v1Item('cut', { initStarted: true, inits: 1, upload: v1Upload('v2') }) },
+      { t: 'item', item: v1Item('new', { paused: true }) },
+      { t: 'init-started', id: 'new' },
+      { t: 'initialised', id: 'new', upload: v1Upload('v3') },
+      { t: 'transferred', id: 'new' },
+      { t: 'ready-started', id: 'new' },
+    ];
+    writeFileSync(file, old.map((record) => `${JSON.stringify(record)}\n`).join(''));
+
+    const first = UploadJournal.open(file);
+    first.journal.close();
+    expect(first.opening).toEqual({
+      skippedLines: 0,
+      migratedFrom: 1,
+      items: [
+        item('done', { initStarted: true, inits: 1, upload: { transport: 'ftp', ticket: ftpTicket('v1'), parts: { count: 1, size: 1000, acknowledged: [[0, 0]] } }, readyStarted: true, readySent: true, status: 'complete', outcome: 'complete' }),
+        item('cut', { initStarted: true, inits: 1, upload: { transport: 'ftp', ticket: ftpTicket('v2'), parts: { count: 1, size: 1000, acknowledged: [] } } }),
+        item('new', { paused: true, initStarted: true, inits: 1, upload: { transport: 'ftp', ticket: ftpTicket('v3'), parts: { count: 1, size: 1000, acknowledged: [[0, 0]] } }, readyStarted: true }),
+      ],
+    });
+    // Rewritten in version 2: the header, then the items as they are now.
+    expect(lines().map((line) => JSON.parse(line) as unknown)).toEqual([HEADER, ...first.opening.items.map((migrated) => ({ t: 'item', item: migrated }))]);
+    const second = UploadJournal.open(file);
+    second.journal.close();
+    expect(second.opening).toEqual({ items: first.opening.items, skippedLines: 0, migratedFrom: null });
+  });
+
+  it('leaves out what version 1 could not say either, as before', () => {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(
+      file,
+      [
+        JSON.stringify({ t: 'item', item: v1Item('a') }),
+        JSON.stringify({ t: 'initialised', id: 'never-added', upload: v1Upload('v9') }),
+        JSON.stringify({ t: 'part', id: 'a', part: 0 }),
+        JSON.stringify({ t: 'initialised', id: 'a', upload: v1Upload('v1') }).slice(0, 40),
+      ].join('\n'),
+    );
+    const { journal, opening } = UploadJournal.open(file);
+    journal.close();
+    expect(opening).toEqual({ items: [item('a')], skippedLines: 3, migratedFrom: 1 });
+  });
+
+  it('refuses a journal of a newer version, leaving it as it is', () => {
+    mkdirSync(dirname(file), { recursive: true });
+    const text = `${JSON.stringify({ t: 'journal', version: 3 })}\n${JSON.stringify({ t: 'item', item: { id: 'a', shape: 'unknown' } })}\n`;
+    writeFileSync(file, text);
+    expect(() => UploadJournal.open(file)).toThrow(JournalTooNewError);
+    expect(readFileSync(file, 'utf8')).toBe(text);
   });
 });

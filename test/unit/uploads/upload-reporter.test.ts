@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CommandContext } from '../../../main/cli/command-context.js';
 import { createAppLogger } from '../../../main/log/app-logger.js';
 import { UploadReporter } from '../../../main/cli/upload-reporter.js';
+import { FtpUploadTransport } from '../../../main/uploads/ftp-upload-transport.js';
 import { UploadQueue } from '../../../main/uploads/upload-queue.js';
 import type { UploadEvent, UploadTotals } from '../../../main/uploads/upload-types.js';
 import { FakeKeychain, FakeUploadServer, FTP_PASSWORD, RecordingLogger } from './fake-upload-server.js';
@@ -43,18 +44,17 @@ async function runBatch(reporter: UploadReporter): Promise<UploadEvent[]> {
   await writeFile(join(root, 'videos', 'notes.txt'), 'notes');
   const server = new FakeUploadServer();
   const events: UploadEvent[] = [];
+  const logger = new RecordingLogger();
   queue = new UploadQueue({
     journalFile: join(root, 'journal.jsonl'),
-    platform: async () => server.platform,
-    passwords: new FakeKeychain(),
-    logger: new RecordingLogger(),
+    transport: new FtpUploadTransport({ platform: async () => server.platform, passwords: new FakeKeychain(), logger, transfer: server.transfer }),
+    logger,
     onEvent: (event) => {
       events.push(event);
       reporter.report(event);
     },
     retryDelaysMs: [5],
     pollDelaysMs: [5],
-    transfer: server.transfer,
     concurrency: 1,
   });
   await queue.add([join(root, 'videos')], { channelId: '5001' });

@@ -6,7 +6,7 @@ import type { VideoCaption } from '../../../../preload/contract.js';
 import { useCaptionsStore } from '../../state/captions-slice';
 import { webVttProblem } from '../../webvtt-light-check';
 import { PanelOutcome } from '../panel-parts';
-import type { VideoTabProps } from './video-tool-tabs';
+import type { VideoTabProps } from './video-tab-props';
 import { TableHead } from '../table-head';
 import { useShallow } from 'zustand/react/shallow';
 

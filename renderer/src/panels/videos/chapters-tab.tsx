@@ -9,7 +9,7 @@ import { useVideosStore } from '../../state/videos-slice';
 import { ConfirmButton } from '../confirm-button';
 import { PanelOutcome } from '../panel-parts';
 import { formatClock } from './format-clock';
-import type { VideoTabProps } from './video-tool-tabs';
+import type { VideoTabProps } from './video-tab-props';
 import { TableHead } from '../table-head';
 import { useShallow } from 'zustand/react/shallow';
 

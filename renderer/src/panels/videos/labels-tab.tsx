@@ -6,7 +6,7 @@ import type { VideoLabel } from '../../../../preload/contract.js';
 import { useLabelsStore } from '../../state/labels-slice';
 import { ConfirmButton } from '../confirm-button';
 import { PanelOutcome } from '../panel-parts';
-import type { VideoTabProps } from './video-tool-tabs';
+import type { VideoTabProps } from './video-tab-props';
 import { TableHead } from '../table-head';
 import { useShallow } from 'zustand/react/shallow';
 

@@ -7,7 +7,7 @@ import { useThumbnailStore } from '../../state/thumbnail-slice';
 import { useVideosStore } from '../../state/videos-slice';
 import { readImage } from '../branding/read-image';
 import { PanelOutcome } from '../panel-parts';
-import type { VideoTabProps } from './video-tool-tabs';
+import type { VideoTabProps } from './video-tab-props';
 import { useShallow } from 'zustand/react/shallow';
 
 const MAX_MB = THUMBNAIL_LIMITS.maxBytes / 1_000_000;

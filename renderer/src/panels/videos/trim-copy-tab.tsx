@@ -9,7 +9,7 @@ import { useVideosStore } from '../../state/videos-slice';
 import { CopyButton } from '../copy-button';
 import { PanelOutcome } from '../panel-parts';
 import { formatClock } from './format-clock';
-import type { VideoTabProps } from './video-tool-tabs';
+import type { VideoTabProps } from './video-tab-props';
 import { useShallow } from 'zustand/react/shallow';
 
 /** The part as whole seconds, or a sentence saying what is wrong with it. */

@@ -4,7 +4,7 @@ import { VIDEO_LIMITS, type VideoDetailLevel, type VideoDetails, type VideoEdit 
 import { useVideosStore } from '../../state/videos-slice';
 import { ConfirmButton } from '../confirm-button';
 import { CopyButton } from '../copy-button';
-import type { VideoTabProps } from './video-tool-tabs';
+import type { VideoTabProps } from './video-tab-props';
 import { formatBytes, formatClock } from './format-clock';
 import { useShallow } from 'zustand/react/shallow';
 

@@ -8,7 +8,7 @@ import { formatExpiry } from '../../format-expiry';
 import { useVideoDownloadStore, VIDEO_FILE_FORMATS } from '../../state/video-download-slice';
 import { CopyButton } from '../copy-button';
 import { PanelOutcome } from '../panel-parts';
-import type { VideoTabProps } from './video-tool-tabs';
+import type { VideoTabProps } from './video-tab-props';
 import { formatBytes } from './format-clock';
 import { useShallow } from 'zustand/react/shallow';
 

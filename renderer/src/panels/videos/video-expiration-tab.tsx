@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useVideoExpirationStore } from '../../state/video-expiration-slice';
 import { formatExpiry } from '../../format-expiry';
 import { PanelOutcome } from '../panel-parts';
-import type { VideoTabProps } from './video-tool-tabs';
+import type { VideoTabProps } from './video-tab-props';
 import { useShallow } from 'zustand/react/shallow';
 
 export function VideoExpirationTab({ videoId }: VideoTabProps) {

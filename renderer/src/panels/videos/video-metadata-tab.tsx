@@ -4,7 +4,7 @@ import type { MetadataField } from '../../../../preload/contract.js';
 import { useVideoMetadataValuesStore } from '../../state/video-metadata-values-slice';
 import { MetadataFieldName, MetadataValueInput, useMetadataDraft } from '../metadata-value-editor';
 import { PanelOutcome } from '../panel-parts';
-import type { VideoTabProps } from './video-tool-tabs';
+import type { VideoTabProps } from './video-tab-props';
 import { useShallow } from 'zustand/react/shallow';
 
 function ValueRow({ field, value, busy, onSet, onClear }: { field: MetadataField; value: string | null; busy: boolean; onSet: (value: string) => void; onClear: () => void }) {

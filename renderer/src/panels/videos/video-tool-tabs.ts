@@ -7,14 +7,7 @@ import { ChaptersTab } from './chapters-tab';
 import { LabelsTab } from './labels-tab';
 import { ThumbnailTab } from './thumbnail-tab';
 import { TrimCopyTab } from './trim-copy-tab';
-
-export interface VideoTabProps {
-  readonly videoId: string;
-  readonly channelId: string;
-  readonly title: string;
-  /** Seconds; null when the platform did not say. */
-  readonly lengthSeconds: number | null;
-}
+import type { VideoTabProps } from './video-tab-props';
 
 export interface VideoToolTab {
   readonly id: string;

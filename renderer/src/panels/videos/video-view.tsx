@@ -8,7 +8,8 @@ import { VideoDetailsTab } from './video-details-tab';
 import { VideoDownloadTab } from './video-download-tab';
 import { VideoExpirationTab } from './video-expiration-tab';
 import { VideoMetadataTab } from './video-metadata-tab';
-import { videoToolTabs, type VideoTabProps } from './video-tool-tabs';
+import type { VideoTabProps } from './video-tab-props';
+import { videoToolTabs } from './video-tool-tabs';
 import { useShallow } from 'zustand/react/shallow';
 
 const ownTabs: readonly { id: string; label: string; Tab: ComponentType<VideoTabProps> }[] = [
