@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+// The Uploads panel draws again only the rows that changed: an `uploads` event that changes one row's
+// progress renders that row alone, and one that changes only the totals renders no row. Counted with
+// React's Profiler, placed inside each row's memo boundary (the row module is wrapped here, its memo
+// comparison kept), so a row the panel skipped is not counted.
+import { act, createElement, type ComponentType } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UploadRow, UploadsChange, UploadTotals } from '../../../preload/contract.js';
+import type * as RowModule from '../../../renderer/src/panels/uploads/upload-row-view';
+
+const bridge = vi.hoisted(() => {
+  const listeners = new Map<string, (payload: unknown) => void>();
+  return {
+    listeners,
+    companion: {
+      uploads: { state: vi.fn(), add: vi.fn(), browse: vi.fn(), pauseAll: vi.fn(), resumeAll: vi.fn(), retryFailed: vi.fn(), clearFinished: vi.fn(), setSettings: vi.fn(), pause: vi.fn(), resume: vi.fn(), cancel: vi.fn(), retry: vi.fn(), edit: vi.fn() },
+      live: { channels: vi.fn() },
+      on: (event: string, listener: (payload: unknown) => void) => {
+        listeners.set(event, listener);
+        return () => listeners.delete(event);
+      },
+    },
+  };
+});
+vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
+
+/** Renders per row id, counted by a Profiler inside the row's memo boundary. */
+const renders = vi.hoisted(() => new Map<string, number>());
+vi.mock('../../../renderer/src/panels/uploads/upload-row-view', async (importOriginal) => {
+  const actual = await importOriginal<typeof RowModule>();
+  const react = await import('react');
+  type Props = { row: UploadRow };
+  // React.memo's result keeps the component it wraps and its comparison.
+  const memoized = actual.UploadRowView as unknown as { type?: ComponentType<Props>; compare: ((a: Props, b: Props) => boolean) | null };
+  if (memoized.type === undefined) throw new Error('UploadRowView is not memoized: every row would render on every change.');
+  const inner = memoized.type;
+  const counted = (props: Props) =>
+    react.createElement(react.Profiler, { id: props.row.id, onRender: (id: string) => renders.set(id, (renders.get(id) ?? 0) + 1) }, react.createElement(inner, props));
+  return { ...actual, UploadRowView: react.memo(counted, memoized.compare ?? undefined) };
+});
+
+const { UploadsPanel } = await import('../../../renderer/src/panels/uploads-panel');
+const { initialUploadsState, useUploadsStore } = await import('../../../renderer/src/state/uploads-slice');
+
+function row(id: string, change: Partial<UploadRow> = {}): UploadRow {
+  return { id, file: `/v/${id}.mp4`, size: 1000, channelId: '9', title: id, description: '', protect: 'public', state: 'waiting', platformStatus: null, videoId: null, bytes: 0, speed: 0, etaSeconds: null, failure: null, ...change };
+}
+
+const totals: UploadTotals = { files: 3, complete: 0, failed: 0, unfinished: 3, bytes: 0, size: 3000, speed: 0, etaSeconds: null, paused: null, concurrency: 2, speedLimit: null };
+
+async function emit(change: Partial<UploadsChange>): Promise<void> {
+  await act(async () => bridge.listeners.get('uploads')!({ reset: false, available: true, reason: null, rows: [], removed: [], totals, ...change }));
+}
+
+let root: Root;
+let host: HTMLElement;
+
+beforeEach(async () => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  useUploadsStore.setState({ ...initialUploadsState });
+  bridge.companion.uploads.state.mockResolvedValue({ available: true, reason: null, rows: [row('a'), row('b'), row('c')], totals });
+  bridge.companion.live.channels.mockResolvedValue([{ id: '9', title: 'Main', status: 'offair', isDefault: true, managedFor: null }]);
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () => root.render(createElement(UploadsPanel)));
+});
+
+afterEach(async () => {
+  await act(async () => root.unmount());
+  host.remove();
+  renders.clear();
+});
+
+describe('the Uploads panel', () => {
+  it('renders only the row whose progress changed', async () => {
+    expect(host.querySelectorAll('[data-testid="upload-row"]')).toHaveLength(3);
+    expect([...renders.keys()].sort()).toEqual(['a', 'b', 'c']);
+    renders.clear();
+    await emit({ rows: [row('b', { state: 'transferring', bytes: 400, speed: 200_000, etaSeconds: 3 })], totals: { ...totals, bytes: 400, speed: 200_000 } });
+    expect(Object.fromEntries(renders)).toEqual({ b: 1 });
+    expect(host.querySelector('[data-state="transferring"]')).not.toBeNull();
+  });
+
+  it('renders no row when only the totals changed, and the removed row alone leaves', async () => {
+    renders.clear();
+    await emit({ totals: { ...totals, speed: 10 } });
+    expect(Object.fromEntries(renders)).toEqual({});
+    await emit({ removed: ['c'], totals: { ...totals, files: 2 } });
+    expect(Object.fromEntries(renders)).toEqual({});
+    expect(host.querySelectorAll('[data-testid="upload-row"]')).toHaveLength(2);
+  });
+});
