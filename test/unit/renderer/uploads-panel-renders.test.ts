@@ -7,23 +7,11 @@ import { act, createElement, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadRow, UploadsChange, UploadTotals } from '../../../preload/contract.js';
+import { uploadsBridge } from './fake-uploads-bridge.js';
 import type * as RowModule from '../../../renderer/src/panels/uploads/upload-row-view';
 
-const bridge = vi.hoisted(() => {
-  const listeners = new Map<string, (payload: unknown) => void>();
-  return {
-    listeners,
-    companion: {
-      uploads: { state: vi.fn(), add: vi.fn(), browse: vi.fn(), pauseAll: vi.fn(), resumeAll: vi.fn(), retryFailed: vi.fn(), clearFinished: vi.fn(), setSettings: vi.fn(), pause: vi.fn(), resume: vi.fn(), cancel: vi.fn(), retry: vi.fn(), edit: vi.fn() },
-      live: { channels: vi.fn() },
-      on: (event: string, listener: (payload: unknown) => void) => {
-        listeners.set(event, listener);
-        return () => listeners.delete(event);
-      },
-    },
-  };
-});
-vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
+vi.mock('../../../renderer/src/bridge/companion-bridge', async () => ({ companion: (await import('./fake-uploads-bridge.js')).uploadsBridge.companion }));
+const bridge = uploadsBridge;
 
 /** Renders per row id, counted by a Profiler inside the row's memo boundary. */
 const renders = vi.hoisted(() => new Map<string, number>());

@@ -1,22 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadRow, UploadsChange, UploadTotals } from '../../../preload/contract.js';
+import { uploadsBridge } from './fake-uploads-bridge.js';
 
 // The slice talks to main through the bridge; here the bridge is a fake whose answers each test sets.
-const bridge = vi.hoisted(() => {
-  const listeners = new Map<string, (payload: unknown) => void>();
-  return {
-    listeners,
-    companion: {
-      uploads: { state: vi.fn(), add: vi.fn(), browse: vi.fn(), pauseAll: vi.fn(), resumeAll: vi.fn(), retryFailed: vi.fn(), clearFinished: vi.fn(), setSettings: vi.fn(), pause: vi.fn(), resume: vi.fn(), cancel: vi.fn(), retry: vi.fn(), edit: vi.fn() },
-      live: { channels: vi.fn() },
-      on: (event: string, listener: (payload: unknown) => void) => {
-        listeners.set(event, listener);
-        return () => listeners.delete(event);
-      },
-    },
-  };
-});
-vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
+vi.mock('../../../renderer/src/bridge/companion-bridge', async () => ({ companion: (await import('./fake-uploads-bridge.js')).uploadsBridge.companion }));
+const bridge = uploadsBridge;
 
 const { initialUploadsState, useUploadsStore } = await import('../../../renderer/src/state/uploads-slice');
 const { filterRows, mergeRows } = await import('../../../renderer/src/state/upload-rows');
