@@ -2,15 +2,14 @@
 // login page through a SignInDriver: the implicit flow for a MAC token, the authorization code flow for a
 // bearer one; or the password grant for the CLI), keeps tokens in the vault, hands them to the platform
 // client, and says when they run out. Every change is a `session` event on `events`.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { CompanionError, type Contract, type ProfilesInfo, type SessionInfo, type SignInStart } from '../../preload/contract.js';
 import type { AccessToken, TokenSource } from '../platform/access-token.js';
-import { authorizeUrl } from '../platform/oauth/authorize-url.js';
 import { deviceName } from '../platform/oauth/device-name.js';
 import { clientCredentialsGrant, passwordGrant } from '../platform/oauth/token-grants.js';
-import { codeFlowAnswer, implicitAnswer, type CodeRedeemer } from './sign-in-answers.js';
+import { signInFlowFor, type StartedSignIn } from './sign-in-flows.js';
 import { connectEmbeddedSandbox, type SandboxConnection } from '../profiles/embedded-sandbox.js';
 import { parsePlatformProfile, ProfileStore, SANDBOX_PROFILE, validProfileName, type Profile } from '../profiles/profiles.js';
 import { SettingsFile, type RecoveryReporter } from '../settings/settings-file.js';
@@ -54,12 +53,8 @@ const EXPIRES_SOON_SECONDS = 3600;
 const Accounts = z.record(z.string(), z.object({ user: z.string().nullable() }));
 
 interface PendingSignIn {
-  readonly state: string;
-  /** mac: the implicit flow (the token in the redirect); bearer: the authorization code flow. */
-  readonly tokenType: 'mac' | 'bearer';
-  readonly scopes: ('broadcaster' | 'offline')[];
+  readonly started: StartedSignIn;
   readonly profile: string;
-  readonly redirectUri: string;
 }
 
 export class SessionService implements TokenSource {
@@ -233,17 +228,12 @@ export class SessionService implements TokenSource {
     const driver = this.#options.signInDriver;
     if (!driver) throw signInErrors.noDriver();
     const platform = await this.platform();
-    const type = tokenType ?? driver.defaultTokenType;
-    if (type === 'bearer' && platform.clientSecret === null) throw signInErrors.notConfigured(this.#profileName);
-    const asked = type === 'mac' ? scopes : scopes.filter((scope) => scope !== 'broadcaster');
-    const state = randomBytes(24).toString('base64url');
-    const redirectUri = driver.redirectUri();
-    this.#pending = { state, tokenType: type, profile: this.#profileName, redirectUri, scopes: asked };
+    const flow = signInFlowFor(tokenType ?? driver.defaultTokenType);
+    const started = flow.begin({ ...platform, redirectUri: driver.redirectUri(), scopes, deviceName: deviceName(), profile: this.#profileName });
+    this.#pending = { started, profile: this.#profileName };
     this.#lastError = null;
-    const common = { authUrl: platform.authUrl, clientId: platform.clientId, redirectUri, state, scopes: asked, deviceName: deviceName() };
-    const url = authorizeUrl(type === 'mac' ? { ...common, responseType: 'token', tokenType: 'mac' } : { ...common, responseType: 'code' });
-    const result = await driver.authorize(url);
-    if (result === null) return { kind: 'navigate', url };
+    const result = await driver.authorize(started.url);
+    if (result === null) return { kind: 'navigate', url: started.url };
     await this.completeSignIn(result);
     return { kind: 'done', session: await this.info() };
   }
@@ -252,13 +242,12 @@ export class SessionService implements TokenSource {
   async completeSignIn(redirectedTo: string): Promise<SessionInfo> {
     const pending = this.#pending;
     const state = new URL(redirectedTo).searchParams.get('state') ?? new URLSearchParams(new URL(redirectedTo).hash.slice(1)).get('state');
-    if (!pending || state === null || !sameText(state, pending.state)) {
+    if (!pending || state === null || !sameText(state, pending.started.state)) {
       // A wrong state leaves the pending sign-in in place: the real answer may still come.
       throw pending ? signInErrors.stateMismatch() : signInErrors.noPendingSignIn();
     }
     this.#pending = null;
-    const result =
-      pending.tokenType === 'mac' ? implicitAnswer(redirectedTo, pending.state, pending.scopes) : await codeFlowAnswer(redirectedTo, pending.redirectUri, pending.scopes, await this.#codeRedeemer());
+    const result = await pending.started.finish(redirectedTo);
     if ('error' in result) {
       const error = result.error === 'access_denied' ? signInErrors.accessDenied() : signInErrors.platformError(result.error, result.description);
       this.#lastError = { code: error.code, message: error.message };
@@ -267,13 +256,6 @@ export class SessionService implements TokenSource {
     }
     await this.#signedIn(result.token);
     return this.info();
-  }
-
-  /** The platform's token endpoint and this app's client, for the code flow's exchange. */
-  async #codeRedeemer(): Promise<CodeRedeemer> {
-    const platform = await this.platform();
-    if (platform.clientSecret === null) throw signInErrors.notConfigured(this.#profileName);
-    return { authUrl: platform.authUrl, clientId: platform.clientId, clientSecret: platform.clientSecret };
   }
 
   /** The CLI's sign-in: the password grant (the client secret goes with it). */

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { CompanionError } from '../../../preload/contract.js';
+import { authorizationCodeFlow, implicitMacFlow, signInFlowFor, type SignInRequest } from '../../../main/session/sign-in-flows.js';
+
+const request: SignInRequest = {
+  authUrl: 'http://127.0.0.1:9/auth',
+  clientId: 'c'.repeat(40),
+  clientSecret: 'secret',
+  redirectUri: 'http://127.0.0.1:7/callback',
+  scopes: ['broadcaster', 'offline'],
+  deviceName: 'Test PC',
+  profile: 'p',
+};
+
+const query = (url: string) => Object.fromEntries(new URL(url).searchParams);
+
+describe('sign-in flows', () => {
+  it('the implicit flow asks for a MAC token with every scope, and reads the token from the redirect', async () => {
+    const started = implicitMacFlow.begin(request);
+    expect(query(started.url)).toMatchObject({ response_type: 'token', token_type: 'mac', scope: 'broadcaster offline', state: started.state, redirect_uri: request.redirectUri });
+    const token = { access_token: 'a'.repeat(40), token_type: 'mac', mac_key: 'b'.repeat(40), created_at: '1700000000', mac_algorithm: 'hmac-sha-1' };
+    const answer = await started.finish(`${request.redirectUri}#${new URLSearchParams({ ...token, state: started.state })}`);
+    expect(answer).toMatchObject({ token: { type: 'mac', accessToken: token.access_token, scopes: ['broadcaster', 'offline'] } });
+  });
+
+  it('the code flow asks for a code without the broadcaster scope (MAC tokens only) and needs the client secret', () => {
+    const started = authorizationCodeFlow.begin(request);
+    expect(query(started.url)).toMatchObject({ response_type: 'code', scope: 'offline' });
+    expect(query(started.url).token_type).toBeUndefined();
+    expect(() => authorizationCodeFlow.begin({ ...request, clientSecret: null })).toThrow(CompanionError);
+  });
+
+  it("passes the login page's refusal on as the answer, and each start has its own state", async () => {
+    const started = authorizationCodeFlow.begin(request);
+    expect(await started.finish(`${request.redirectUri}?error=access_denied&state=${started.state}`)).toEqual({ error: 'access_denied', description: undefined });
+    expect(authorizationCodeFlow.begin(request).state).not.toBe(started.state);
+    expect(signInFlowFor('mac')).toBe(implicitMacFlow);
+    expect(signInFlowFor('bearer')).toBe(authorizationCodeFlow);
+  });
+});
