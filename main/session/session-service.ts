@@ -15,6 +15,7 @@ import { parsePlatformProfile, ProfileStore, SANDBOX_PROFILE, validProfileName, 
 import { SettingsFile, type RecoveryReporter } from '../settings/settings-file.js';
 import { signInErrors } from './session-errors.js';
 import type { SignInDriver } from './sign-in-driver.js';
+import { EXPIRES_SOON_SECONDS, TokenKeeper } from './token-keeper.js';
 import { ContractEvents } from '../typed-emitter.js';
 
 /** The vault as the session uses it: tokens and the client secret of one profile. */
@@ -48,7 +49,6 @@ export interface SessionServiceOptions {
   readonly onSettingsRecovered: RecoveryReporter;
 }
 
-const EXPIRES_SOON_SECONDS = 3600;
 
 const Accounts = z.record(z.string(), z.object({ user: z.string().nullable() }));
 
@@ -68,16 +68,19 @@ export class SessionService implements TokenSource {
   #allProfiles: Record<string, Profile> = { [SANDBOX_PROFILE]: { kind: 'sandbox' } };
   #sandbox: Promise<SandboxConnection> | null = null;
   #closed = false;
-  #userToken: AccessToken | null = null;
   #user: string | null = null;
   #lastError: { code: string; message: string } | null = null;
-  /** The platform answered 401 to the current user token. */
-  #refused = false;
   #pending: PendingSignIn | null = null;
-  #timers: NodeJS.Timeout[] = [];
+  readonly #tokens: TokenKeeper;
 
   constructor(options: SessionServiceOptions) {
     this.#options = options;
+    this.#tokens = new TokenKeeper({
+      vault: () => this.#secrets(),
+      clientGrant: () => this.#clientGrant(),
+      onDeadline: () => void this.#changed(),
+      now: options.now,
+    });
     this.#profiles = new ProfileStore(options.dataDir, options.onSettingsRecovered);
     this.#accounts = new SettingsFile({
       file: join(options.dataDir, 'accounts.json'),
@@ -99,7 +102,7 @@ export class SessionService implements TokenSource {
     // Final: a call still on its way (a window's request, a queue's retry) must not start the sandbox again,
     // or the app would never exit.
     this.#closed = true;
-    this.#clearTimers();
+    this.#tokens.stop();
     const sandbox = this.#sandbox;
     this.#sandbox = null;
     if (sandbox) await (await sandbox).close();
@@ -133,15 +136,13 @@ export class SessionService implements TokenSource {
 
   /** The sign-in state without asking anything (info() may start the embedded sandbox). */
   currentStatus(): SessionInfo['status'] {
-    const token = this.#userToken;
-    if (token === null) return 'signed-out';
-    return this.#refused || (token.expiresAt !== null && token.expiresAt <= this.#now()) ? 'expired' : 'signed-in';
+    return this.#tokens.status();
   }
 
   async info(): Promise<SessionInfo> {
     const now = this.#now();
-    const token = this.#userToken;
-    const expired = token !== null && (this.#refused || (token.expiresAt !== null && token.expiresAt <= now));
+    const token = this.#tokens.user;
+    const expired = this.#tokens.status() === 'expired';
     const sandbox = this.#profile.kind === 'sandbox' && this.#sandbox ? await this.#sandbox.catch(() => null) : null;
     const platform = this.#profile.kind === 'platform' ? { apiUrl: this.#profile.apiUrl, authUrl: this.#profile.authUrl } : sandbox ? { apiUrl: sandbox.apiUrl, authUrl: sandbox.authUrl } : null;
     return {
@@ -210,12 +211,9 @@ export class SessionService implements TokenSource {
 
   /** TokenSource for the platform client: null (so the call asks for sign-in) when there is none or it ran out. */
   async token(kind: 'user' | 'client'): Promise<AccessToken | null> {
-    if (kind === 'client') return this.#clientToken();
-    const token = this.#userToken;
-    if (token && (this.#refused || (token.expiresAt !== null && token.expiresAt <= this.#now()))) {
-      void this.#changed();
-      return null;
-    }
+    const token = await this.#tokens.token(kind);
+    // An expired sign-in is said to the windows as soon as a call meets it.
+    if (kind === 'user' && token === null && this.#tokens.user !== null) void this.#changed();
     return token;
   }
 
@@ -277,11 +275,7 @@ export class SessionService implements TokenSource {
   }
 
   async signOut(): Promise<SessionInfo> {
-    const secrets = this.#secrets();
-    await secrets.deleteToken('user');
-    await secrets.deleteToken('client');
-    this.#userToken = null;
-    this.#refused = false;
+    await this.#tokens.forget();
     this.#user = null;
     this.#lastError = null;
     await this.#saveUser(null);
@@ -301,8 +295,7 @@ export class SessionService implements TokenSource {
    * "expired" until the next sign-in, so the UI asks for one instead of failing call after call.
    */
   async tokenRefused(): Promise<void> {
-    if (this.#userToken === null || this.#refused) return;
-    this.#refused = true;
+    if (!this.#tokens.refused()) return;
     this.#lastError = { code: 'sign_in_needed', message: 'The platform no longer accepts your sign-in (it expired or was revoked). Sign in again.' };
     await this.#changed();
   }
@@ -312,13 +305,11 @@ export class SessionService implements TokenSource {
    * client call asks for a fresh one. The user's sign-in is not touched.
    */
   async clientTokenRefused(): Promise<void> {
-    await this.#secrets().deleteToken('client');
+    await this.#tokens.clientRefused();
   }
 
   async #signedIn(token: AccessToken): Promise<void> {
-    await this.#secrets().saveToken('user', token);
-    this.#userToken = token;
-    this.#refused = false;
+    await this.#tokens.signedIn(token);
     this.#lastError = null;
     // The name is a nicety: a sign-in that works but cannot tell it is still a sign-in.
     const user = this.#options.identify ? await this.#options.identify().catch(() => null) : null;
@@ -339,10 +330,8 @@ export class SessionService implements TokenSource {
     this.#profile = profile;
     this.#pending = null;
     this.#lastError = null;
-    this.#refused = false;
-    this.#userToken = await this.#secrets().token('user');
+    await this.#tokens.load();
     this.#user = await this.#loadUser();
-    this.#schedule();
   }
 
   #embeddedSandbox(): Promise<SandboxConnection> {
@@ -356,15 +345,11 @@ export class SessionService implements TokenSource {
     return started;
   }
 
-  async #clientToken(): Promise<AccessToken | null> {
-    const secrets = this.#secrets();
-    const stored = await secrets.token('client');
-    if (stored && (stored.expiresAt === null || stored.expiresAt > this.#now() + 60)) return stored;
+  /** The application's own token from the platform (client credentials); null without a client secret. */
+  async #clientGrant(): Promise<AccessToken | null> {
     const platform = await this.platform();
     if (platform.clientSecret === null) return null;
-    const token = await clientCredentialsGrant({ authUrl: platform.authUrl, clientId: platform.clientId, clientSecret: platform.clientSecret, deviceName: deviceName() });
-    await secrets.saveToken('client', token);
-    return token;
+    return clientCredentialsGrant({ authUrl: platform.authUrl, clientId: platform.clientId, clientSecret: platform.clientSecret, deviceName: deviceName() });
   }
 
   #secrets(): ProfileSecrets {
@@ -380,30 +365,9 @@ export class SessionService implements TokenSource {
   }
 
   async #changed(): Promise<SessionInfo> {
-    this.#schedule();
     const info = await this.info();
     this.events.emit('session', info);
     return info;
-  }
-
-  /** Wakes up when the token enters its last hour and when it runs out, so the UI says so in time. */
-  #schedule(): void {
-    this.#clearTimers();
-    const expiresAt = this.#userToken?.expiresAt;
-    if (expiresAt === null || expiresAt === undefined) return;
-    const now = this.#now();
-    for (const at of [expiresAt - EXPIRES_SOON_SECONDS, expiresAt]) {
-      if (at <= now) continue;
-      // setTimeout cannot wait longer than ~24.8 days; a token expiring later is re-checked then.
-      const timer = setTimeout(() => void this.#changed(), Math.min((at - now) * 1000, 2 ** 31 - 1));
-      timer.unref();
-      this.#timers.push(timer);
-    }
-  }
-
-  #clearTimers(): void {
-    for (const timer of this.#timers) clearTimeout(timer);
-    this.#timers = [];
   }
 
   async #loadUser(): Promise<string | null> {
