@@ -1,7 +1,7 @@
 // The last resort of the app's long-running shells (the desktop app, `companion ui`, `companion live` and
 // `relay`): an exception nothing caught, or a rejection nobody handled, is logged (through the app's
 // redacting logger) and the process goes on. Node's default is to exit, which ends a running broadcast,
-// its relay, uploads and the UI for one bad socket somewhere (issue 16). What failed is already lost
+// its relay, uploads and the UI for one bad socket somewhere. What failed is already lost
 // either way; the rest of the app is usually fine. A storm of them is logged in part, not in full.
 import type { Logger } from './log/redacting-logger.js';
 

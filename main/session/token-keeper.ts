@@ -1,7 +1,7 @@
 // The active profile's tokens, and the one place the app gets one: the user's token (from a sign-in, kept in
 // the vault, "expired" once it runs out or the platform refuses it) and the application's client-credentials
 // token (asked for when missing or about to run out, one request at a time). It wakes the session when the
-// user token enters its last hour and when it runs out. Renewal (refresh tokens, issue 19) plugs in here.
+// user token enters its last hour and when it runs out. Renewal with refresh tokens plugs in here.
 import type { AccessToken } from '../platform/access-token.js';
 
 /** The vault as the keeper uses it: one profile's tokens. */

@@ -1,4 +1,4 @@
-// What stands between a hostile FTP client and ftp-srv (issue 16). ftp-srv reads its control connection
+// What stands between a hostile FTP client and ftp-srv. ftp-srv reads its control connection
 // chunk by chunk: a chunk is split on CRLF as it comes, so a line is never bounded and a line cut across
 // two chunks becomes two commands; the chunks' commands run concurrently; and a handler that throws
 // (SITE or OPTS without an argument) leaves a promise that nothing handles, with the client left
