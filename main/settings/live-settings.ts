@@ -2,7 +2,7 @@
 // ingest's port. No secret: the local stream key lives in the keychain.
 import { join } from 'node:path';
 import { z } from 'zod';
-import { SettingsFile, type RecoveryReporter } from './settings-file.js';
+import { SettingsStore, type RecoveryReporter } from './settings-file.js';
 
 export const DEFAULT_INGEST_PORT = 1935;
 
@@ -13,28 +13,8 @@ const LiveSettingsFile = z.object({
 });
 export type LiveSettings = z.output<typeof LiveSettingsFile>;
 
-export class LiveSettingsStore {
-  readonly #file: SettingsFile<typeof LiveSettingsFile>;
-
+export class LiveSettingsStore extends SettingsStore<typeof LiveSettingsFile> {
   constructor(dataDirectory: string, onRecovered: RecoveryReporter) {
-    this.#file = new SettingsFile({
-      file: join(dataDirectory, 'live.json'),
-      schema: LiveSettingsFile,
-      label: 'The live settings',
-      defaults: () => LiveSettingsFile.parse({}),
-      onRecovered,
-    });
-  }
-
-  /** The saved settings; defaults when the file is missing or was damaged. */
-  async load(): Promise<LiveSettings> {
-    return this.#file.read();
-  }
-
-  async update(change: (settings: LiveSettings) => void): Promise<LiveSettings> {
-    const settings = await this.load();
-    change(settings);
-    await this.#file.write(settings);
-    return settings;
+    super({ file: join(dataDirectory, 'live.json'), schema: LiveSettingsFile, label: 'The live settings', defaults: () => LiveSettingsFile.parse({}), onRecovered });
   }
 }

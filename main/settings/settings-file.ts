@@ -64,3 +64,24 @@ export class SettingsFile<S extends z.ZodType> {
     );
   }
 }
+
+/** A settings file read whole and changed in place: `load` the saved settings, `update` one or more of them. */
+export class SettingsStore<S extends z.ZodType> {
+  readonly #file: SettingsFile<S>;
+
+  constructor(options: SettingsFileOptions<S>) {
+    this.#file = new SettingsFile(options);
+  }
+
+  /** The saved settings; defaults when the file is missing or was damaged. */
+  load(): Promise<z.output<S>> {
+    return this.#file.read();
+  }
+
+  async update(change: (settings: z.output<S>) => void): Promise<z.output<S>> {
+    const settings = await this.load();
+    change(settings);
+    await this.#file.write(settings);
+    return settings;
+  }
+}

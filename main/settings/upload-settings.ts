@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { CONCURRENCY_RANGE } from '../uploads/upload-types.js';
-import { SettingsFile, type RecoveryReporter } from './settings-file.js';
+import { SettingsStore, type RecoveryReporter } from './settings-file.js';
 
 const UploadSettingsFile = z.object({
   concurrency: z.number().int().min(CONCURRENCY_RANGE.min).max(CONCURRENCY_RANGE.max).default(CONCURRENCY_RANGE.default),
@@ -12,28 +12,8 @@ const UploadSettingsFile = z.object({
 });
 export type UploadSettings = z.output<typeof UploadSettingsFile>;
 
-export class UploadSettingsStore {
-  readonly #file: SettingsFile<typeof UploadSettingsFile>;
-
+export class UploadSettingsStore extends SettingsStore<typeof UploadSettingsFile> {
   constructor(dataDirectory: string, onRecovered: RecoveryReporter) {
-    this.#file = new SettingsFile({
-      file: join(dataDirectory, 'uploads.json'),
-      schema: UploadSettingsFile,
-      label: 'The upload settings',
-      defaults: () => UploadSettingsFile.parse({}),
-      onRecovered,
-    });
-  }
-
-  /** The saved settings; defaults when the file is missing or was damaged. */
-  async load(): Promise<UploadSettings> {
-    return this.#file.read();
-  }
-
-  async update(change: (settings: UploadSettings) => void): Promise<UploadSettings> {
-    const settings = await this.load();
-    change(settings);
-    await this.#file.write(settings);
-    return settings;
+    super({ file: join(dataDirectory, 'uploads.json'), schema: UploadSettingsFile, label: 'The upload settings', defaults: () => UploadSettingsFile.parse({}), onRecovered });
   }
 }
