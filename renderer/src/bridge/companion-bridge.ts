@@ -1,4 +1,5 @@
 // The renderer's one way to reach main: the preload's window.companion in Electron, else browser mode's socket.
+// main.tsx chooses it once and hands it to connectBridge; nothing here runs at import.
 import { bridgeFromEnvelopes, contract, type CompanionBridge, type CompanionTransport } from '../../../preload/contract.js';
 import { useConnectionStore } from '../state/connection-slice';
 import { createSocketBridge } from './socket-bridge';
@@ -20,4 +21,7 @@ function pickTransport(): CompanionTransport {
   return createSocketBridge(contract, socketUrl.href, (state) => useConnectionStore.getState().setLink(state, 'browser'));
 }
 
-export const companion: CompanionBridge = bridgeFromEnvelopes(contract, pickTransport());
+/** The bridge of this window: Electron's preload if present, else a socket to browser mode's server (opened now). */
+export function chooseBridge(): CompanionBridge {
+  return bridgeFromEnvelopes(contract, pickTransport());
+}

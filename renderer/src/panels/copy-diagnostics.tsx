@@ -1,7 +1,7 @@
 // "Copy diagnostics": versions, OS, profile kinds and the end of the logs, built (and redacted) by main,
 // put on the clipboard for a bug report.
 import { useState } from 'react';
-import { companion } from '../bridge/companion-bridge';
+import { bridge } from '../bridge/bridge-registry';
 import { errorText } from '../state/request-outcome';
 
 type Outcome = { readonly kind: 'idle' } | { readonly kind: 'working' } | { readonly kind: 'copied' } | { readonly kind: 'failed'; readonly message: string };
@@ -12,7 +12,7 @@ export function CopyDiagnostics() {
   async function copy(): Promise<void> {
     setOutcome({ kind: 'working' });
     try {
-      await navigator.clipboard.writeText(await companion.app.diagnostics());
+      await navigator.clipboard.writeText(await bridge().app.diagnostics());
       setOutcome({ kind: 'copied' });
     } catch (error) {
       setOutcome({ kind: 'failed', message: errorText(error) });

@@ -1,7 +1,7 @@
 // What the core says about itself (name, version, shell), loaded once the bridge answers.
 import { create } from 'zustand';
 import type { AppInfo } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import { bridge } from '../bridge/bridge-registry';
 import { errorText } from './request-outcome';
 
 // Types
@@ -22,7 +22,7 @@ export const useAppInfoStore = create<AppInfoState & AppInfoActions>()((set) => 
   ...initialAppInfoState,
   load: async () => {
     try {
-      set({ info: await companion.app.info(), error: null });
+      set({ info: await bridge().app.info(), error: null });
     } catch (error) {
       set({ error: errorText(error) });
     }

@@ -1,7 +1,7 @@
 // What the app is doing (live, recording, uploading), as the tray shows it; follows `appStatus` events.
 import { create } from 'zustand';
-import type { AppStatus } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import type { AppStatus, CompanionBridge } from '../../../preload/contract.js';
+import { bridge } from '../bridge/bridge-registry';
 
 // Types
 export interface AppStatusState {
@@ -21,14 +21,17 @@ export const useAppStatusStore = create<AppStatusState & AppStatusActions>()((se
   ...initialAppStatusState,
   load: async () => {
     try {
-      set({ status: await companion.app.status() });
+      set({ status: await bridge().app.status() });
     } catch {
       // The header keeps what it had; the connection indicator beside it says why the core is not answering.
     }
   },
 }));
 
-companion.on('appStatus', (status) => useAppStatusStore.setState({ status }));
+/** Follows main's events while connected (connectBridge); returns the unsubscribe. */
+export function connectAppStatus(companion: CompanionBridge): () => void {
+  return companion.on('appStatus', (status) => useAppStatusStore.setState({ status }));
+}
 
 /** The header's words and colour for a status: the same sentence as the tray's tooltip. */
 export function describeAppStatus(status: AppStatus | null): { label: string; tone: AppStatus['indicator'] | 'alert'; title: string } {

@@ -3,7 +3,7 @@
 // shows at once and is rolled back when the platform refuses it.
 import { create } from 'zustand';
 import type { BrandingType, ChannelChoice, ImageUpload, LogoSettings } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import { bridge } from '../bridge/bridge-registry';
 import { errorText } from './request-outcome';
 import { optimisticChange } from './optimistic-change';
 import { clearedWhenAccountChanges } from './account-scope';
@@ -56,7 +56,7 @@ export const useBrandingStore = create<BrandingState & BrandingActions>()((set, 
     load: async () => {
       set({ busy: 'load', error: null });
       try {
-        const channels = await companion.live.channels();
+        const channels = await bridge().live.channels();
         const chosen = get().channelId;
         const keep = chosen !== null && channels.some((channel) => channel.id === chosen);
         const channelId = keep ? chosen : ((channels.find((channel) => channel.isDefault) ?? channels[0])?.id ?? null);
@@ -69,10 +69,10 @@ export const useBrandingStore = create<BrandingState & BrandingActions>()((set, 
       if (get().busy) return;
       set({ channelId, ...fresh });
     },
-    setType: (type) => run('type', { type }, (channelId) => companion.look.setBrandingType(channelId, type), 'Branding type saved.'),
-    uploadLogo: (image, preview) => run('logo', { logo: preview }, (channelId) => companion.look.uploadLogo(channelId, image), `Logo uploaded (${preview.width} x ${preview.height} px).`),
-    saveSettings: (settings) => run('settings', { settings }, (channelId) => companion.look.setLogoSettings(channelId, settings), 'Logo settings saved.'),
-    remove: () => run('remove', { type: 'no', logo: null, settings: null }, (channelId) => companion.look.removeBranding(channelId), 'Branding removed: no branding, no logo.'),
+    setType: (type) => run('type', { type }, (channelId) => bridge().look.setBrandingType(channelId, type), 'Branding type saved.'),
+    uploadLogo: (image, preview) => run('logo', { logo: preview }, (channelId) => bridge().look.uploadLogo(channelId, image), `Logo uploaded (${preview.width} x ${preview.height} px).`),
+    saveSettings: (settings) => run('settings', { settings }, (channelId) => bridge().look.setLogoSettings(channelId, settings), 'Logo settings saved.'),
+    remove: () => run('remove', { type: 'no', logo: null, settings: null }, (channelId) => bridge().look.removeBranding(channelId), 'Branding removed: no branding, no logo.'),
   };
 });
 

@@ -3,7 +3,7 @@
 // and flag changes show at once and are put back when refused.
 import { create } from 'zustand';
 import type { CaptionFlags, CaptionLanguage, VideoCaption } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import { bridge } from '../bridge/bridge-registry';
 import { videoToolChange, videoToolLoad, type VideoToolState } from './video-tool-change';
 import { clearedWhenAccountChanges } from './account-scope';
 
@@ -49,7 +49,7 @@ export const useCaptionsStore = create<CaptionsSliceState & CaptionsActions>()((
         set,
         videoId,
         { captions: null, vtt: null },
-        async (id) => Promise.all([companion.captions.list(id), get().languages ?? companion.captions.languages()]),
+        async (id) => Promise.all([bridge().captions.list(id), get().languages ?? bridge().captions.languages()]),
         ([captions, languages]) => ({ captions, languages }),
       ),
     upload: (language, text, fileName) =>
@@ -63,7 +63,7 @@ export const useCaptionsStore = create<CaptionsSliceState & CaptionsActions>()((
             : { language, isVisible: true, isDefault: !captions.some((caption) => caption.isDefault), status: 'processing' };
           return [...captions.filter((caption) => caption.language !== language), row].sort((a, b) => a.language.localeCompare(b.language));
         }),
-        call: (videoId) => companion.captions.upload(videoId, language, text),
+        call: (videoId) => bridge().captions.upload(videoId, language, text),
         apply,
         done: `${fileName} uploaded as the ${nameOf(language)} caption. The platform processes it for a moment before the player shows it.`,
       }),
@@ -77,14 +77,14 @@ export const useCaptionsStore = create<CaptionsSliceState & CaptionsActions>()((
             return flags.isDefault === true ? { ...caption, isDefault: false } : caption;
           }),
         ),
-        call: (videoId) => companion.captions.setFlags(videoId, language, flags),
+        call: (videoId) => bridge().captions.setFlags(videoId, language, flags),
         apply,
         done: `The ${nameOf(language)} caption is saved: ${describeFlags(flags)}.`,
       }),
     readVtt: (language) =>
       videoToolChange(get, set, {
         busy: 'vtt',
-        call: (videoId) => companion.captions.vtt(videoId, language),
+        call: (videoId) => bridge().captions.vtt(videoId, language),
         apply: (text) => ({ vtt: { language, text } }),
         done: `The ${nameOf(language)} caption file is shown below.`,
       }),
@@ -92,7 +92,7 @@ export const useCaptionsStore = create<CaptionsSliceState & CaptionsActions>()((
       const { videoId, busy } = get();
       if (videoId === null || busy !== null) return;
       try {
-        const captions = await companion.captions.list(videoId);
+        const captions = await bridge().captions.list(videoId);
         if (get().videoId === videoId && get().busy === null) set({ captions });
       } catch {
         // A passing refresh failure changes nothing on screen; the next action reports it.

@@ -2,7 +2,7 @@
 // shows at once and is rolled back when the platform refuses it.
 import { create } from 'zustand';
 import type { ChannelChoice, ChannelDetails, ChannelEdit } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import { bridge } from '../bridge/bridge-registry';
 import { errorText } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
@@ -34,7 +34,7 @@ export const useChannelStore = create<ChannelState & ChannelActions>()((set, get
   async function readDetails(channelId: string): Promise<void> {
     set({ channelId, details: null, busy: 'load', error: null, done: null });
     try {
-      const details = await companion.channel.details(channelId);
+      const details = await bridge().channel.details(channelId);
       if (get().channelId === channelId) set({ details, busy: null });
     } catch (error) {
       set({ busy: null, error: errorText(error) });
@@ -47,7 +47,7 @@ export const useChannelStore = create<ChannelState & ChannelActions>()((set, get
       set({ busy: 'load', error: null });
       let channels: ChannelChoice[];
       try {
-        channels = await companion.live.channels();
+        channels = await bridge().live.channels();
       } catch (error) {
         set({ channels: [], busy: null, error: errorText(error) });
         return;
@@ -72,7 +72,7 @@ export const useChannelStore = create<ChannelState & ChannelActions>()((set, get
         done: null,
       }));
       try {
-        const details = await companion.channel.edit(before.id, edit);
+        const details = await bridge().channel.edit(before.id, edit);
         set({ details, busy: null, done: 'Saved.' });
       } catch (error) {
         set((state) => ({
@@ -88,7 +88,7 @@ export const useChannelStore = create<ChannelState & ChannelActions>()((set, get
       if (!details || get().busy) return;
       set({ busy: 'delete', error: null, done: null });
       try {
-        const channels = await companion.channel.remove(details.id, { confirmTitle });
+        const channels = await bridge().channel.remove(details.id, { confirmTitle });
         const next = (channels.find((channel) => channel.isDefault) ?? channels[0])?.id ?? null;
         set({ channels, channelId: next, details: null, busy: null, done: `Deleted the channel "${details.title}".` });
         if (next !== null) {

@@ -2,7 +2,7 @@
 // shows at once, then the list as the platform has it replaces it; a refusal puts the list back.
 import { create } from 'zustand';
 import type { ChapterFields, VideoChapter } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import { bridge } from '../bridge/bridge-registry';
 import { videoToolChange, videoToolLoad, type VideoToolState } from './video-tool-change';
 import { clearedWhenAccountChanges } from './account-scope';
 
@@ -40,12 +40,12 @@ export const useChaptersStore = create<ChaptersSliceState & ChaptersActions>()((
 
   return {
     ...initialChaptersState,
-    load: (videoId) => videoToolLoad(get, set, videoId, { chapters: null }, (id) => companion.chapters.list(id), apply),
+    load: (videoId) => videoToolLoad(get, set, videoId, { chapters: null }, (id) => bridge().chapters.list(id), apply),
     add: (fields) =>
       videoToolChange(get, set, {
         busy: 'add',
         optimistic: shown((chapters) => [...chapters, { id: NEW_CHAPTER_ID, ...fields }]),
-        call: (videoId) => companion.chapters.add(videoId, fields),
+        call: (videoId) => bridge().chapters.add(videoId, fields),
         apply,
         done: `Chapter "${fields.title.trim()}" added at ${fields.position} s.`,
       }),
@@ -53,7 +53,7 @@ export const useChaptersStore = create<ChaptersSliceState & ChaptersActions>()((
       videoToolChange(get, set, {
         busy: `chapter-${chapterId}`,
         optimistic: shown((chapters) => chapters.map((chapter) => (chapter.id === chapterId ? { ...chapter, ...fields } : chapter))),
-        call: (videoId) => companion.chapters.edit(videoId, chapterId, fields),
+        call: (videoId) => bridge().chapters.edit(videoId, chapterId, fields),
         apply,
         done: `Chapter "${fields.title.trim()}" saved at ${fields.position} s.`,
       }),
@@ -62,7 +62,7 @@ export const useChaptersStore = create<ChaptersSliceState & ChaptersActions>()((
       return videoToolChange(get, set, {
         busy: `chapter-${chapterId}`,
         optimistic: shown((chapters) => chapters.filter((chapter) => chapter.id !== chapterId)),
-        call: (videoId) => companion.chapters.remove(videoId, chapterId),
+        call: (videoId) => bridge().chapters.remove(videoId, chapterId),
         apply,
         done: `Chapter "${title}" deleted.`,
       });
@@ -71,7 +71,7 @@ export const useChaptersStore = create<ChaptersSliceState & ChaptersActions>()((
       videoToolChange(get, set, {
         busy: 'all',
         optimistic: shown(() => []),
-        call: (videoId) => companion.chapters.removeAll(videoId),
+        call: (videoId) => bridge().chapters.removeAll(videoId),
         apply,
         done: 'All chapters deleted.',
       }),

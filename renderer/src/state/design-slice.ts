@@ -2,7 +2,7 @@
 // channel picture. A change shows at once and is rolled back when the platform refuses it.
 import { create } from 'zustand';
 import type { ImageUpload } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import { bridge } from '../bridge/bridge-registry';
 import { errorText } from './request-outcome';
 import { optimisticChange } from './optimistic-change';
 import { clearedWhenAccountChanges } from './account-scope';
@@ -48,16 +48,16 @@ export const useDesignStore = create<DesignState & DesignActions>()((set, get) =
     load: async (channelId) => {
       set({ channelId, background: null, picture: null, busy: 'load', error: null, planNote: null, done: null });
       try {
-        const { color } = await companion.look.background(channelId);
+        const { color } = await bridge().look.background(channelId);
         if (get().channelId === channelId) set({ background: color, busy: null });
       } catch (error) {
         if (get().channelId === channelId) set({ busy: null, error: errorText(error) });
       }
     },
-    setBackground: (color) => run('background', { background: color }, (channelId) => companion.look.setBackground(channelId, color), `Background colour set to ${color}.`),
-    removeBackground: () => run('background', { background: null }, (channelId) => companion.look.removeBackground(channelId), 'Background colour removed.'),
-    uploadPicture: (image, preview) => run('picture', { picture: preview }, (channelId) => companion.look.uploadPicture(channelId, image), 'Channel picture uploaded.'),
-    removePicture: () => run('picture', { picture: null }, (channelId) => companion.look.removePicture(channelId), 'Channel picture removed.'),
+    setBackground: (color) => run('background', { background: color }, (channelId) => bridge().look.setBackground(channelId, color), `Background colour set to ${color}.`),
+    removeBackground: () => run('background', { background: null }, (channelId) => bridge().look.removeBackground(channelId), 'Background colour removed.'),
+    uploadPicture: (image, preview) => run('picture', { picture: preview }, (channelId) => bridge().look.uploadPicture(channelId, image), 'Channel picture uploaded.'),
+    removePicture: () => run('picture', { picture: null }, (channelId) => bridge().look.removePicture(channelId), 'Channel picture removed.'),
   };
 });
 

@@ -1,7 +1,7 @@
 // The Settings panel's desktop section: global hotkeys and start at login, checked and applied by main.
 import { create } from 'zustand';
 import type { DesktopSettings, DesktopSettingsChange } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import { bridge } from '../bridge/bridge-registry';
 import { errorText } from './request-outcome';
 
 // Types
@@ -26,7 +26,7 @@ export const useDesktopSettingsStore = create<DesktopSettingsState & DesktopSett
   ...initialDesktopSettingsState,
   load: async () => {
     try {
-      set({ settings: await companion.desktop.settings(), error: null });
+      set({ settings: await bridge().desktop.settings(), error: null });
     } catch (error) {
       set({ error: errorText(error) });
     }
@@ -35,7 +35,7 @@ export const useDesktopSettingsStore = create<DesktopSettingsState & DesktopSett
     if (get().busy) return false;
     set({ busy: true, error: null, done: null });
     try {
-      const settings = await companion.desktop.update(change);
+      const settings = await bridge().desktop.update(change);
       const held = settings.hotkeys.some((hotkey) => hotkey.problem !== null);
       set({ settings, busy: false, done: held ? null : 'Saved.' });
       return true;

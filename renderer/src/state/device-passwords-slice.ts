@@ -2,7 +2,7 @@
 // until the streamer dismisses it; the app keeps it nowhere else), delete with an optimistic removal.
 import { create } from 'zustand';
 import type { CreatedDevicePassword, DevicePasswordPage, NewDevicePassword } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import { bridge } from '../bridge/bridge-registry';
 import { errorText } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
@@ -35,7 +35,7 @@ export const useDevicePasswordsStore = create<DevicePasswordsSliceState & Device
   load: async (page = get().page?.page ?? 1) => {
     set({ loading: true });
     try {
-      set({ page: await companion.devicePasswords.page({ page }), loading: false, error: null });
+      set({ page: await bridge().devicePasswords.page({ page }), loading: false, error: null });
     } catch (error) {
       set({ loading: false, error: errorText(error) });
     }
@@ -44,7 +44,7 @@ export const useDevicePasswordsStore = create<DevicePasswordsSliceState & Device
     if (get().creating) return false;
     set({ creating: true, error: null, created: null });
     try {
-      const created = await companion.devicePasswords.create(request);
+      const created = await bridge().devicePasswords.create(request);
       set({ creating: false, created });
       await get().load();
       return true;
@@ -58,7 +58,7 @@ export const useDevicePasswordsStore = create<DevicePasswordsSliceState & Device
     if (!before || get().deleting.includes(userName)) return;
     set((current) => ({ deleting: [...current.deleting, userName], error: null, page: { ...before, items: before.items.filter((item) => item.userName !== userName) } }));
     try {
-      await companion.devicePasswords.remove(userName);
+      await bridge().devicePasswords.remove(userName);
       set((current) => ({ deleting: current.deleting.filter((name) => name !== userName) }));
       await get().load();
     } catch (error) {

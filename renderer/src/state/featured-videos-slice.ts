@@ -3,7 +3,7 @@
 // platform replaces the list as a whole, so every change sends the list as it should be.
 import { create } from 'zustand';
 import type { CollectionVideo, FeaturedVideos } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import { bridge } from '../bridge/bridge-registry';
 import { errorText } from './request-outcome';
 import { movedWithin } from './moved-within';
 import { clearedWhenAccountChanges } from './account-scope';
@@ -36,7 +36,7 @@ export const useFeaturedVideosStore = create<FeaturedVideosSliceState & Featured
     if (channelId === null || featured === null || busy !== null) return;
     set({ busy: 'change', error: null, done: null, featured: { ...featured, videos: [...videos] } });
     try {
-      const after = await companion.featured.set(channelId, videos.map((video) => video.id));
+      const after = await bridge().featured.set(channelId, videos.map((video) => video.id));
       if (get().channelId === channelId) set({ busy: null, featured: after, done });
     } catch (error) {
       if (get().channelId === channelId) set({ busy: null, featured, error: errorText(error) });
@@ -48,7 +48,7 @@ export const useFeaturedVideosStore = create<FeaturedVideosSliceState & Featured
     load: async (channelId) => {
       set({ channelId, featured: null, busy: 'load', error: null, done: null });
       try {
-        const featured = await companion.featured.state(channelId);
+        const featured = await bridge().featured.state(channelId);
         if (get().channelId === channelId) set({ featured, busy: null });
       } catch (error) {
         if (get().channelId === channelId) set({ busy: null, error: errorText(error) });

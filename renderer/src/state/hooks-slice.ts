@@ -2,8 +2,8 @@
 // put back when the platform refuses), a refresh while a handshake is awaited, and what the built-in
 // receiver got, newest first, as it arrives.
 import { create } from 'zustand';
-import type { ChannelChoice, HookDelivery, HookEventName, HookRow, HooksState } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import type { ChannelChoice, CompanionBridge, HookDelivery, HookEventName, HookRow, HooksState } from '../../../preload/contract.js';
+import { bridge } from '../bridge/bridge-registry';
 import { errorText } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
@@ -53,7 +53,7 @@ export const useHooksStore = create<HooksSliceState & HooksActions>()((set, get)
   async function read(channelId: string): Promise<void> {
     set({ busy: 'load', channelId, state: null, error: null, done: null });
     try {
-      const state = await companion.hooks.state(channelId);
+      const state = await bridge().hooks.state(channelId);
       if (get().channelId === channelId) set({ state, busy: null });
     } catch (error) {
       set({ busy: null, error: errorText(error) });
@@ -81,7 +81,7 @@ export const useHooksStore = create<HooksSliceState & HooksActions>()((set, get)
       set({ busy: 'load', error: null });
       let channels: ChannelChoice[];
       try {
-        [channels] = await Promise.all([companion.live.channels(), companion.hooks.deliveries().then((deliveries) => set({ deliveries }))]);
+        [channels] = await Promise.all([bridge().live.channels(), bridge().hooks.deliveries().then((deliveries) => set({ deliveries }))]);
       } catch (error) {
         set({ channels: [], busy: null, error: errorText(error) });
         return;
@@ -96,20 +96,20 @@ export const useHooksStore = create<HooksSliceState & HooksActions>()((set, get)
       change(
         event,
         { event, recipient, status: 'pending', atReceiver: recipient === get().state?.receiverUrl },
-        (channelId) => companion.hooks.register(channelId, event, recipient),
+        (channelId) => bridge().hooks.register(channelId, event, recipient),
         (after) =>
           statusOf(after, event) === 'active'
             ? activeSentence(event)
             : `Registered ${event}. The platform now checks the recipient with a handshake; the hook is active once it answers.`,
       ),
     remove: async (event) => {
-      await change(event, { event, recipient: null, status: null, atReceiver: false }, (channelId) => companion.hooks.remove(channelId, event), () => `Removed the ${event} hook.`);
+      await change(event, { event, recipient: null, status: null, atReceiver: false }, (channelId) => bridge().hooks.remove(channelId, event), () => `Removed the ${event} hook.`);
     },
     refresh: async () => {
       const { channelId, busy } = get();
       if (channelId === null || busy !== null) return;
       try {
-        const state = await companion.hooks.state(channelId);
+        const state = await bridge().hooks.state(channelId);
         if (get().channelId !== channelId || get().busy !== null) return;
         // A hook that was waiting for its handshake and is now active: the line under the form says so.
         const before = get().state;
@@ -128,4 +128,7 @@ export const useHooksStore = create<HooksSliceState & HooksActions>()((set, get)
 
 clearedWhenAccountChanges(useHooksStore, initialHooksState);
 
-companion.on('hookDelivery', (delivery) => useHooksStore.getState().received(delivery));
+/** Follows main's events while connected (connectBridge); returns the unsubscribe. */
+export function connectHooks(companion: CompanionBridge): () => void {
+  return companion.on('hookDelivery', (delivery) => useHooksStore.getState().received(delivery));
+}

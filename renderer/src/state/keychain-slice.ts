@@ -1,8 +1,8 @@
 // Where this run keeps secrets: the OS keychain, or memory without one (the banner then says why and what
 // fixes it); follows `keychain` events.
 import { create } from 'zustand';
-import type { KeychainStatus } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import type { CompanionBridge, KeychainStatus } from '../../../preload/contract.js';
+import { bridge } from '../bridge/bridge-registry';
 import { errorText } from './request-outcome';
 
 // Types
@@ -27,7 +27,7 @@ export const useKeychainStore = create<KeychainState & KeychainActions>()((set) 
   ...initialKeychainState,
   load: async () => {
     try {
-      set({ status: await companion.app.keychain() });
+      set({ status: await bridge().app.keychain() });
     } catch {
       // The banner keeps what it had; the connection indicator says why the core is not answering.
     }
@@ -35,11 +35,14 @@ export const useKeychainStore = create<KeychainState & KeychainActions>()((set) 
   retry: async () => {
     set({ retrying: true, retryError: null });
     try {
-      set({ status: await companion.app.retryKeychain(), retrying: false });
+      set({ status: await bridge().app.retryKeychain(), retrying: false });
     } catch (error) {
       set({ retrying: false, retryError: errorText(error) });
     }
   },
 }));
 
-companion.on('keychain', (status) => useKeychainStore.setState({ status }));
+/** Follows main's events while connected (connectBridge); returns the unsubscribe. */
+export function connectKeychain(companion: CompanionBridge): () => void {
+  return companion.on('keychain', (status) => useKeychainStore.setState({ status }));
+}

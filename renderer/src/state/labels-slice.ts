@@ -2,7 +2,7 @@
 // (attach, detach). Each change shows at once and is put back when refused.
 import { create } from 'zustand';
 import type { VideoLabel, VideoLabels } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import { bridge } from '../bridge/bridge-registry';
 import { videoToolChange, videoToolLoad, type VideoToolState } from './video-tool-change';
 import { clearedWhenAccountChanges } from './account-scope';
 
@@ -39,11 +39,11 @@ export const useLabelsStore = create<LabelsSliceState & LabelsActions>()((set, g
 
   return {
     ...initialLabelsState,
-    load: (videoId) => videoToolLoad(get, set, videoId, { labels: null }, (id) => companion.labels.forVideo(id), (labels) => ({ labels })),
+    load: (videoId) => videoToolLoad(get, set, videoId, { labels: null }, (id) => bridge().labels.forVideo(id), (labels) => ({ labels })),
     create: (name) =>
       videoToolChange(get, set, {
         busy: 'create',
-        call: () => companion.labels.create(name),
+        call: () => bridge().labels.create(name),
         // The new label's id comes with the answer: added then, not before.
         apply: (label) => changed((labels) => ({ ...labels, labels: [...labels.labels, label].sort(byName) })),
         done: `Label "${name.trim()}" created. Tick it to put it on this video.`,
@@ -53,7 +53,7 @@ export const useLabelsStore = create<LabelsSliceState & LabelsActions>()((set, g
       return videoToolChange(get, set, {
         busy: `label-${labelId}`,
         optimistic: changed((labels) => ({ ...labels, labels: labels.labels.map((label) => (label.id === labelId ? { ...label, name: name.trim() } : label)).sort(byName) })),
-        call: () => companion.labels.rename(labelId, name),
+        call: () => bridge().labels.rename(labelId, name),
         done: `Renamed "${before}" to "${name.trim()}".`,
       });
     },
@@ -62,7 +62,7 @@ export const useLabelsStore = create<LabelsSliceState & LabelsActions>()((set, g
       return videoToolChange(get, set, {
         busy: `label-${labelId}`,
         optimistic: changed((labels) => ({ ...labels, labels: labels.labels.filter((label) => label.id !== labelId), attached: labels.attached.filter((id) => id !== labelId) })),
-        call: () => companion.labels.remove(labelId),
+        call: () => bridge().labels.remove(labelId),
         done: `Label "${name}" deleted, and taken off every video.`,
       });
     },
@@ -71,7 +71,7 @@ export const useLabelsStore = create<LabelsSliceState & LabelsActions>()((set, g
       return videoToolChange(get, set, {
         busy: `label-${labelId}`,
         optimistic: changed((labels) => ({ ...labels, attached: attached ? [...labels.attached.filter((id) => id !== labelId), labelId] : labels.attached.filter((id) => id !== labelId) })),
-        call: (videoId) => companion.labels.setOnVideo(videoId, labelId, attached),
+        call: (videoId) => bridge().labels.setOnVideo(videoId, labelId, attached),
         done: attached ? `This video now carries "${name}".` : `"${name}" taken off this video.`,
       });
     },

@@ -1,7 +1,7 @@
 // Going live: the local ingest, the checklist, the relay's targets, recording; follows `live` events.
 import { create } from 'zustand';
-import type { ChannelChoice, LiveState } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import type { ChannelChoice, CompanionBridge, LiveState } from '../../../preload/contract.js';
+import { bridge } from '../bridge/bridge-registry';
 import { errorText } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
@@ -50,31 +50,34 @@ export const useLiveStore = create<LiveSliceState & LiveActions>()((set, get) =>
     ...initialLiveState,
     load: async () => {
       try {
-        set({ live: await companion.live.state(), error: null });
-        set({ channels: await companion.live.channels() });
+        set({ live: await bridge().live.state(), error: null });
+        set({ channels: await bridge().live.channels() });
       } catch (error) {
         set({ error: errorText(error) });
       }
     },
-    chooseChannel: (id) => run('channel', async () => ({ live: await companion.live.chooseChannel(id) })),
-    goLive: () => run('go-live', async () => ({ live: await companion.live.goLive() })),
-    endLive: () => run('end', async () => ({ live: await companion.live.endLive() })),
-    reconnectNow: () => run('reconnect', async () => ({ live: await companion.live.reconnectNow() })),
+    chooseChannel: (id) => run('channel', async () => ({ live: await bridge().live.chooseChannel(id) })),
+    goLive: () => run('go-live', async () => ({ live: await bridge().live.goLive() })),
+    endLive: () => run('end', async () => ({ live: await bridge().live.endLive() })),
+    reconnectNow: () => run('reconnect', async () => ({ live: await bridge().live.reconnectNow() })),
     dismissError: async () => {
       const coreError = get().live?.lastError ?? null;
       set({ error: null });
-      if (coreError !== null) await run('dismiss', async () => ({ live: await companion.live.dismissError() }));
+      if (coreError !== null) await run('dismiss', async () => ({ live: await bridge().live.dismissError() }));
     },
     toggleRecording: () =>
-      run('record', async () => ({ live: get().live?.recording.state === 'recording' ? await companion.live.stopRecording() : await companion.live.startRecording() })),
-    setRecordWhenLive: (on) => run('record', async () => ({ live: await companion.live.setRecordWhenLive(on) })),
-    setAutorecord: (mode) => run('record', async () => ({ live: await companion.live.setAutorecord(mode) })),
-    revealKey: () => run('key', async () => ({ revealedKey: await companion.live.revealLocalKey() })),
+      run('record', async () => ({ live: get().live?.recording.state === 'recording' ? await bridge().live.stopRecording() : await bridge().live.startRecording() })),
+    setRecordWhenLive: (on) => run('record', async () => ({ live: await bridge().live.setRecordWhenLive(on) })),
+    setAutorecord: (mode) => run('record', async () => ({ live: await bridge().live.setAutorecord(mode) })),
+    revealKey: () => run('key', async () => ({ revealedKey: await bridge().live.revealLocalKey() })),
     hideKey: () => set({ revealedKey: null }),
-    regenerateKey: () => run('key', async () => ({ live: await companion.live.regenerateLocalKey(), revealedKey: null })),
+    regenerateKey: () => run('key', async () => ({ live: await bridge().live.regenerateLocalKey(), revealedKey: null })),
   };
 });
 
 clearedWhenAccountChanges(useLiveStore, initialLiveState);
 
-companion.on('live', (live) => useLiveStore.setState({ live }));
+/** Follows main's events while connected (connectBridge); returns the unsubscribe. */
+export function connectLive(companion: CompanionBridge): () => void {
+  return companion.on('live', (live) => useLiveStore.setState({ live }));
+}

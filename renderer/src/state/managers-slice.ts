@@ -2,7 +2,7 @@
 // are rolled back when the platform refuses them; a plan without managers is a note, not an error.
 import { create } from 'zustand';
 import type { InviteManager, ManagerChange, ManagerRow, ManagersState } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import { bridge } from '../bridge/bridge-registry';
 import { errorOrPlanNote } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
@@ -60,7 +60,7 @@ export const useManagersStore = create<ManagersSliceState & ManagersActions>()((
     load: async () => {
       set({ loading: true });
       try {
-        const state = await companion.managers.state();
+        const state = await bridge().managers.state();
         set({ state, loading: false, error: null, planNote: state.planNote });
       } catch (error) {
         set({ loading: false, ...errorOrPlanNote(error) });
@@ -70,7 +70,7 @@ export const useManagersStore = create<ManagersSliceState & ManagersActions>()((
       if (get().inviting) return false;
       set({ inviting: true, error: null });
       try {
-        const row = await companion.managers.invite(request);
+        const row = await bridge().managers.invite(request);
         set((current) => ({ inviting: false, state: current.state ? { ...current.state, managers: [...current.state.managers, row] } : current.state }));
         return true;
       } catch (error) {
@@ -79,19 +79,19 @@ export const useManagersStore = create<ManagersSliceState & ManagersActions>()((
       }
     },
     change: (userId, change) =>
-      optimistic(userId, (row) => ({ ...row, active: change.active, alias: change.alias ?? row.alias }), () => companion.managers.change(userId, change)),
+      optimistic(userId, (row) => ({ ...row, active: change.active, alias: change.alias ?? row.alias }), () => bridge().managers.change(userId, change)),
     setChannel: (userId, channelId, granted) =>
       optimistic(
         userId,
         (row) => ({ ...row, channels: granted ? [...row.channels, channelId] : row.channels.filter((id) => id !== channelId) }),
-        () => companion.managers.setChannel(userId, channelId, granted),
+        () => bridge().managers.setChannel(userId, channelId, granted),
       ),
     remove: (userId) =>
       optimistic(
         userId,
         (row) => row,
         async () => {
-          await companion.managers.remove(userId);
+          await bridge().managers.remove(userId);
           return null;
         },
       ),

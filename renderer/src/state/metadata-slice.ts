@@ -2,7 +2,7 @@
 // and display settings. Value and display changes show at once and are rolled back when refused.
 import { create } from 'zustand';
 import type { ChannelMetadata, MetadataField, NewMetadataField } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import { bridge } from '../bridge/bridge-registry';
 import { errorText } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
@@ -57,7 +57,7 @@ export const useMetadataStore = create<MetadataState & MetadataActions>()((set, 
     load: async (channelId) => {
       set({ busy: 'load', error: null, metadata: null });
       try {
-        const [fields, metadata] = await Promise.all([companion.channel.fields('channel'), companion.channel.metadata(channelId)]);
+        const [fields, metadata] = await Promise.all([bridge().channel.fields('channel'), bridge().channel.metadata(channelId)]);
         set({ fields, metadata, busy: null });
       } catch (error) {
         set({ busy: null, error: errorText(error) });
@@ -67,7 +67,7 @@ export const useMetadataStore = create<MetadataState & MetadataActions>()((set, 
       if (get().busy) return false;
       set({ busy: 'field', error: null });
       try {
-        const created = await companion.channel.createField(field);
+        const created = await bridge().channel.createField(field);
         set((state) => ({ fields: [...(state.fields ?? []), created], busy: null }));
         return true;
       } catch (error) {
@@ -79,17 +79,17 @@ export const useMetadataStore = create<MetadataState & MetadataActions>()((set, 
       if (get().busy) return;
       set({ busy: 'field', error: null });
       try {
-        await companion.channel.deleteField(fieldId);
+        await bridge().channel.deleteField(fieldId);
         const channelId = get().metadata?.channelId;
-        const metadata = channelId ? await companion.channel.metadata(channelId) : null;
+        const metadata = channelId ? await bridge().channel.metadata(channelId) : null;
         set((state) => ({ fields: (state.fields ?? []).filter((field) => field.id !== fieldId), metadata, busy: null }));
       } catch (error) {
         set({ busy: null, error: errorText(error) });
       }
     },
-    setValue: (fieldId, value) => change((metadata) => withValue(metadata, fieldId, value), (channelId) => companion.channel.setValue(channelId, fieldId, value)),
-    removeValue: (fieldId) => change((metadata) => withValue(metadata, fieldId, null), (channelId) => companion.channel.removeValue(channelId, fieldId)),
-    setDisplay: (fieldId, isLink) => change((metadata) => withDisplay(metadata, fieldId, isLink), (channelId) => companion.channel.setDisplay(channelId, fieldId, isLink)),
+    setValue: (fieldId, value) => change((metadata) => withValue(metadata, fieldId, value), (channelId) => bridge().channel.setValue(channelId, fieldId, value)),
+    removeValue: (fieldId) => change((metadata) => withValue(metadata, fieldId, null), (channelId) => bridge().channel.removeValue(channelId, fieldId)),
+    setDisplay: (fieldId, isLink) => change((metadata) => withDisplay(metadata, fieldId, isLink), (channelId) => bridge().channel.setDisplay(channelId, fieldId, isLink)),
   };
 });
 

@@ -4,7 +4,7 @@
 // platform refuses (a full playlist, 413, among others).
 import { create } from 'zustand';
 import type { ChannelChoice, CollectionVideo, PlaylistContents, PlaylistPage, PlaylistRow } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import { bridge } from '../bridge/bridge-registry';
 import { movedWithin } from './moved-within';
 import { errorText } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
@@ -72,7 +72,7 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
     if (get().owner === 'channel' && channelId === null) return;
     set({ listBusy: 'load' });
     try {
-      const list = await companion.playlists.page({ channelId, page });
+      const list = await bridge().playlists.page({ channelId, page });
       if (sameList(channelId)) set({ list, listBusy: null });
     } catch (error) {
       if (sameList(channelId)) set({ listBusy: null, error: errorText(error) });
@@ -106,7 +106,7 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
     load: async () => {
       set({ error: null });
       try {
-        const channels = await companion.live.channels();
+        const channels = await bridge().live.channels();
         const chosen = get().channelId;
         const channelId = chosen !== null && channels.some((channel) => channel.id === chosen) ? chosen : ((channels.find((channel) => channel.isDefault) ?? channels[0])?.id ?? null);
         set({ channels, channelId });
@@ -134,7 +134,7 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
       const channelId = listOwner();
       set({ listBusy: 'create', error: null, done: null });
       try {
-        const created = await companion.playlists.create({ channelId, title });
+        const created = await bridge().playlists.create({ channelId, title });
         set({ listBusy: null, done: `Created the playlist “${created.title}”. Add videos to it below.` });
         await readList(get().list?.page ?? 1);
         await get().open(created);
@@ -148,7 +148,7 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
       if (get().rowBusy !== null) return false;
       set({ rowBusy: playlistId, error: null, done: null });
       try {
-        const renamed = await companion.playlists.rename(playlistId, title);
+        const renamed = await bridge().playlists.rename(playlistId, title);
         withRow(renamed);
         if (get().opened?.id === renamed.id) set({ opened: renamed });
         set({ rowBusy: null, done: `Renamed the playlist to “${renamed.title}”.` });
@@ -164,7 +164,7 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
       const removed = list.items.find((entry) => entry.id === playlistId);
       set({ rowBusy: playlistId, error: null, done: null, list: { ...list, items: list.items.filter((entry) => entry.id !== playlistId) } });
       try {
-        await companion.playlists.remove(playlistId);
+        await bridge().playlists.remove(playlistId);
         set({ rowBusy: null, done: `Deleted the playlist “${removed?.title ?? playlistId}”.`, ...(get().opened?.id === playlistId ? { opened: null, contents: null } : {}) });
         await readList(list.page);
       } catch (error) {
@@ -177,7 +177,7 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
       const playlistId = playlist.id;
       set({ opened: playlist, contents: null, contentsBusy: 'load', error: null });
       try {
-        const contents = await companion.playlists.contents(playlistId);
+        const contents = await bridge().playlists.contents(playlistId);
         if (get().opened?.id === playlistId) set({ contents, contentsBusy: null });
       } catch (error) {
         if (get().opened?.id === playlistId) set({ contentsBusy: null, error: errorText(error) });
@@ -187,7 +187,7 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
     addVideo: async (video) => {
       const videos = get().contents?.videos ?? [];
       if (videos.some((entry) => entry.id === video.id)) return;
-      await change([...videos, video], (playlistId) => companion.playlists.addVideo(playlistId, video.id), `Added “${video.title}” to the playlist.`);
+      await change([...videos, video], (playlistId) => bridge().playlists.addVideo(playlistId, video.id), `Added “${video.title}” to the playlist.`);
     },
     removeVideo: async (videoId) => {
       const videos = get().contents?.videos ?? [];
@@ -195,7 +195,7 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
       if (!removed) return;
       await change(
         videos.filter((video) => video.id !== videoId),
-        (playlistId) => companion.playlists.removeVideo(playlistId, videoId),
+        (playlistId) => bridge().playlists.removeVideo(playlistId, videoId),
         `Removed “${removed.title}” from the playlist.`,
       );
     },
@@ -204,7 +204,7 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
       const moved = movedWithin(videos, from, to);
       if (moved === null) return;
       const video = videos[from]!;
-      await change(moved, (playlistId) => companion.playlists.moveVideo(playlistId, video.id, to + 1), `Moved “${video.title}” to place ${to + 1}.`);
+      await change(moved, (playlistId) => bridge().playlists.moveVideo(playlistId, video.id, to + 1), `Moved “${video.title}” to place ${to + 1}.`);
     },
   };
 });

@@ -3,7 +3,7 @@
 // back when the platform refuses; a plan without a lock (the platform's 402) is a note, not an error.
 import { create } from 'zustand';
 import type { ChannelChoice, ChannelSecurity, ViewerSetting } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import { bridge } from '../bridge/bridge-registry';
 import { errorOrPlanNote } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
@@ -63,7 +63,7 @@ export const useSecurityStore = create<SecuritySliceState & SecurityActions>()((
   async function read(channelId: string): Promise<void> {
     set({ busy: 'load', channelId, security: null, error: null, planNote: null, done: null });
     try {
-      const security = await companion.security.state(channelId);
+      const security = await bridge().security.state(channelId);
       if (get().channelId === channelId) set({ security, busy: null });
     } catch (error) {
       set({ busy: null, ...errorOrPlanNote(error) });
@@ -76,7 +76,7 @@ export const useSecurityStore = create<SecuritySliceState & SecurityActions>()((
       set({ busy: 'load', error: null });
       let channels: ChannelChoice[];
       try {
-        channels = await companion.live.channels();
+        channels = await bridge().live.channels();
       } catch (error) {
         set({ channels: [], busy: null, ...errorOrPlanNote(error) });
         return;
@@ -87,22 +87,22 @@ export const useSecurityStore = create<SecuritySliceState & SecurityActions>()((
       if (next !== null) await read(next);
     },
     choose: (channelId) => read(channelId),
-    setPassword: (password) => change('password', (id) => companion.security.setPassword(id, password), 'The channel now asks viewers for the password.'),
+    setPassword: (password) => change('password', (id) => bridge().security.setPassword(id, password), 'The channel now asks viewers for the password.'),
     removePassword: async () => {
-      await change('password', (id) => companion.security.removePassword(id), 'The password is removed: anyone can watch.');
+      await change('password', (id) => bridge().security.removePassword(id), 'The password is removed: anyone can watch.');
     },
     setEmbedLock: async (locked) => {
-      await change('embed', (id) => companion.security.setEmbedLock(id, locked), locked ? 'Embedding is restricted to the allowed addresses.' : 'The player can be embedded anywhere.', (security) => ({
+      await change('embed', (id) => bridge().security.setEmbedLock(id, locked), locked ? 'Embedding is restricted to the allowed addresses.' : 'The player can be embedded anywhere.', (security) => ({
         ...security,
         embed: { ...security.embed, locked },
       }));
     },
-    addAllowedUrl: (url) => change('urls', (id) => companion.security.addEmbedAllowedUrl(id, url), `${url} may embed the player.`),
+    addAllowedUrl: (url) => change('urls', (id) => bridge().security.addEmbedAllowedUrl(id, url), `${url} may embed the player.`),
     clearAllowedUrls: async () => {
-      await change('urls', (id) => companion.security.clearEmbedAllowedUrls(id), 'The list of allowed addresses is empty.');
+      await change('urls', (id) => bridge().security.clearEmbedAllowedUrls(id), 'The list of allowed addresses is empty.');
     },
     setPageLock: async (locked) => {
-      await change('page', (id) => companion.security.setPageLock(id, locked), locked ? 'The channel is hidden on the platform\'s website; embedded players still work.' : 'The channel shows on the platform\'s website again.', (security) => ({
+      await change('page', (id) => bridge().security.setPageLock(id, locked), locked ? 'The channel is hidden on the platform\'s website; embedded players still work.' : 'The channel shows on the platform\'s website again.', (security) => ({
         ...security,
         page: { ...security.page, locked },
       }));
@@ -114,7 +114,7 @@ export const useSecurityStore = create<SecuritySliceState & SecurityActions>()((
       const remember = (known: Partial<Record<ViewerSetting, boolean>>) => set((current) => ({ viewer: { ...current.viewer, [channelId]: known } }));
       remember({ ...before[channelId], [setting]: value });
       const names: Record<ViewerSetting, string> = { sharing: value ? 'Viewers can share the channel.' : 'Sharing is off for viewers.', hideViewers: value ? 'The viewer count is hidden.' : 'The viewer count is shown.', multiQuality: value ? 'The stream is transcoded into several qualities.' : 'The stream is sent in one quality.' };
-      const ok = await change(setting, (id) => companion.security.setViewerSetting(id, setting, value), names[setting]);
+      const ok = await change(setting, (id) => bridge().security.setViewerSetting(id, setting, value), names[setting]);
       if (!ok) set({ viewer: before });
     },
   };

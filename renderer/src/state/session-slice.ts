@@ -1,7 +1,7 @@
 // Who is signed in to which platform profile; follows the core's `session` events.
 import { create } from 'zustand';
-import type { ProfilesInfo, SessionInfo } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import type { CompanionBridge, ProfilesInfo, SessionInfo } from '../../../preload/contract.js';
+import { bridge } from '../bridge/bridge-registry';
 import { forgetAccountData, isAnotherAccount } from './account-scope';
 import { errorText } from './request-outcome';
 
@@ -40,10 +40,10 @@ export const useSessionStore = create<SessionState & SessionActions>()((set, get
 
   return {
     ...initialSessionState,
-    load: () => run(async () => ({ session: await companion.session.info(), profiles: await companion.session.profiles() })),
+    load: () => run(async () => ({ session: await bridge().session.info(), profiles: await bridge().session.profiles() })),
     signIn: (offline, tokenType) =>
       run(async () => {
-        const start = await companion.session.signIn(tokenType === undefined ? { offline } : { offline, tokenType });
+        const start = await bridge().session.signIn(tokenType === undefined ? { offline } : { offline, tokenType });
         if (start.kind === 'navigate') {
           // Browser mode: the platform's login page takes over this tab and sends it back when done.
           window.location.assign(start.url);
@@ -51,12 +51,15 @@ export const useSessionStore = create<SessionState & SessionActions>()((set, get
         }
         return { session: start.session };
       }),
-    signOut: () => run(async () => ({ session: await companion.session.signOut() })),
-    switchProfile: (name) => run(async () => ({ session: await companion.session.switchProfile(name), profiles: await companion.session.profiles() })),
+    signOut: () => run(async () => ({ session: await bridge().session.signOut() })),
+    switchProfile: (name) => run(async () => ({ session: await bridge().session.switchProfile(name), profiles: await bridge().session.profiles() })),
   };
 });
 
-companion.on('session', (session) => useSessionStore.setState({ session }));
+/** Follows main's events while connected (connectBridge); returns the unsubscribe. */
+export function connectSession(companion: CompanionBridge): () => void {
+  return companion.on('session', (session) => useSessionStore.setState({ session }));
+}
 
 useSessionStore.subscribe((state, previous) => {
   if (isAnotherAccount(previous.session, state.session)) forgetAccountData();

@@ -2,7 +2,7 @@
 // frame of the video. The new thumbnail shows at once and goes back to what was shown when refused.
 import { create } from 'zustand';
 import type { ThumbnailUpload } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import { bridge } from '../bridge/bridge-registry';
 import { videoToolChange, type VideoToolState } from './video-tool-change';
 import { clearedWhenAccountChanges } from './account-scope';
 
@@ -49,7 +49,7 @@ export const useThumbnailStore = create<ThumbnailSliceState & ThumbnailActions>(
     const taken = await videoToolChange(get, set, {
       busy: 'upload',
       optimistic: { shown: { source: 'image', previewUrl: preview.url, description } },
-      call: (videoId) => companion.thumbnail.upload(videoId, image),
+      call: (videoId) => bridge().thumbnail.upload(videoId, image),
       done: `Thumbnail uploaded (${preview.width} x ${preview.height} px).`,
     });
     // The preview no longer shown lets go of its copy of the image.
@@ -62,7 +62,7 @@ export const useThumbnailStore = create<ThumbnailSliceState & ThumbnailActions>(
     const taken = await videoToolChange(get, set, {
       busy: 'frame',
       optimistic: { shown: { source: 'frame', previewUrl: null, description: `The frame at ${position} s` } },
-      call: (videoId) => companion.thumbnail.setFrame(videoId, position),
+      call: (videoId) => bridge().thumbnail.setFrame(videoId, position),
       done: `The thumbnail is now the frame at ${position} s.`,
     });
     if (taken) forget(before);

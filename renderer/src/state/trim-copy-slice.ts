@@ -3,8 +3,8 @@
 // shows that list (read on load, then changed by `videoCopy` events), so a reload or another panel loses
 // neither the rows nor the following.
 import { create } from 'zustand';
-import type { CopyOrder, TrimRange, VideoCopy, VideoTrim } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import type { CompanionBridge, CopyOrder, TrimRange, VideoCopy, VideoTrim } from '../../../preload/contract.js';
+import { bridge } from '../bridge/bridge-registry';
 import { videoToolChange, videoToolLoad, type VideoToolState } from './video-tool-change';
 import { clearedWhenAccountChanges } from './account-scope';
 
@@ -40,7 +40,7 @@ export const useTrimCopyStore = create<TrimCopySliceState & TrimCopyActions>()((
   /** Main's list; a row an event brought meanwhile is newer than the list's and stays. */
   async function loadCopies(): Promise<void> {
     try {
-      const listed = await companion.copies.list();
+      const listed = await bridge().copies.list();
       const known = new Map(get().copies.map((row) => [row.requestId, row]));
       const merged = listed.map((row) => known.get(row.requestId) ?? row);
       const extra = get().copies.filter((row) => !listed.some((candidate) => candidate.requestId === row.requestId));
@@ -53,20 +53,20 @@ export const useTrimCopyStore = create<TrimCopySliceState & TrimCopyActions>()((
   return {
     ...initialTrimCopyState,
     load: async (videoId) => {
-      await Promise.all([videoToolLoad(get, set, videoId, { trim: null }, (id) => companion.trim.state(id), (trim) => ({ trim })), loadCopies()]);
+      await Promise.all([videoToolLoad(get, set, videoId, { trim: null }, (id) => bridge().trim.state(id), (trim) => ({ trim })), loadCopies()]);
     },
     setTrim: (range) =>
       videoToolChange(get, set, {
         busy: 'set',
         optimistic: { trim: range },
-        call: (videoId) => companion.trim.set(videoId, range),
+        call: (videoId) => bridge().trim.set(videoId, range),
         apply: (trim) => ({ trim }),
         done: `Trimmed: playback now runs from ${range.start} s to ${range.end} s. The original file is unchanged.`,
       }),
     removeTrim: () =>
       videoToolChange(get, set, {
         busy: 'remove',
-        call: (videoId) => companion.trim.remove(videoId),
+        call: (videoId) => bridge().trim.remove(videoId),
         apply: (trim) => ({ trim }),
         done: 'Trim removed: the whole video plays again.',
       }),
@@ -74,7 +74,7 @@ export const useTrimCopyStore = create<TrimCopySliceState & TrimCopyActions>()((
       videoToolChange(get, set, {
         busy: 'copy',
         call: async (videoId) => {
-          const progress = await companion.copies.copy(videoId, order);
+          const progress = await bridge().copies.copy(videoId, order);
           // Main announces the row as an event too; until it comes, this one shows the copy is on its way.
           if (!get().copies.some((row) => row.requestId === progress.requestId)) {
             const row: CopyRow = { requestId: progress.requestId, sourceVideoId: videoId, title: order.title, start: order.start, end: order.end, startedAt: Date.now(), finishedAt: null, progress, failure: null };
@@ -89,4 +89,7 @@ export const useTrimCopyStore = create<TrimCopySliceState & TrimCopyActions>()((
 
 clearedWhenAccountChanges(useTrimCopyStore, initialTrimCopyState);
 
-companion.on('videoCopy', (row) => useTrimCopyStore.getState().copyChanged(row));
+/** Follows main's events while connected (connectBridge); returns the unsubscribe. */
+export function connectTrimCopy(companion: CompanionBridge): () => void {
+  return companion.on('videoCopy', (row) => useTrimCopyStore.getState().copyChanged(row));
+}

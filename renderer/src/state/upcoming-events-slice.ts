@@ -2,7 +2,7 @@
 // schedules one, so the list is read-only).
 import { create } from 'zustand';
 import type { UpcomingEventPage } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import { bridge } from '../bridge/bridge-registry';
 import { errorText } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
@@ -28,7 +28,7 @@ export const useUpcomingEventsStore = create<UpcomingEventsSliceState & Upcoming
     // Another channel's page is not shown while this one's is read.
     set({ channelId, loading: true, error: null, ...(get().page?.channelId === channelId ? {} : { page: null }) });
     try {
-      const found = await companion.upcomingEvents.page(channelId, page);
+      const found = await bridge().upcomingEvents.page(channelId, page);
       if (get().channelId === channelId) set({ page: found, loading: false });
     } catch (error) {
       if (get().channelId === channelId) set({ loading: false, error: errorText(error) });

@@ -1,8 +1,8 @@
 // Bulk upload: the queue's rows and totals (following `uploads` events), the batch being added (channel,
 // description, public or private), the folder browser, and the queue's controls.
 import { create } from 'zustand';
-import type { AddUploadsResult, ChannelChoice, FolderListing, UploadRow, UploadsChange, UploadsUnavailable, UploadTotals } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import type { AddUploadsResult, ChannelChoice, CompanionBridge, FolderListing, UploadRow, UploadsChange, UploadsUnavailable, UploadTotals } from '../../../preload/contract.js';
+import { bridge } from '../bridge/bridge-registry';
 import { mergeRows, type UploadsFilter } from './upload-rows';
 import { errorText } from './request-outcome';
 
@@ -97,7 +97,7 @@ export const useUploadsStore = create<UploadsSliceState & UploadsActions>()((set
   async function loadChannels(): Promise<void> {
     let channels: ChannelChoice[];
     try {
-      channels = await companion.live.channels();
+      channels = await bridge().live.channels();
     } catch {
       channels = [];
     }
@@ -111,7 +111,7 @@ export const useUploadsStore = create<UploadsSliceState & UploadsActions>()((set
     ...initialUploadsState,
     load: async () => {
       try {
-        const state = await companion.uploads.state();
+        const state = await bridge().uploads.state();
         set({ loaded: true, available: state.available, reason: state.reason, rows: state.rows, totals: state.totals, error: null });
       } catch (error) {
         set({ loaded: true, error: errorText(error) });
@@ -135,7 +135,7 @@ export const useUploadsStore = create<UploadsSliceState & UploadsActions>()((set
       run('add', async () => {
         const { batch } = get();
         if (batch.channelId === null) throw new Error('Choose the channel the videos go to first.');
-        const lastAdd = await companion.uploads.add({
+        const lastAdd = await bridge().uploads.add({
           paths: [...paths],
           channelId: batch.channelId,
           protect: batch.protect,
@@ -144,20 +144,23 @@ export const useUploadsStore = create<UploadsSliceState & UploadsActions>()((set
         return { lastAdd, folder: null };
       }),
     dismissAdd: () => set({ lastAdd: null }),
-    browse: (path) => run('browse', async () => ({ folder: await companion.uploads.browse(path === undefined ? {} : { path }) })),
+    browse: (path) => run('browse', async () => ({ folder: await bridge().uploads.browse(path === undefined ? {} : { path }) })),
     closeBrowser: () => set({ folder: null }),
-    pauseAll: () => run('queue', async () => ({ totals: await companion.uploads.pauseAll() })),
-    resumeAll: () => run('queue', async () => ({ totals: await companion.uploads.resumeAll() })),
-    retryFailed: () => run('queue', async () => ({ totals: await companion.uploads.retryFailed() })),
-    clearFinished: (failed) => run('queue', async () => ({ totals: await companion.uploads.clearFinished({ failed }) })),
-    setConcurrency: (concurrency) => run('settings', async () => ({ totals: await companion.uploads.setSettings({ concurrency }) })),
-    setSpeedLimit: (speedLimit) => run('settings', async () => ({ totals: await companion.uploads.setSettings({ speedLimit }) })),
-    pauseRow: (id) => onRow(() => companion.uploads.pause(id)),
-    resumeRow: (id) => onRow(() => companion.uploads.resume(id)),
-    cancelRow: (id) => onRow(() => companion.uploads.cancel(id)),
-    retryRow: (id) => onRow(() => companion.uploads.retry(id)),
-    editRow: (id, change) => onRow(() => companion.uploads.edit(id, change)),
+    pauseAll: () => run('queue', async () => ({ totals: await bridge().uploads.pauseAll() })),
+    resumeAll: () => run('queue', async () => ({ totals: await bridge().uploads.resumeAll() })),
+    retryFailed: () => run('queue', async () => ({ totals: await bridge().uploads.retryFailed() })),
+    clearFinished: (failed) => run('queue', async () => ({ totals: await bridge().uploads.clearFinished({ failed }) })),
+    setConcurrency: (concurrency) => run('settings', async () => ({ totals: await bridge().uploads.setSettings({ concurrency }) })),
+    setSpeedLimit: (speedLimit) => run('settings', async () => ({ totals: await bridge().uploads.setSettings({ speedLimit }) })),
+    pauseRow: (id) => onRow(() => bridge().uploads.pause(id)),
+    resumeRow: (id) => onRow(() => bridge().uploads.resume(id)),
+    cancelRow: (id) => onRow(() => bridge().uploads.cancel(id)),
+    retryRow: (id) => onRow(() => bridge().uploads.retry(id)),
+    editRow: (id, change) => onRow(() => bridge().uploads.edit(id, change)),
   };
 });
 
-companion.on('uploads', (change) => useUploadsStore.getState().applyChange(change));
+/** Follows main's events while connected (connectBridge); returns the unsubscribe. */
+export function connectUploads(companion: CompanionBridge): () => void {
+  return companion.on('uploads', (change) => useUploadsStore.getState().applyChange(change));
+}

@@ -3,8 +3,8 @@
 // progress main reports as it goes. Main keeps the transfers (across reloads and restarts): this slice only
 // shows its list and follows its events.
 import { create } from 'zustand';
-import type { VideoDownloadable, VideoDownloadTransfer, VideoFileFormat } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import type { CompanionBridge, VideoDownloadable, VideoDownloadTransfer, VideoFileFormat } from '../../../preload/contract.js';
+import { bridge } from '../bridge/bridge-registry';
 import { errorOrPlanNote } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
@@ -62,7 +62,7 @@ export const useVideoDownloadStore = create<VideoDownloadSliceState & VideoDownl
     load: async (videoId) => {
       set({ videoId, files: { mp4: null, flv: null }, busy: 'load', error: null, planNote: null });
       try {
-        const [state, ...files] = await Promise.all([companion.downloads.state(), ...VIDEO_FILE_FORMATS.map((format) => companion.videoFiles.downloadable(videoId, format))]);
+        const [state, ...files] = await Promise.all([bridge().downloads.state(), ...VIDEO_FILE_FORMATS.map((format) => bridge().videoFiles.downloadable(videoId, format))]);
         if (get().videoId !== videoId) return;
         // Main's list says which rows exist; an event may already have brought a later state of one.
         const known = get().transfers;
@@ -78,7 +78,7 @@ export const useVideoDownloadStore = create<VideoDownloadSliceState & VideoDownl
       if (videoId === null || busy !== null) return;
       set({ busy: format, error: null, planNote: null });
       try {
-        keep(await companion.videoFiles.request(videoId, format));
+        keep(await bridge().videoFiles.request(videoId, format));
         set({ busy: null });
       } catch (error) {
         set({ busy: null, ...errorOrPlanNote(error) });
@@ -88,7 +88,7 @@ export const useVideoDownloadStore = create<VideoDownloadSliceState & VideoDownl
       const videoId = get().videoId;
       if (videoId === null) return;
       try {
-        keep(await companion.videoFiles.downloadable(videoId, format));
+        keep(await bridge().videoFiles.downloadable(videoId, format));
       } catch (error) {
         if (get().videoId === videoId) set(errorOrPlanNote(error));
       }
@@ -98,7 +98,7 @@ export const useVideoDownloadStore = create<VideoDownloadSliceState & VideoDownl
       if (videoId === null || busy !== null) return false;
       set({ busy: format, error: null, planNote: null });
       try {
-        const transfer = await companion.downloads.save(videoId, format, folder.trim() === '' ? {} : { folder: folder.trim() });
+        const transfer = await bridge().downloads.save(videoId, format, folder.trim() === '' ? {} : { folder: folder.trim() });
         // An event may have brought a later state of this transfer already.
         set({ busy: null, transfers: { [transfer.id]: transfer, ...get().transfers } });
         return true;
@@ -109,21 +109,21 @@ export const useVideoDownloadStore = create<VideoDownloadSliceState & VideoDownl
     },
     reveal: async (transferId) => {
       try {
-        await companion.downloads.reveal(transferId);
+        await bridge().downloads.reveal(transferId);
       } catch (error) {
         set(errorOrPlanNote(error));
       }
     },
     cancel: async (transferId) => {
       try {
-        get().transferChanged(await companion.downloads.cancel(transferId));
+        get().transferChanged(await bridge().downloads.cancel(transferId));
       } catch (error) {
         set(errorOrPlanNote(error));
       }
     },
     remove: async (transferId) => {
       try {
-        await companion.downloads.remove(transferId);
+        await bridge().downloads.remove(transferId);
         get().transferRemoved(transferId);
       } catch (error) {
         set(errorOrPlanNote(error));
@@ -139,5 +139,12 @@ export const useVideoDownloadStore = create<VideoDownloadSliceState & VideoDownl
 
 clearedWhenAccountChanges(useVideoDownloadStore, initialVideoDownloadState);
 
-companion.on('videoDownload', (transfer) => useVideoDownloadStore.getState().transferChanged(transfer));
-companion.on('videoDownloadRemoved', ({ id }) => useVideoDownloadStore.getState().transferRemoved(id));
+/** Follows main's events while connected (connectBridge); returns the unsubscribe. */
+export function connectVideoDownload(companion: CompanionBridge): () => void {
+  const offChanged = companion.on('videoDownload', (transfer) => useVideoDownloadStore.getState().transferChanged(transfer));
+  const offRemoved = companion.on('videoDownloadRemoved', ({ id }) => useVideoDownloadStore.getState().transferRemoved(id));
+  return () => {
+    offChanged();
+    offRemoved();
+  };
+}

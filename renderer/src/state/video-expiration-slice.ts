@@ -2,7 +2,7 @@
 // once, put back when refused). An account without expiration management gets a note, not an error.
 import { create } from 'zustand';
 import type { VideoExpiration } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import { bridge } from '../bridge/bridge-registry';
 import { errorOrPlanNote } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
@@ -39,7 +39,7 @@ export const useVideoExpirationStore = create<VideoExpirationSliceState & VideoE
   load: async (videoId) => {
     set({ ...initialVideoExpirationState, videoId, busy: 'load' });
     try {
-      const expiration = await companion.videos.expiration(videoId);
+      const expiration = await bridge().videos.expiration(videoId);
       if (get().videoId === videoId) set({ expiration, busy: null });
     } catch (error) {
       if (get().videoId === videoId) set({ busy: null, ...outcome(error) });
@@ -50,7 +50,7 @@ export const useVideoExpirationStore = create<VideoExpirationSliceState & VideoE
     if (videoId === null || busy !== null) return;
     set({ busy: 'save', error: null, planNote: null, done: null, expiration: { videoId, rule: 'never', expiresAt: null } });
     try {
-      const after = await companion.videos.neverExpire(videoId);
+      const after = await bridge().videos.neverExpire(videoId);
       if (get().videoId === videoId) set({ expiration: after, busy: null, done: 'The video no longer expires.' });
     } catch (error) {
       if (get().videoId === videoId) set({ expiration, busy: null, ...outcome(error) });

@@ -2,7 +2,7 @@
 // value set or cleared shows at once and is put back when the platform refuses it.
 import { create } from 'zustand';
 import type { VideoMetadata } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import { bridge } from '../bridge/bridge-registry';
 import { errorOrPlanNote } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
@@ -52,14 +52,14 @@ export const useVideoMetadataValuesStore = create<VideoMetadataValuesState & Vid
     load: async (videoId) => {
       set({ ...initialVideoMetadataValuesState, videoId, busy: 'load' });
       try {
-        const metadata = await companion.videos.metadata(videoId);
+        const metadata = await bridge().videos.metadata(videoId);
         if (get().videoId === videoId) set({ metadata, busy: null });
       } catch (error) {
         if (get().videoId === videoId) set({ busy: null, ...errorOrPlanNote(error) });
       }
     },
-    setValue: (fieldId, value) => change(fieldId, value, (videoId) => companion.videos.setValue(videoId, fieldId, value), `Set ${nameOf(fieldId)}.`),
-    removeValue: (fieldId) => change(fieldId, null, (videoId) => companion.videos.removeValue(videoId, fieldId), `Cleared ${nameOf(fieldId)}.`),
+    setValue: (fieldId, value) => change(fieldId, value, (videoId) => bridge().videos.setValue(videoId, fieldId, value), `Set ${nameOf(fieldId)}.`),
+    removeValue: (fieldId) => change(fieldId, null, (videoId) => bridge().videos.removeValue(videoId, fieldId), `Cleared ${nameOf(fieldId)}.`),
   };
 });
 

@@ -2,7 +2,7 @@
 // a time. One picker is open at a time; `target` says for which list.
 import { create } from 'zustand';
 import type { VideoChoicePage } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import { bridge } from '../bridge/bridge-registry';
 import { errorText } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
@@ -36,7 +36,7 @@ export const useVideoPickerStore = create<VideoPickerSliceState & VideoPickerAct
     if (target === null) return;
     set({ loading: true, error: null });
     try {
-      const found = await companion.videoChoices.page({ channelId, q: q === '' ? undefined : q, page });
+      const found = await bridge().videoChoices.page({ channelId, q: q === '' ? undefined : q, page });
       const now = get();
       if (now.target === target && now.channelId === channelId && now.q === q) set({ page: found, loading: false });
     } catch (error) {

@@ -3,7 +3,7 @@
 // the platform refuses them.
 import { create } from 'zustand';
 import type { CaptionMatch, ChannelChoice, VideoDetailLevel, VideoDetails, VideoEdit, VideoListRequest, VideoPage, VideoRow } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import { bridge } from '../bridge/bridge-registry';
 import { errorOrPlanNote } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
@@ -67,7 +67,7 @@ export const useVideosStore = create<VideosSliceState & VideosActions>()((set, g
   async function list(request: VideoListRequest): Promise<void> {
     set({ busy: 'list', request, error: null, planNote: null, done: null });
     try {
-      const page = await companion.videos.page(request);
+      const page = await bridge().videos.page(request);
       if (get().request === request) set({ page, busy: null });
     } catch (error) {
       if (get().request === request) set({ busy: null, ...errorOrPlanNote(error) });
@@ -77,7 +77,7 @@ export const useVideosStore = create<VideosSliceState & VideosActions>()((set, g
   async function details(videoId: string, level: VideoDetailLevel): Promise<void> {
     set({ busy: 'details', error: null, planNote: null });
     try {
-      const found = await companion.videos.details(videoId, level);
+      const found = await bridge().videos.details(videoId, level);
       if (get().selectedId === videoId) set({ details: found, busy: null });
     } catch (error) {
       if (get().selectedId === videoId) set({ busy: null, ...errorOrPlanNote(error) });
@@ -88,7 +88,7 @@ export const useVideosStore = create<VideosSliceState & VideosActions>()((set, g
     ...initialVideosState,
     load: async () => {
       try {
-        set({ channels: await companion.live.channels() });
+        set({ channels: await bridge().live.channels() });
       } catch (error) {
         set({ channels: [], ...errorOrPlanNote(error) });
         return;
@@ -119,7 +119,7 @@ export const useVideosStore = create<VideosSliceState & VideosActions>()((set, g
         page: withRow(page, before.id, (row) => ({ ...row, title: optimistic.title, description: optimistic.description })),
       });
       try {
-        const after = await companion.videos.edit(before.id, edit);
+        const after = await bridge().videos.edit(before.id, edit);
         set({ busy: null, details: { ...after, detailLevel: 'default' }, page: withRow(get().page, before.id, (row) => ({ ...row, title: after.title, description: after.description })), done: savedSentence(edit) });
         return true;
       } catch (error) {
@@ -133,7 +133,7 @@ export const useVideosStore = create<VideosSliceState & VideosActions>()((set, g
       const title = page?.items.find((row) => row.id === videoId)?.title ?? open?.title ?? videoId;
       set({ busy: 'delete', error: null, planNote: null, done: null, page: withRow(page, videoId, () => null), selectedId: selectedId === videoId ? null : selectedId, details: selectedId === videoId ? null : open });
       try {
-        await companion.videos.remove(videoId);
+        await bridge().videos.remove(videoId);
         set({ busy: null, done: `Deleted "${title}".` });
         return true;
       } catch (error) {

@@ -2,7 +2,7 @@
 // entry-point address and the shared secret, remove. The secret is sent once and never read back.
 import { create } from 'zustand';
 import type { HashLockChange, HashLockView } from '../../../preload/contract.js';
-import { companion } from '../bridge/companion-bridge';
+import { bridge } from '../bridge/bridge-registry';
 import { errorText } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
@@ -33,7 +33,7 @@ export const useViewerAuthStore = create<ViewerAuthState & ViewerAuthActions>()(
   load: async (channelId) => {
     set({ channelId, lock: null, loaded: false, busy: true, error: null, done: null });
     try {
-      const lock = await companion.security.hashLock(channelId);
+      const lock = await bridge().security.hashLock(channelId);
       if (get().channelId === channelId) set({ lock, loaded: true, busy: false });
     } catch (error) {
       set({ busy: false, error: errorText(error) });
@@ -44,7 +44,7 @@ export const useViewerAuthStore = create<ViewerAuthState & ViewerAuthActions>()(
     if (channelId === null || busy) return false;
     set({ busy: true, error: null, done: null });
     try {
-      const result = await companion.security.setHashLock(channelId, change);
+      const result = await bridge().security.setHashLock(channelId, change);
       set({ busy: false, lock: result.lock, loaded: true, done: result.created ? 'Viewer authentication is on: viewers sign in through your service.' : 'Viewer authentication is replaced with the new address and secret.' });
       return true;
     } catch (error) {
@@ -57,7 +57,7 @@ export const useViewerAuthStore = create<ViewerAuthState & ViewerAuthActions>()(
     if (channelId === null || busy) return;
     set({ busy: true, error: null, done: null });
     try {
-      await companion.security.removeHashLock(channelId);
+      await bridge().security.removeHashLock(channelId);
       set({ busy: false, lock: null, done: 'Viewer authentication is off.' });
     } catch (error) {
       set({ busy: false, error: errorText(error) });

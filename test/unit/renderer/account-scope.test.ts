@@ -1,14 +1,7 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../../../preload/contract.js';
 
-// The slices talk to main through the bridge; here every bridge call is a fake that never answers.
-const bridge = vi.hoisted(() => ({
-  companion: new Proxy({} as Record<string, unknown>, {
-    get: (fakes, name: string) => (fakes[name] ??= vi.fn(() => new Promise(() => undefined))),
-  }),
-}));
-vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
-
+// No bridge is connected here: importing a slice calls nothing (the bridge is injected by connectBridge).
 const { forgetAccountData, isAnotherAccount, useAccountScopeStore } = await import('../../../renderer/src/state/account-scope');
 const { useSessionStore } = await import('../../../renderer/src/state/session-slice');
 

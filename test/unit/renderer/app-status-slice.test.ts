@@ -1,21 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppStatus } from '../../../preload/contract.js';
+import { connectFakeBridge } from './fake-bridge.js';
 
 // The slice talks to main through the bridge; here the bridge is a fake that also delivers events.
-const bridge = vi.hoisted(() => {
-  const listeners = new Map<string, (payload: unknown) => void>();
-  return {
-    listeners,
-    companion: {
-      app: { status: vi.fn() },
-      on: vi.fn((event: string, listener: (payload: unknown) => void) => {
-        listeners.set(event, listener);
-        return () => listeners.delete(event);
-      }),
-    },
-  };
-});
-vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
+const bridge = connectFakeBridge({ app: { status: vi.fn() } });
 
 const { describeAppStatus, initialAppStatusState, useAppStatusStore } = await import('../../../renderer/src/state/app-status-slice');
 
@@ -33,7 +21,7 @@ describe('app status slice', () => {
     bridge.companion.app.status.mockResolvedValue(status({ indicator: 'uploading', summary: 'Uploading 2 files (25%)' }));
     await useAppStatusStore.getState().load();
     expect(useAppStatusStore.getState().status?.summary).toBe('Uploading 2 files (25%)');
-    bridge.listeners.get('appStatus')?.(status({ indicator: 'live', live: 'live', channel: 'Main', summary: 'Live on Main' }));
+    bridge.emit('appStatus', status({ indicator: 'live', live: 'live', channel: 'Main', summary: 'Live on Main' }));
     expect(useAppStatusStore.getState().status?.indicator).toBe('live');
   });
 

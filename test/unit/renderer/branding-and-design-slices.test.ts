@@ -1,14 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompanionError, type ChannelChoice } from '../../../preload/contract.js';
+import { connectFakeBridge } from './fake-bridge.js';
 
 // The slices talk to main through the bridge; here the bridge is a fake whose answers each test sets.
-const bridge = vi.hoisted(() => ({
-  companion: {
-    live: { channels: vi.fn() },
-    look: { setBrandingType: vi.fn(), uploadLogo: vi.fn(), setLogoSettings: vi.fn(), removeBranding: vi.fn(), background: vi.fn(), setBackground: vi.fn(), removeBackground: vi.fn(), uploadPicture: vi.fn(), removePicture: vi.fn() },
-  },
-}));
-vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
+const bridge = connectFakeBridge({
+  live: { channels: vi.fn() },
+  look: { setBrandingType: vi.fn(), uploadLogo: vi.fn(), setLogoSettings: vi.fn(), removeBranding: vi.fn(), background: vi.fn(), setBackground: vi.fn(), removeBackground: vi.fn(), uploadPicture: vi.fn(), removePicture: vi.fn() },
+});
 
 const { initialBrandingState, useBrandingStore } = await import('../../../renderer/src/state/branding-slice');
 const { initialDesignState, useDesignStore } = await import('../../../renderer/src/state/design-slice');

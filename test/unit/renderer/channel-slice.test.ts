@@ -1,11 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompanionError, type ChannelChoice, type ChannelDetails } from '../../../preload/contract.js';
+import { connectFakeBridge } from './fake-bridge.js';
 
 // The slice talks to main through the bridge; here the bridge is a fake whose answers each test sets.
-const bridge = vi.hoisted(() => ({
-  companion: { live: { channels: vi.fn() }, channel: { details: vi.fn(), edit: vi.fn(), remove: vi.fn() } },
-}));
-vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
+const bridge = connectFakeBridge({ live: { channels: vi.fn() }, channel: { details: vi.fn(), edit: vi.fn(), remove: vi.fn() } });
 
 const { initialChannelState, useChannelStore } = await import('../../../renderer/src/state/channel-slice');
 

@@ -1,18 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompanionError, type CollectionVideo, type FeaturedVideos, type PlaylistContents, type PlaylistPage } from '../../../preload/contract.js';
+import { connectFakeBridge } from './fake-bridge.js';
 
 // The slices talk to main through the bridge; here the bridge is a fake whose answers each test sets.
-const bridge = vi.hoisted(() => ({
-  companion: {
-    live: { channels: vi.fn() },
-    featured: { state: vi.fn(), set: vi.fn() },
-    playlists: { page: vi.fn(), create: vi.fn(), rename: vi.fn(), remove: vi.fn(), contents: vi.fn(), addVideo: vi.fn(), removeVideo: vi.fn(), moveVideo: vi.fn() },
-    upcomingEvents: { page: vi.fn() },
-    videoChoices: { page: vi.fn() },
-    on: vi.fn(),
-  },
-}));
-vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
+const bridge = connectFakeBridge({
+  live: { channels: vi.fn() },
+  featured: { state: vi.fn(), set: vi.fn() },
+  playlists: { page: vi.fn(), create: vi.fn(), rename: vi.fn(), remove: vi.fn(), contents: vi.fn(), addVideo: vi.fn(), removeVideo: vi.fn(), moveVideo: vi.fn() },
+  upcomingEvents: { page: vi.fn() },
+  videoChoices: { page: vi.fn() },
+});
 
 const { initialFeaturedVideosState, useFeaturedVideosStore } = await import('../../../renderer/src/state/featured-videos-slice');
 const { initialPlaylistsState, usePlaylistsStore } = await import('../../../renderer/src/state/playlists-slice');

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompanionError, type DesktopSettings } from '../../../preload/contract.js';
+import { connectFakeBridge } from './fake-bridge.js';
 
-const bridge = vi.hoisted(() => ({ companion: { desktop: { settings: vi.fn(), update: vi.fn() }, on: vi.fn() } }));
-vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
+const bridge = connectFakeBridge({ desktop: { settings: vi.fn(), update: vi.fn() } });
 
 const { initialDesktopSettingsState, useDesktopSettingsStore } = await import('../../../renderer/src/state/desktop-settings-slice');
 

@@ -1,11 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompanionError, type DevicePasswordPage, type DevicePasswordRow } from '../../../preload/contract.js';
+import { connectFakeBridge } from './fake-bridge.js';
 
 // The slice talks to main through the bridge; here the bridge is a fake whose answers each test sets.
-const bridge = vi.hoisted(() => ({
-  companion: { devicePasswords: { page: vi.fn(), create: vi.fn(), remove: vi.fn() } },
-}));
-vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
+const bridge = connectFakeBridge({ devicePasswords: { page: vi.fn(), create: vi.fn(), remove: vi.fn() } });
 
 const { initialDevicePasswordsState, useDevicePasswordsStore } = await import('../../../renderer/src/state/device-passwords-slice');
 

@@ -1,11 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompanionError, HOOK_EVENTS, type HookDelivery, type HookRow, type HooksState } from '../../../preload/contract.js';
+import { connectFakeBridge } from './fake-bridge.js';
 
 // The slice talks to main through the bridge; here the bridge is a fake whose answers each test sets.
-const bridge = vi.hoisted(() => ({
-  companion: { live: { channels: vi.fn() }, hooks: { state: vi.fn(), register: vi.fn(), remove: vi.fn(), deliveries: vi.fn() }, on: vi.fn() },
-}));
-vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
+const bridge = connectFakeBridge({ live: { channels: vi.fn() }, hooks: { state: vi.fn(), register: vi.fn(), remove: vi.fn(), deliveries: vi.fn() } });
 
 const { initialHooksState, useHooksStore } = await import('../../../renderer/src/state/hooks-slice');
 

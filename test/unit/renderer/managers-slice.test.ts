@@ -1,13 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompanionError, type ManagerRow, type ManagersState } from '../../../preload/contract.js';
+import { connectFakeBridge } from './fake-bridge.js';
 
 // The slice talks to main through the bridge; here the bridge is a fake whose answers each test sets.
-const bridge = vi.hoisted(() => ({
-  companion: {
-    managers: { state: vi.fn(), invite: vi.fn(), change: vi.fn(), remove: vi.fn(), setChannel: vi.fn() },
-  },
-}));
-vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
+const bridge = connectFakeBridge({
+  managers: { state: vi.fn(), invite: vi.fn(), change: vi.fn(), remove: vi.fn(), setChannel: vi.fn() },
+});
 
 const { initialManagersState, useManagersStore } = await import('../../../renderer/src/state/managers-slice');
 

@@ -1,13 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompanionError, type ChannelMetadata, type MetadataField } from '../../../preload/contract.js';
+import { connectFakeBridge } from './fake-bridge.js';
 
 // The slice talks to main through the bridge; here the bridge is a fake whose answers each test sets.
-const bridge = vi.hoisted(() => ({
-  companion: {
-    channel: { fields: vi.fn(), metadata: vi.fn(), createField: vi.fn(), deleteField: vi.fn(), setValue: vi.fn(), removeValue: vi.fn(), setDisplay: vi.fn() },
-  },
-}));
-vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
+const bridge = connectFakeBridge({
+  channel: { fields: vi.fn(), metadata: vi.fn(), createField: vi.fn(), deleteField: vi.fn(), setValue: vi.fn(), removeValue: vi.fn(), setDisplay: vi.fn() },
+});
 
 const { initialMetadataState, useMetadataStore } = await import('../../../renderer/src/state/metadata-slice');
 

@@ -1,14 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompanionError, type ChannelSecurity } from '../../../preload/contract.js';
+import { connectFakeBridge } from './fake-bridge.js';
 
 // The slices talk to main through the bridge; here the bridge is a fake whose answers each test sets.
-const bridge = vi.hoisted(() => ({
-  companion: {
-    live: { channels: vi.fn() },
-    security: { state: vi.fn(), setEmbedLock: vi.fn(), setPageLock: vi.fn(), setViewerSetting: vi.fn(), hashLock: vi.fn(), setHashLock: vi.fn(), removeHashLock: vi.fn() },
-  },
-}));
-vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
+const bridge = connectFakeBridge({
+  live: { channels: vi.fn() },
+  security: { state: vi.fn(), setEmbedLock: vi.fn(), setPageLock: vi.fn(), setViewerSetting: vi.fn(), hashLock: vi.fn(), setHashLock: vi.fn(), removeHashLock: vi.fn() },
+});
 
 const { initialSecurityState, useSecurityStore } = await import('../../../renderer/src/state/security-slice');
 const { initialViewerAuthState, useViewerAuthStore } = await import('../../../renderer/src/state/viewer-auth-slice');

@@ -7,11 +7,11 @@ import { act, createElement, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadRow, UploadsChange, UploadTotals } from '../../../preload/contract.js';
-import { uploadsBridge } from './fake-uploads-bridge.js';
+import { connectFakeBridge } from './fake-bridge.js';
+import { uploadsFakes } from './fake-uploads-bridge.js';
 import type * as RowModule from '../../../renderer/src/panels/uploads/upload-row-view';
 
-vi.mock('../../../renderer/src/bridge/companion-bridge', async () => ({ companion: (await import('./fake-uploads-bridge.js')).uploadsBridge.companion }));
-const bridge = uploadsBridge;
+const bridge = connectFakeBridge(uploadsFakes());
 
 /** Renders per row id, counted by a Profiler inside the row's memo boundary. */
 const renders = vi.hoisted(() => new Map<string, number>());
@@ -38,7 +38,7 @@ function row(id: string, change: Partial<UploadRow> = {}): UploadRow {
 const totals: UploadTotals = { files: 3, complete: 0, failed: 0, unfinished: 3, bytes: 0, size: 3000, speed: 0, etaSeconds: null, paused: null, concurrency: 2, speedLimit: null };
 
 async function emit(change: Partial<UploadsChange>): Promise<void> {
-  await act(async () => bridge.listeners.get('uploads')!({ reset: false, available: true, reason: null, rows: [], removed: [], totals, ...change }));
+  await act(async () => bridge.emit('uploads', { reset: false, available: true, reason: null, rows: [], removed: [], totals, ...change }));
 }
 
 let root: Root;

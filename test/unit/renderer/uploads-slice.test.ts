@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadRow, UploadsChange, UploadTotals } from '../../../preload/contract.js';
-import { uploadsBridge } from './fake-uploads-bridge.js';
+import { connectFakeBridge } from './fake-bridge.js';
+import { uploadsFakes } from './fake-uploads-bridge.js';
 
 // The slice talks to main through the bridge; here the bridge is a fake whose answers each test sets.
-vi.mock('../../../renderer/src/bridge/companion-bridge', async () => ({ companion: (await import('./fake-uploads-bridge.js')).uploadsBridge.companion }));
-const bridge = uploadsBridge;
+const bridge = connectFakeBridge(uploadsFakes());
 
 const { initialUploadsState, useUploadsStore } = await import('../../../renderer/src/state/uploads-slice');
 const { filterRows, mergeRows } = await import('../../../renderer/src/state/upload-rows');
@@ -20,7 +20,7 @@ function change(partial: Partial<UploadsChange>): UploadsChange {
 }
 
 function emit(payload: UploadsChange): void {
-  bridge.listeners.get('uploads')!(payload);
+  bridge.emit('uploads', payload);
 }
 
 beforeEach(() => {

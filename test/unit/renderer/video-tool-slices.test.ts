@@ -1,23 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompanionError, type VideoCaption, type VideoChapter, type VideoCopy } from '../../../preload/contract.js';
+import { connectFakeBridge } from './fake-bridge.js';
 
 // The slices talk to main through the bridge; here the bridge is a fake whose answers each test sets.
-const bridge = vi.hoisted(() => ({
-  companion: {
-    trim: { state: vi.fn(), set: vi.fn() },
-    copies: { copy: vi.fn(), list: vi.fn() },
-    labels: { forVideo: vi.fn(), create: vi.fn(), setOnVideo: vi.fn(), remove: vi.fn() },
-    chapters: { list: vi.fn(), add: vi.fn(), removeAll: vi.fn() },
-    captions: { list: vi.fn(), languages: vi.fn(), upload: vi.fn(), setFlags: vi.fn() },
-    thumbnail: { upload: vi.fn() },
-    on: vi.fn(),
-  },
-}));
-vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
+const bridge = connectFakeBridge({
+  trim: { state: vi.fn(), set: vi.fn() },
+  copies: { copy: vi.fn(), list: vi.fn() },
+  labels: { forVideo: vi.fn(), create: vi.fn(), setOnVideo: vi.fn(), remove: vi.fn() },
+  chapters: { list: vi.fn(), add: vi.fn(), removeAll: vi.fn() },
+  captions: { list: vi.fn(), languages: vi.fn(), upload: vi.fn(), setFlags: vi.fn() },
+  thumbnail: { upload: vi.fn() },
+});
 
 const { initialTrimCopyState, useTrimCopyStore } = await import('../../../renderer/src/state/trim-copy-slice');
-// Main's `videoCopy` events, as the slice subscribed to them when it was loaded.
-const copyEvent = bridge.companion.on.mock.calls.find(([event]) => event === 'videoCopy')![1] as (row: VideoCopy) => void;
+// Main's `videoCopy` events, to the slice that subscribed when the bridge was connected.
+const copyEvent = (row: VideoCopy) => bridge.emit('videoCopy', row);
 const { initialLabelsState, useLabelsStore } = await import('../../../renderer/src/state/labels-slice');
 const { initialChaptersState, NEW_CHAPTER_ID, useChaptersStore } = await import('../../../renderer/src/state/chapters-slice');
 const { initialCaptionsState, useCaptionsStore } = await import('../../../renderer/src/state/captions-slice');

@@ -1,23 +1,20 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompanionError, type VideoDetails, type VideoDownloadTransfer, type VideoPage, type VideoRow } from '../../../preload/contract.js';
+import { connectFakeBridge } from './fake-bridge.js';
 
 // The slices talk to main through the bridge; here the bridge is a fake whose answers each test sets.
-const bridge = vi.hoisted(() => ({
-  companion: {
-    live: { channels: vi.fn() },
-    videos: { page: vi.fn(), details: vi.fn(), edit: vi.fn(), remove: vi.fn(), expiration: vi.fn(), neverExpire: vi.fn(), metadata: vi.fn(), setValue: vi.fn(), removeValue: vi.fn() },
-    downloads: { state: vi.fn(), save: vi.fn(), reveal: vi.fn(), cancel: vi.fn(), remove: vi.fn() },
-    videoFiles: { downloadable: vi.fn(), request: vi.fn() },
-    on: vi.fn(),
-  },
-}));
-vi.mock('../../../renderer/src/bridge/companion-bridge', () => ({ companion: bridge.companion }));
+const bridge = connectFakeBridge({
+  live: { channels: vi.fn() },
+  videos: { page: vi.fn(), details: vi.fn(), edit: vi.fn(), remove: vi.fn(), expiration: vi.fn(), neverExpire: vi.fn(), metadata: vi.fn(), setValue: vi.fn(), removeValue: vi.fn() },
+  downloads: { state: vi.fn(), save: vi.fn(), reveal: vi.fn(), cancel: vi.fn(), remove: vi.fn() },
+  videoFiles: { downloadable: vi.fn(), request: vi.fn() },
+});
 
 const { initialVideosState, useVideosStore } = await import('../../../renderer/src/state/videos-slice');
 const { initialVideoDownloadState, useVideoDownloadStore } = await import('../../../renderer/src/state/video-download-slice');
 const { initialVideoExpirationState, useVideoExpirationStore } = await import('../../../renderer/src/state/video-expiration-slice');
 const { initialVideoMetadataValuesState, useVideoMetadataValuesStore } = await import('../../../renderer/src/state/video-metadata-values-slice');
-const removedEvent = bridge.companion.on.mock.calls.find(([event]) => event === 'videoDownloadRemoved')![1] as (removed: { id: string }) => void;
+const removedEvent = (removed: { id: string }) => bridge.emit('videoDownloadRemoved', removed);
 
 function row(id: string, title = `Video ${id}`): VideoRow {
   return { id, channelId: '7', title, description: '', url: null, lengthSeconds: 60, createdAt: 1, views: 0, thumbnailUrl: null, captionMatches: null };
