@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { CompanionError, type Contract, type ProfilesInfo, type SessionInfo, type SignInStart } from '../../preload/contract.js';
 import type { AccessToken, TokenSource } from '../platform/access-token.js';
 import { deviceName } from '../platform/oauth/device-name.js';
-import { clientCredentialsGrant, passwordGrant } from '../platform/oauth/token-grants.js';
-import { signInFlowFor, type StartedSignIn } from './sign-in-flows.js';
+import { clientCredentialsGrant } from '../platform/oauth/token-grants.js';
+import { passwordFlow, signInFlowFor, type StartedSignIn } from './sign-in-flows.js';
 import { connectEmbeddedSandbox, type SandboxConnection } from '../profiles/embedded-sandbox.js';
 import { parsePlatformProfile, ProfileStore, SANDBOX_PROFILE, validProfileName, type Profile } from '../profiles/profiles.js';
 import { SettingsFile, type RecoveryReporter } from '../settings/settings-file.js';
@@ -259,18 +259,8 @@ export class SessionService implements TokenSource {
   /** The CLI's sign-in: the password grant (the client secret goes with it). */
   async signInWithPassword(username: string, password: string, tokenType: 'mac' | 'bearer' = 'mac', scopes = this.#scopes()): Promise<SessionInfo> {
     const platform = await this.platform();
-    if (platform.clientSecret === null) throw signInErrors.notConfigured(this.#profileName);
-    const token = await passwordGrant({
-      authUrl: platform.authUrl,
-      clientId: platform.clientId,
-      clientSecret: platform.clientSecret,
-      username,
-      password,
-      tokenType,
-      scopes,
-      deviceName: deviceName(),
-    });
-    await this.#signedIn(token);
+    const request = { ...platform, scopes, deviceName: deviceName(), profile: this.#profileName };
+    await this.#signedIn(await passwordFlow(tokenType).signIn(request, { username, password }));
     return this.info();
   }
 

@@ -1,10 +1,12 @@
-// The sign-ins through the platform's login page, one SignInFlow each: the implicit flow (a MAC token in the
-// redirect; spec part A implements MAC tokens for it only) and the authorization code flow (a bearer token
-// for the one-time code). A flow says what page to open and reads the page's answer; the session checks
-// `state`, keeps the tokens and says what changed. A new flow (code + PKCE) is one more implementation.
+// The ways to sign in, one SignInFlow each: through the platform's login page, the implicit flow (a MAC token
+// in the redirect; spec part A implements MAC tokens for it only) and the authorization code flow (a bearer
+// token for the one-time code); or, for the command line, the password grant (the token at once). A page
+// flow says what page to open and reads the page's answer; the session checks `state`, keeps the tokens and
+// says what changed. A new flow (code + PKCE) is one more implementation.
 import { randomBytes } from 'node:crypto';
 import type { AccessToken, Scope } from '../platform/access-token.js';
 import { authorizeUrl } from '../platform/oauth/authorize-url.js';
+import { passwordGrant } from '../platform/oauth/token-grants.js';
 import { codeFlowAnswer, implicitAnswer } from './sign-in-answers.js';
 import { signInErrors } from './session-errors.js';
 
@@ -15,12 +17,16 @@ export interface SignInRequest {
   readonly authUrl: string;
   readonly clientId: string;
   readonly clientSecret: string | null;
-  readonly redirectUri: string;
   /** The scopes the user is asked for; a flow drops those its token type cannot carry. */
   readonly scopes: readonly Scope[];
   readonly deviceName: string;
   /** The profile, for errors that name it. */
   readonly profile: string;
+}
+
+/** A sign-in through the login page also says where the page sends the user back to. */
+export interface PageSignInRequest extends SignInRequest {
+  readonly redirectUri: string;
 }
 
 /** A sign-in under way: the page to open, the `state` its answer must carry, and how to read that answer. */
@@ -30,10 +36,17 @@ export interface StartedSignIn {
   finish(redirectedTo: string): Promise<SignInAnswer>;
 }
 
+/** A flow through the platform's login page. */
 export interface SignInFlow {
   readonly tokenType: 'mac' | 'bearer';
   /** Throws a CompanionError, before any page opens, when the flow cannot run for this platform. */
-  begin(request: SignInRequest): StartedSignIn;
+  begin(request: PageSignInRequest): StartedSignIn;
+}
+
+/** A flow with no page: the credentials go to the token endpoint and the token comes back at once. */
+export interface DirectSignInFlow {
+  readonly tokenType: 'mac' | 'bearer';
+  signIn(request: SignInRequest, credentials: { readonly username: string; readonly password: string }): Promise<AccessToken>;
 }
 
 const newState = (): string => randomBytes(24).toString('base64url');
@@ -64,10 +77,22 @@ export const authorizationCodeFlow: SignInFlow = {
   },
 };
 
+/** The resource owner password grant (the CLI's `--password-stdin`): the client secret goes with it. */
+export function passwordFlow(tokenType: 'mac' | 'bearer'): DirectSignInFlow {
+  return {
+    tokenType,
+    async signIn(request, credentials) {
+      if (request.clientSecret === null) throw signInErrors.notConfigured(request.profile);
+      const { authUrl, clientId, clientSecret, scopes, deviceName } = request;
+      return passwordGrant({ authUrl, clientId, clientSecret, ...credentials, tokenType, scopes: [...scopes], deviceName });
+    },
+  };
+}
+
 export function signInFlowFor(tokenType: 'mac' | 'bearer'): SignInFlow {
   return tokenType === 'mac' ? implicitMacFlow : authorizationCodeFlow;
 }
 
-function pageRequest(request: SignInRequest, state: string, scopes: readonly Scope[]) {
+function pageRequest(request: PageSignInRequest, state: string, scopes: readonly Scope[]) {
   return { authUrl: request.authUrl, clientId: request.clientId, redirectUri: request.redirectUri, state, scopes, deviceName: request.deviceName };
 }

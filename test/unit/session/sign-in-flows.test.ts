@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CompanionError } from '../../../preload/contract.js';
-import { authorizationCodeFlow, implicitMacFlow, signInFlowFor, type SignInRequest } from '../../../main/session/sign-in-flows.js';
+import { authorizationCodeFlow, implicitMacFlow, passwordFlow, signInFlowFor, type PageSignInRequest } from '../../../main/session/sign-in-flows.js';
 
-const request: SignInRequest = {
+const request: PageSignInRequest = {
   authUrl: 'http://127.0.0.1:9/auth',
   clientId: 'c'.repeat(40),
   clientSecret: 'secret',
@@ -36,5 +36,11 @@ describe('sign-in flows', () => {
     expect(authorizationCodeFlow.begin(request).state).not.toBe(started.state);
     expect(signInFlowFor('mac')).toBe(implicitMacFlow);
     expect(signInFlowFor('bearer')).toBe(authorizationCodeFlow);
+  });
+});
+
+describe('the password flow', () => {
+  it('needs the client secret before it sends anything', async () => {
+    await expect(passwordFlow('mac').signIn({ ...request, clientSecret: null }, { username: 'demo', password: 'x' })).rejects.toBeInstanceOf(CompanionError);
   });
 });
