@@ -18,6 +18,11 @@ export interface TokenKeeperOptions {
   readonly clientGrant: () => Promise<AccessToken | null>;
   /** Called when the user token enters its last hour and when it runs out (the session tells the windows). */
   readonly onDeadline: () => void;
+  /**
+   * Renews a user token that is about to run out or was refused (a refresh-token grant); null when it cannot.
+   * Absent for a sign-in that cannot be renewed (the spec's dialect): the token then simply expires.
+   */
+  readonly renew?: (token: AccessToken) => Promise<AccessToken | null>;
   readonly now?: () => number;
 }
 
@@ -25,8 +30,8 @@ export type UserTokenStatus = 'signed-out' | 'expired' | 'signed-in';
 
 /** The user token counts as expiring soon in its last hour. */
 export const EXPIRES_SOON_SECONDS = 3600;
-/** A client token this close to its end is replaced before use. */
-const CLIENT_TOKEN_MARGIN_SECONDS = 60;
+/** A client token this close to its end is replaced before use; so is a user token that can be renewed. */
+const RENEW_MARGIN_SECONDS = 60;
 
 export class TokenKeeper {
   readonly #options: TokenKeeperOptions;
@@ -34,6 +39,7 @@ export class TokenKeeper {
   /** The platform answered 401 to the current user token. */
   #refused = false;
   #clientRequest: Promise<AccessToken | null> | null = null;
+  #renewal: Promise<AccessToken | null> | null = null;
   #timers: NodeJS.Timeout[] = [];
 
   constructor(options: TokenKeeperOptions) {
@@ -61,7 +67,9 @@ export class TokenKeeper {
   async token(kind: 'user' | 'client'): Promise<AccessToken | null> {
     if (kind === 'client') return this.#clientToken();
     const token = this.#user;
-    return token !== null && this.#expired(token) ? null : token;
+    if (token === null) return null;
+    if (this.#options.renew !== undefined && (this.#expired(token) || this.#endsWithin(token, RENEW_MARGIN_SECONDS))) return this.#renewed(token);
+    return this.#expired(token) ? null : token;
   }
 
   /** A sign-in's new token: kept in the vault first, then used. */
@@ -99,6 +107,26 @@ export class TokenKeeper {
     this.#clearTimers();
   }
 
+  /**
+   * One renewal at a time, shared by every call that meets the old token: a refresh token may be used once,
+   * so two renewals would lose the sign-in. The new token is kept in the vault before it is used.
+   */
+  #renewed(token: AccessToken): Promise<AccessToken | null> {
+    this.#renewal ??= (async () => {
+      const fresh = await this.#options.renew!(token).catch(() => null);
+      if (fresh === null) return this.#expired(token) ? null : token;
+      await this.signedIn(fresh);
+      return fresh;
+    })().finally(() => {
+      this.#renewal = null;
+    });
+    return this.#renewal;
+  }
+
+  #endsWithin(token: AccessToken, seconds: number): boolean {
+    return token.expiresAt !== null && token.expiresAt <= this.#now() + seconds;
+  }
+
   #expired(token: AccessToken): boolean {
     return this.#refused || (token.expiresAt !== null && token.expiresAt <= this.#now());
   }
@@ -114,7 +142,7 @@ export class TokenKeeper {
   async #freshClientToken(): Promise<AccessToken | null> {
     const vault = this.#options.vault();
     const stored = await vault.token('client');
-    if (stored && (stored.expiresAt === null || stored.expiresAt > this.#now() + CLIENT_TOKEN_MARGIN_SECONDS)) return stored;
+    if (stored && (stored.expiresAt === null || stored.expiresAt > this.#now() + RENEW_MARGIN_SECONDS)) return stored;
     const token = await this.#options.clientGrant();
     if (token !== null) await vault.saveToken('client', token);
     return token;

@@ -73,3 +73,36 @@ describe('TokenKeeper', () => {
     keeper.stop();
   });
 });
+
+describe('TokenKeeper renewal', () => {
+  it('renews a token about to run out once for all calls, keeps the new one in the vault before using it', async () => {
+    let now = NOW;
+    const vault = memoryVault();
+    const renewed: string[] = [];
+    const renew = async (old: AccessToken) => {
+      renewed.push(old.accessToken);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return bearer(`${old.accessToken}+`, now + 3600);
+    };
+    const keeper = new TokenKeeper({ vault: () => vault, clientGrant: async () => null, onDeadline: () => undefined, renew, now: () => now });
+    await keeper.signedIn(bearer('u', NOW + 3600));
+    expect((await keeper.token('user'))?.accessToken).toBe('u');
+    now = NOW + 3600 - 30;
+    const tokens = await Promise.all([keeper.token('user'), keeper.token('user'), keeper.token('user')]);
+    expect([renewed, tokens.map((token) => token?.accessToken)]).toEqual([['u'], ['u+', 'u+', 'u+']]);
+    expect(vault.items.get('user')?.accessToken).toBe('u+');
+    keeper.stop();
+  });
+
+  it('a failed renewal leaves an expired token expired, and a token still valid in use', async () => {
+    let now = NOW;
+    const vault = memoryVault();
+    const keeper = new TokenKeeper({ vault: () => vault, clientGrant: async () => null, onDeadline: () => undefined, renew: async () => Promise.reject(new Error('refresh refused')), now: () => now });
+    await keeper.signedIn(bearer('u', NOW + 100));
+    now = NOW + 50;
+    expect((await keeper.token('user'))?.accessToken).toBe('u');
+    now = NOW + 100;
+    expect([await keeper.token('user'), keeper.status()]).toEqual([null, 'expired']);
+    keeper.stop();
+  });
+});
