@@ -1,7 +1,7 @@
 // Errors of the capability modules, turned into what crosses the contract: a code the UI acts on and a
 // sentence that says what happened and what to do.
 import { CompanionError } from '../preload/contract.js';
-import { channelAdminAdvice } from './channel-admin/channel-admin-errors.js';
+import { channelAdminAdvice } from './admin/channel-admin/channel-admin-errors.js';
 import { PlatformError, SignInNeededError } from './platform/platform-error.js';
 import { KeychainUnavailableError } from './vault/secret-store.js';
 

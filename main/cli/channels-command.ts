@@ -1,5 +1,5 @@
 // `companion channels`: the signed-in user's channels, and those they manage for others.
-import { ChannelChoices } from '../channels/channel-choices.js';
+import { ChannelChoices } from '../admin/channels/channel-choices.js';
 import { createPlatformApi } from '../platform/endpoints/index.js';
 import type { ChannelListItem } from '../platform/endpoints/schemas.js';
 import { emitJson, noPositionals, type Command } from './command-context.js';

@@ -8,7 +8,7 @@ import type { PlatformApi } from '../platform/endpoints/index.js';
 import { startLocalIngest, type LocalIngest } from '../relay/local-ingest.js';
 import { createRelay, type Relay } from '../relay/relay.js';
 import type { EncoderEvent, RelayEvent, RelayStats } from '../relay/relay-types.js';
-import type { ChannelChoices } from '../channels/channel-choices.js';
+import type { ChannelChoices } from '../admin/channels/channel-choices.js';
 import type { SessionService } from '../session/session-service.js';
 import type { LiveSettings, LiveSettingsStore } from '../settings/live-settings.js';
 import { ChannelWatcher, type ChannelActivity } from './channel-watcher.js';

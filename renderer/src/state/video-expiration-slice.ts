@@ -22,7 +22,7 @@ export interface VideoExpirationActions {
   keepForever(): Promise<void>;
 }
 
-/** main's code for the platform's 403 `forbidden` on expiration (main/video-library/video-library-errors.ts). */
+/** main's code for the platform's 403 `forbidden` on expiration (main/admin/video-library/video-library-errors.ts). */
 const EXPIRATION_FORBIDDEN = 'expiration_forbidden';
 
 function outcome(error: unknown): { error: string | null; planNote: string | null } {

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Contract, LiveState } from '../../../preload/contract.js';
 import { LiveService } from '../../../main/live/live-service.js';
 import { createLogger } from '../../../main/log/redacting-logger.js';
-import { ChannelChoices } from '../../../main/channels/channel-choices.js';
+import { ChannelChoices } from '../../../main/admin/channels/channel-choices.js';
 import type { SessionService } from '../../../main/session/session-service.js';
 import { LiveSettingsStore } from '../../../main/settings/live-settings.js';
 import { ContractEvents } from '../../../main/typed-emitter.js';

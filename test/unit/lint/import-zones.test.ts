@@ -30,7 +30,7 @@ describe('import zones inside main/', () => {
   it.each([
     ['main/live/probe.ts', '../web/browser-mode-server.js'],
     ['main/session/probe.ts', '../app/login-window.js'],
-    ['main/channels/probe.ts', '../cli/companion.js'],
+    ['main/admin/channels/probe.ts', '../../cli/companion.js'],
     ['main/upload-service/probe.ts', '../core.js'],
   ])('a feature (%s) may not import %s', async (at, from) => {
     expect((await zoneErrors(at, from)).join('\n')).toContain('A feature');
