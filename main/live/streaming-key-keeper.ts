@@ -6,7 +6,7 @@ import type { Logger } from '../log/redacting-logger.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import { systemClock, type Clock, type Timer } from './clock.js';
 import { channelAccessError } from './live-errors.js';
-import type { TargetSource, TargetSpec } from './target-source.js';
+import type { TargetSource, TargetSpec } from '../relay/relay-types.js';
 
 /** The streaming key expires this long after it was last asked for (spec part A, "Ingest settings"). */
 const STREAMING_KEY_LIFETIME_MS = 10 * 60_000;

@@ -5,7 +5,9 @@ import type { Logger } from '../log/redacting-logger.js';
 
 /** One place to publish to. `url` is the full publish URL, rtmp[s]://host[:port]/app/streamName. */
 export interface TargetSpec {
+  /** Stable across key refreshes, so a refreshed list can be matched to the targets in use. */
   readonly id: string;
+  /** What the streamer sees: never holds a key. */
   readonly label: string;
   readonly url: string;
 }

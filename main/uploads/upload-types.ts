@@ -1,55 +1,23 @@
 // The upload queue as its users see it: rows, totals and events (the CLI prints the events, the Uploads
 // panel shows the rows).
+import type { UploadRow, UploadTotals } from '../../preload/contract.js';
+
+// A row and the totals are what the Uploads panel shows: the contract defines them, the queue fills them.
+export type { UploadRow, UploadTotals };
 
 export const PROTECTIONS = ['public', 'private'] as const;
-export type Protection = (typeof PROTECTIONS)[number];
+export type Protection = UploadRow['protect'];
 
-export type UploadStatus = 'initiated' | 'transferred' | 'queued' | 'pending' | 'transcoding' | 'complete' | 'error';
+/** The platform's status once it has the upload. */
+export type UploadStatus = NonNullable<UploadRow['platformStatus']>;
 
 /**
  * waiting: in line for a transfer slot; initialising, transferring, sending-ready: in a slot;
  * processing: handed to the platform, its status followed; then complete, failed or cancelled.
  */
-export type UploadState = 'waiting' | 'paused' | 'initialising' | 'transferring' | 'sending-ready' | 'processing' | 'complete' | 'failed' | 'cancelled';
+export type UploadState = UploadRow['state'];
 
-export interface UploadRow {
-  readonly id: string;
-  readonly file: string;
-  readonly size: number;
-  readonly channelId: string;
-  readonly title: string;
-  readonly description: string;
-  readonly protect: Protection;
-  readonly state: UploadState;
-  /** The platform's status once it has the upload. */
-  readonly platformStatus: UploadStatus | null;
-  readonly videoId: string | null;
-  /** Bytes the platform has. */
-  readonly bytes: number;
-  /** Bytes per second, while transferring. */
-  readonly speed: number;
-  /** Seconds left of the transfer, when known. */
-  readonly etaSeconds: number | null;
-  readonly failure: string | null;
-}
-
-export type QueuePause = 'user' | 'sign-in';
-
-export interface UploadTotals {
-  readonly files: number;
-  readonly complete: number;
-  readonly failed: number;
-  /** Waiting, paused, in a slot or processing. */
-  readonly unfinished: number;
-  /** Of the files of the current batch (not cancelled): bytes on the server, and of how many. */
-  readonly bytes: number;
-  readonly size: number;
-  readonly speed: number;
-  readonly etaSeconds: number | null;
-  readonly paused: QueuePause | null;
-  readonly concurrency: number;
-  readonly speedLimit: number | null;
-}
+export type QueuePause = NonNullable<UploadTotals['paused']>;
 
 export type UploadEvent =
   | { readonly event: 'queued'; readonly id: string; readonly file: string; readonly size: number; readonly title: string }
