@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { appApi } from './support/app-api.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
+import { signInAs } from './support/sign-in-as-demo.js';
 
 let app: RunningApp;
 
@@ -16,23 +17,14 @@ test.afterAll(async () => {
   await app.stop();
 });
 
-/** sam owns no channel, so the platform never tells the app sam's name: the account shows as signed in. */
-async function signInAsSam(page: Page): Promise<void> {
-  await page.goto(`${app.url}#/sign-in`);
-  await page.getByTestId('signed-out').getByRole('button', { name: 'Sign in' }).click();
-  await page.getByLabel('User name').fill('sam');
-  await page.getByLabel('Password').fill('broadcast');
-  await page.getByRole('button', { name: 'Allow' }).click();
-  await expect(page.getByTestId('signed-in')).toBeVisible();
-}
-
 async function openPanel(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name, exact: true }).click();
 }
 
 test('a manager sees the channels they manage, marked, administers one and cannot delete it', async ({ page }) => {
   test.setTimeout(60_000);
-  await signInAsSam(page);
+  // sam owns no channel, so the platform never tells the app sam's name.
+  await signInAs(page, app.url, 'sam', 'broadcast', 'a user of this platform');
 
   await openPanel(page, 'Go live');
   await expect(page.getByTestId('channel-select').locator('option')).toHaveText(['Demo Live (managed for demo)', 'Backstage (managed for demo)']);

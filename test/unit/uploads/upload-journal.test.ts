@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PlatformUpload } from '../../../main/uploads/journal-records.js';
+import { newItem } from '../../../main/uploads/queue-entry.js';
 import { JournalTooNewError, UploadJournal, type JournalItem } from '../../../main/uploads/upload-journal.js';
 
 let root: string;
@@ -26,30 +27,10 @@ beforeEach(() => {
   file = join(root, `profile-${count}`, 'journal.jsonl');
 });
 
+/** A file just added, as the queue makes it (newItem), with its id and any later state. */
 function item(id: string, change: Partial<JournalItem> = {}): JournalItem {
-  return {
-    id,
-    addedAt: 1_767_225_600_000,
-    file: `/videos/${id}.mp4`,
-    size: 1000,
-    modifiedMs: 1_767_225_000_000,
-    extension: 'mp4',
-    channelId: '5001',
-    title: id,
-    description: '',
-    protect: 'public',
-    initStarted: false,
-    upload: null,
-    inits: 0,
-    readyStarted: false,
-    readySent: false,
-    status: null,
-    outcome: null,
-    failure: null,
-    retryFresh: false,
-    paused: false,
-    ...change,
-  };
+  const added = newItem({ path: `/videos/${id}.mp4`, size: 1000, modifiedMs: 1_767_225_000_000, extension: 'mp4', title: id }, { channelId: '5001' }, 1_767_225_600_000);
+  return { ...added, id, ...change };
 }
 
 const upload = (videoId: string, acknowledged: [number, number][] = [], count = 1): PlatformUpload => ({
