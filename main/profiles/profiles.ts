@@ -9,13 +9,33 @@ export const SANDBOX_PROFILE = 'sandbox';
 
 const profileName = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'a profile name is 1-40 lowercase letters, digits or dashes');
 
+/**
+ * Which face of the platform a profile speaks: `spec`, the platform as parts A and B specify it (the implicit
+ * flow with MAC tokens, FTP upload, RTMP ingest), or `current`, the platform as it runs today
+ * (docs/platform-api/current.md: code + PKCE with rotating refresh tokens, HTTP uploads in parts, RTMPS).
+ * It decides the sign-in flow, the token type, the upload transport and the ingest addresses; nothing else
+ * branches on it.
+ */
+export const Dialect = z.enum(['spec', 'current']);
+export type Dialect = z.output<typeof Dialect>;
+
+/** What every profile chooses, whatever its platform. */
+const profileChoices = {
+  dialect: Dialect.default('spec'),
+  /** Publish over plain RTMP even where the ingest offers RTMPS (current dialect; a switch for broken TLS middleboxes). */
+  plainRtmp: z.boolean().default(false),
+};
+
 const PlatformProfile = z.object({
   kind: z.literal('platform'),
   apiUrl: z.url({ protocol: /^https?$/ }),
   authUrl: z.url({ protocol: /^https?$/ }),
+  /** The token endpoint's origin when it is not the authorization server's (the production platform's is not). */
+  tokenUrl: z.url({ protocol: /^https?$/ }).optional(),
   clientId: z.string().min(1),
+  ...profileChoices,
 });
-const SandboxProfile = z.object({ kind: z.literal('sandbox') });
+const SandboxProfile = z.object({ kind: z.literal('sandbox'), ...profileChoices });
 const Profile = z.discriminatedUnion('kind', [PlatformProfile, SandboxProfile]);
 export type Profile = z.output<typeof Profile>;
 export type PlatformProfile = z.output<typeof PlatformProfile>;
@@ -26,7 +46,10 @@ const ProfilesFile = z.object({
 });
 type ProfilesFile = z.output<typeof ProfilesFile>;
 
-export const DEFAULT_PROFILES: ProfilesFile = { active: SANDBOX_PROFILE, profiles: { [SANDBOX_PROFILE]: { kind: 'sandbox' } } };
+/** The sandbox profile as a new installation has it: the spec's dialect. */
+export const DEFAULT_SANDBOX_PROFILE: Profile = SandboxProfile.parse({ kind: 'sandbox' });
+
+export const DEFAULT_PROFILES: ProfilesFile = { active: SANDBOX_PROFILE, profiles: { [SANDBOX_PROFILE]: DEFAULT_SANDBOX_PROFILE } };
 
 export class ProfileStore {
   readonly #file: SettingsFile<typeof ProfilesFile>;
@@ -44,7 +67,7 @@ export class ProfileStore {
 
   async load(): Promise<ProfilesFile> {
     const profiles = await this.#file.read();
-    profiles.profiles[SANDBOX_PROFILE] ??= { kind: 'sandbox' };
+    profiles.profiles[SANDBOX_PROFILE] ??= DEFAULT_SANDBOX_PROFILE;
     if (!profiles.profiles[profiles.active]) profiles.active = SANDBOX_PROFILE;
     return profiles;
   }

@@ -11,7 +11,7 @@ import { deviceName } from '../platform/oauth/device-name.js';
 import { clientCredentialsGrant } from '../platform/oauth/token-grants.js';
 import { passwordFlow, signInFlowFor, type StartedSignIn } from './sign-in-flows.js';
 import { connectEmbeddedSandbox, type SandboxConnection } from '../profiles/embedded-sandbox.js';
-import { parsePlatformProfile, ProfileStore, SANDBOX_PROFILE, validProfileName, type Profile } from '../profiles/profiles.js';
+import { DEFAULT_SANDBOX_PROFILE, parsePlatformProfile, ProfileStore, SANDBOX_PROFILE, validProfileName, type Dialect, type Profile } from '../profiles/profiles.js';
 import { SettingsFile, type RecoveryReporter } from '../settings/settings-file.js';
 import { signInErrors } from './session-errors.js';
 import type { SignInDriver } from './sign-in-driver.js';
@@ -31,8 +31,13 @@ export interface ProfileSecrets {
 export interface PlatformAddress {
   readonly apiUrl: string;
   readonly authUrl: string;
+  /** Where the token and revocation endpoints are (`{tokenUrl}/oauth2/token`): the auth address unless the profile says. */
+  readonly tokenUrl: string;
   readonly clientId: string;
   readonly clientSecret: string | null;
+  readonly dialect: Dialect;
+  /** Publish over plain RTMP even where the ingest offers RTMPS. */
+  readonly plainRtmp: boolean;
 }
 
 export interface SessionServiceOptions {
@@ -64,8 +69,8 @@ export class SessionService implements TokenSource {
   /** The platform user name per profile, shown before the platform is asked. */
   readonly #accounts: SettingsFile<typeof Accounts>;
   #profileName = SANDBOX_PROFILE;
-  #profile: Profile = { kind: 'sandbox' };
-  #allProfiles: Record<string, Profile> = { [SANDBOX_PROFILE]: { kind: 'sandbox' } };
+  #profile: Profile = DEFAULT_SANDBOX_PROFILE;
+  #allProfiles: Record<string, Profile> = { [SANDBOX_PROFILE]: DEFAULT_SANDBOX_PROFILE };
   #sandbox: Promise<SandboxConnection> | null = null;
   #closed = false;
   #user: string | null = null;
@@ -117,16 +122,23 @@ export class SessionService implements TokenSource {
     return this.#user;
   }
 
+  /** The active profile's dialect (see profiles.ts): known without starting anything. */
+  get dialect(): Dialect {
+    return this.#profile.dialect;
+  }
+
   get profileKind(): 'sandbox' | 'platform' {
     return this.#profile.kind;
   }
 
   async platform(): Promise<PlatformAddress> {
+    const { dialect, plainRtmp } = this.#profile;
     if (this.#profile.kind === 'platform') {
-      return { apiUrl: this.#profile.apiUrl, authUrl: this.#profile.authUrl, clientId: this.#profile.clientId, clientSecret: await this.#secrets().clientSecret() };
+      const { apiUrl, authUrl, tokenUrl, clientId } = this.#profile;
+      return { apiUrl, authUrl, tokenUrl: tokenUrl ?? authUrl, clientId, clientSecret: await this.#secrets().clientSecret(), dialect, plainRtmp };
     }
     const sandbox = await this.#embeddedSandbox();
-    return { apiUrl: sandbox.apiUrl, authUrl: sandbox.authUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret };
+    return { apiUrl: sandbox.apiUrl, authUrl: sandbox.authUrl, tokenUrl: sandbox.authUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret, dialect, plainRtmp };
   }
 
   /** The embedded sandbox of the sandbox profile (started on first need). */

@@ -10,6 +10,7 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject, onTestFinished } from 'vitest';
+import { loadCurrentSpecRows } from './current-spec-rows.js';
 import { loadSpecRows, type SpecRow } from './spec-rows.js';
 
 export const CONFORMANCE_MARKS_KEY = 'conformanceMarksDir';
@@ -34,7 +35,7 @@ export interface CoverageMark {
 let catalogue: ReadonlyMap<string, SpecRow> | null = null;
 
 function rows(): ReadonlyMap<string, SpecRow> {
-  catalogue ??= new Map(loadSpecRows().map((row) => [row.id, row]));
+  catalogue ??= new Map([...loadSpecRows(), ...loadCurrentSpecRows()].map((row) => [row.id, row]));
   return catalogue;
 }
 

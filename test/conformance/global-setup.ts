@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { CONFORMANCE_MARKS_KEY, type CoverageMark } from './coverage.js';
 import { coverageReport, formatCoverageReport } from './coverage-report.js';
+import { loadCurrentSpecRows } from './current-spec-rows.js';
 import { loadSpecRows } from './spec-rows.js';
 import { CONFORMANCE_FORMAT_ENV, parseSuiteFormat, type SuiteFormat } from './suite-format.js';
 
@@ -35,7 +36,7 @@ function report(format: SuiteFormat, marksDir: string): void {
   }
   rmSync(marksDir, { recursive: true, force: true });
 
-  const coverage = coverageReport(loadSpecRows(), marks, format);
+  const coverage = coverageReport([...loadSpecRows(), ...loadCurrentSpecRows()], marks, format);
   mkdirSync(RESULTS_DIR, { recursive: true });
   writeFileSync(conformanceReportFile(format), formatCoverageReport(coverage));
   console.log(coverage.line);

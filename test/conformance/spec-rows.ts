@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export type SpecPart = 'A' | 'B';
+/** A and B: the spec the app was built on; C: the platform as it runs today (docs/platform-api/current.md). */
+export type SpecPart = 'A' | 'B' | 'C';
 
 /** One error case of a row: a status, an `error` value, or both (the spec gives some statuses bare). */
 export interface SpecError {
@@ -36,9 +37,10 @@ const SPEC_DIR = fileURLToPath(new URL('../../docs/platform-api/', import.meta.u
 export const SPEC_FILES: Readonly<Record<SpecPart, string>> = {
   A: `${SPEC_DIR}part-a.md`,
   B: `${SPEC_DIR}part-b.md`,
+  C: `${SPEC_DIR}current.md`,
 };
 
-/** Every endpoint row of both parts, part A first, in the order of the text. */
+/** Every endpoint row of parts A and B, part A first, in the order of the text (part C: current-spec-rows.ts). */
 export function loadSpecRows(): SpecRow[] {
   return [...parseSpecPart('A', readFileSync(SPEC_FILES.A, 'utf8')), ...parseSpecPart('B', readFileSync(SPEC_FILES.B, 'utf8'))];
 }
@@ -94,7 +96,7 @@ export function parseSpecPart(part: SpecPart, text: string): SpecRow[] {
   return rows;
 }
 
-function row(part: SpecPart, section: string, method: string, path: string, errors: SpecError[], success: string): SpecRow {
+export function row(part: SpecPart, section: string, method: string, path: string, errors: SpecError[], success: string): SpecRow {
   return { part, section, method, path, id: `${method} ${path}`, errors, success };
 }
 
@@ -202,7 +204,7 @@ function unquote(cell: string): string {
   return cell.trim().replace(/^`(.*)`$/, '$1').trim();
 }
 
-function splitOutsideParentheses(text: string, separator: string): string[] {
+export function splitOutsideParentheses(text: string, separator: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let current = '';
@@ -220,7 +222,7 @@ function splitOutsideParentheses(text: string, separator: string): string[] {
   return parts.filter((part) => part.trim() !== '');
 }
 
-function withoutParentheses(text: string): string {
+export function withoutParentheses(text: string): string {
   let depth = 0;
   let kept = '';
   for (const character of text) {

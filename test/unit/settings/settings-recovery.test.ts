@@ -33,7 +33,7 @@ const stores = {
   'live.json': { read: () => new LiveSettingsStore(dir, report).load(), defaults: { channels: {}, recordWhenLive: false, ingestPort: 1935 } },
   'uploads.json': { read: () => new UploadSettingsStore(dir, report).load(), defaults: { concurrency: 2, speedLimit: null } },
   'hook-receiver.json': { read: () => new HookReceiverSettingsStore(dir, report).port(), defaults: null },
-  'profiles.json': { read: () => new ProfileStore(dir, report).load(), defaults: { active: 'sandbox', profiles: { sandbox: { kind: 'sandbox' } } } },
+  'profiles.json': { read: () => new ProfileStore(dir, report).load(), defaults: { active: 'sandbox', profiles: { sandbox: { kind: 'sandbox', dialect: 'spec', plainRtmp: false } } } },
 } as const;
 
 describe.each(Object.entries(stores))('%s', (name, store) => {
