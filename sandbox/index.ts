@@ -75,7 +75,10 @@ export interface SandboxOptions {
 }
 
 export interface Sandbox extends SandboxUrls {
+  /** The app's registration in the spec's dialect (parts A and B). */
   readonly client: { readonly id: string; readonly secret: string };
+  /** The app's registration as a native application of today's platform (code + PKCE, no secret sent). */
+  readonly nativeClient: { readonly id: string };
   readonly demo: { readonly username: string; readonly password: string };
   /** A second user, for ownership errors. */
   readonly rival: { readonly username: string; readonly password: string };
@@ -173,10 +176,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     // Registered once the ingest runs (the routes need it); no one has the API's address before we return.
     registerLiveRoutes(apiRouter, ingest);
 
-    const client = store.data.clients[0]!;
+    const client = store.appClient('spec');
     return {
       ...urls,
       client: { id: client.id, secret: client.secret },
+      nativeClient: { id: store.appClient('current').id },
       demo: { username: DEMO_USERNAME, password: DEMO_PASSWORD },
       rival: { username: RIVAL_USERNAME, password: RIVAL_PASSWORD },
       dataDir,

@@ -18,6 +18,8 @@ export interface SandboxConnection {
   readonly clientId: string;
   /** The sandbox's demo client secret: a published sandbox credential, not a user's secret. */
   readonly clientSecret: string;
+  /** The app's registration as a native application of today's platform (the current dialect: no secret sent). */
+  readonly nativeClientId: string;
   readonly demo: { readonly username: string; readonly password: string };
   /** True when this process runs it (and stops it on close). */
   readonly owned: boolean;
@@ -31,6 +33,7 @@ const Runtime = z.object({
   rtmpUrl: z.string(),
   clientId: z.string(),
   clientSecret: z.string(),
+  nativeClientId: z.string(),
   demo: z.object({ username: z.string(), password: z.string() }),
   pid: z.number().int(),
 });
@@ -53,6 +56,7 @@ export async function connectEmbeddedSandbox(dataDirectory: string): Promise<San
     rtmpUrl: sandbox.rtmpUrl,
     clientId: sandbox.client.id,
     clientSecret: sandbox.client.secret,
+    nativeClientId: sandbox.nativeClient.id,
     demo: sandbox.demo,
     pid: process.pid,
   };

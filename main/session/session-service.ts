@@ -138,7 +138,9 @@ export class SessionService implements TokenSource {
       return { apiUrl, authUrl, tokenUrl: tokenUrl ?? authUrl, clientId, clientSecret: await this.#secrets().clientSecret(), dialect, plainRtmp };
     }
     const sandbox = await this.#embeddedSandbox();
-    return { apiUrl: sandbox.apiUrl, authUrl: sandbox.authUrl, tokenUrl: sandbox.authUrl, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret, dialect, plainRtmp };
+    // The sandbox knows the app under two registrations: the spec's client, and a native client of today's platform.
+    const client = dialect === 'current' ? { clientId: sandbox.nativeClientId, clientSecret: null } : { clientId: sandbox.clientId, clientSecret: sandbox.clientSecret };
+    return { apiUrl: sandbox.apiUrl, authUrl: sandbox.authUrl, tokenUrl: sandbox.authUrl, ...client, dialect, plainRtmp };
   }
 
   /** The embedded sandbox of the sandbox profile (started on first need). */

@@ -46,7 +46,17 @@ export interface Client {
   readonly ownerId: string;
   /** A redirect URI is accepted when it starts with one of these. */
   readonly redirectUriPrefixes: string[];
+  /**
+   * Which face of the platform this client meets (docs/sandbox.md, "Dialects"): `spec`, parts A and B, or
+   * `current`, the platform as it runs today (docs/platform-api/current.md). The sandbox speaks both at once;
+   * what a call gets is decided by the client its token was issued to.
+   */
+  readonly dialect: ClientDialect;
+  /** A native (public) application: it must use PKCE and may leave its secret out where the platform allows. */
+  readonly native: boolean;
 }
+
+export type ClientDialect = 'spec' | 'current';
 
 export type TokenType = 'bearer' | 'mac';
 export type Scope = 'offline' | 'broadcaster';

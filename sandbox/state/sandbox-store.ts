@@ -4,8 +4,8 @@ import { createHash, createHmac } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
-import type { Channel, ChannelStatus, SandboxData, Video } from './model.js';
-import { seedData } from './seed.js';
+import type { Channel, ChannelStatus, Client, ClientDialect, SandboxData, Video } from './model.js';
+import { nativeClient, seedData } from './seed.js';
 import { forgetVideoInCollections } from './collections.js';
 import { forgetVideoAnnotations } from './video-annotations.js';
 
@@ -56,6 +56,13 @@ export class SandboxStore extends EventEmitter<StoreEvents> {
 
   client(id: string) {
     return this.data.clients.find((client) => client.id === id);
+  }
+
+  /** The app's registration for a dialect: the spec's client, or the native client of today's platform. */
+  appClient(dialect: ClientDialect): Client {
+    const client = this.data.clients.find((candidate) => candidate.dialect === dialect);
+    if (!client) throw new Error(`The sandbox state has no ${dialect} client.`);
+    return client;
   }
 
   token(accessToken: string) {
@@ -129,6 +136,9 @@ function loadState(file: string): SandboxData | null {
     // States written before managers and device passwords existed.
     data.managers ??= [];
     data.devicePasswords ??= [];
+    // States written before the sandbox spoke today's platform: their client is the spec's, and the native one is added.
+    data.clients = data.clients.map((client) => ({ ...client, dialect: client.dialect ?? 'spec', native: client.native ?? false }));
+    if (!data.clients.some((client) => client.dialect === 'current')) data.clients.push(nativeClient());
     return data;
   } catch (error) {
     throw new Error(`The sandbox state file ${file} is not valid (${(error as Error).message}); move it away to start from the demo data.`, { cause: error });

@@ -3,7 +3,7 @@
 import { hashPassword } from './passwords.js';
 import { newChannel, urlNameFor } from './new-channel.js';
 import { hex40, nowSeconds } from './random.js';
-import { BENEFITS, type Channel, type SandboxData, type Video } from './model.js';
+import { BENEFITS, type Channel, type Client, type SandboxData, type Video } from './model.js';
 import { videoExtraOf } from './video-extras.js';
 import { setFeatured } from './featured-videos.js';
 import { addToPlaylist, createPlaylist } from './playlists.js';
@@ -22,6 +22,14 @@ export const RIVAL_PASSWORD = 'broadcast';
 export const TEAM = ['alex', 'sam', 'kim', 'lee', 'rio', 'noa'] as const;
 export const TEAM_PASSWORD = 'broadcast';
 
+/** Where the app's login windows and loopback listeners are sent back to. */
+const APP_REDIRECTS = ['http://127.0.0.1', 'http://localhost', 'app://companion/'];
+
+/** The app as a native application of today's platform: code + PKCE, no secret shipped (it has one, unused). */
+export function nativeClient(): Client {
+  return { id: hex40(), secret: hex40(), name: 'Broadcaster Companion (native)', ownerId: '1001', redirectUriPrefixes: APP_REDIRECTS, dialect: 'current', native: true };
+}
+
 export function seedData(): SandboxData {
   const now = nowSeconds();
   // One hash for all team accounts: a fresh scrypt per account would slow every sandbox start.
@@ -34,13 +42,8 @@ export function seedData(): SandboxData {
       ...TEAM.map((name, index) => ({ id: String(1010 + index), username: name, passwordHash: teamHash, email: `${name}@sandbox.invalid`, picture: `https://sandbox.invalid/pictures/${name}.png`, benefits: [] })),
     ],
     clients: [
-      {
-        id: hex40(),
-        secret: hex40(),
-        name: 'Broadcaster Companion',
-        ownerId: '1001',
-        redirectUriPrefixes: ['http://127.0.0.1', 'http://localhost', 'app://companion/'],
-      },
+      { id: hex40(), secret: hex40(), name: 'Broadcaster Companion', ownerId: '1001', redirectUriPrefixes: APP_REDIRECTS, dialect: 'spec', native: false },
+      nativeClient(),
     ],
     tokens: [],
     codes: [],

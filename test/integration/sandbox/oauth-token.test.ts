@@ -201,7 +201,7 @@ describe('grant authorization_code', () => {
   });
 
   it('binds the code to its client: another client gets invalid_client', async () => {
-    const other = { id: randomBytes(20).toString('hex'), secret: randomBytes(20).toString('hex'), name: 'Other app', ownerId: '1002', redirectUriPrefixes: ['http://127.0.0.1'] };
+    const other = { id: randomBytes(20).toString('hex'), secret: randomBytes(20).toString('hex'), name: 'Other app', ownerId: '1002', redirectUriPrefixes: ['http://127.0.0.1'], dialect: 'spec' as const, native: false };
     sandbox.admin.store.data.clients.push(other);
     const code = await authorizationCode();
     const stolen = await postToken(codeForm(code, { client_id: other.id }), 'raw-basic', other.secret);
@@ -293,7 +293,7 @@ describe('the token error table', () => {
   });
 
   it('invalid_client 400: the code was requested by a different client (case above)', async () => {
-    const other = { id: randomBytes(20).toString('hex'), secret: randomBytes(20).toString('hex'), name: 'Third app', ownerId: '1002', redirectUriPrefixes: ['http://127.0.0.1'] };
+    const other = { id: randomBytes(20).toString('hex'), secret: randomBytes(20).toString('hex'), name: 'Third app', ownerId: '1002', redirectUriPrefixes: ['http://127.0.0.1'], dialect: 'spec' as const, native: false };
     sandbox.admin.store.data.clients.push(other);
     expectError(await postToken(codeForm(await authorizationCode(), { client_id: other.id }), 'raw-basic', other.secret), 400, 'invalid_client');
   });
