@@ -37,6 +37,8 @@ export const loginCommand: Command = {
     }
 
     const driver = await loopbackSignIn(async (url) => {
+      // First, before anything can fail: a script driving the sign-in reads the address from here.
+      if (context.json) emitJson(context, 'authorize', { url });
       // A headless machine (no xdg-open, no browser) gets the address to open elsewhere; the wait goes on.
       const outcome = await openInBrowser(url);
       if (!outcome.opened) context.logger.info('No browser could be opened for the sign-in.', { reason: outcome.reason });
