@@ -9,8 +9,8 @@ import type { AccessToken, Scope } from '../access-token.js';
 import { errorBody, readableExcerpt, withoutSecrets } from '../error-body.js';
 import { malformedResponse } from '../malformed-response.js';
 import { PlatformError } from '../platform-error.js';
-import { encodeParameters } from '../request-encoding.js';
-import { fetchWithRetries, resolveTransport, unreachable, type Fetched, type TransportOptions } from '../retrying-fetch.js';
+import { resolveTransport, type Fetched, type TransportOptions } from '../retrying-fetch.js';
+import { postToTokenEndpoint } from './token-endpoint-post.js';
 import { tokenFromFields } from './token-fields.js';
 
 export const TOKEN_ENDPOINT = 'POST {auth_url}/oauth2/token';
@@ -108,15 +108,6 @@ export function refreshTokenGrant(grant: RefreshGrant): Promise<AccessToken> {
   });
 }
 
-export function tokenEndpointUrl(tokenUrl: string): string {
-  return `${tokenUrl.replace(/\/+$/, '')}/oauth2/token`;
-}
-
-/** The spec's client authentication: the raw secret after Basic; nothing for a client without one. */
-export function clientAuthorization(clientSecret: string | null): Record<string, string> {
-  return clientSecret === null ? {} : { Authorization: `Basic ${clientSecret}` };
-}
-
 function scopeParameter(scopes: readonly Scope[]): string | undefined {
   return scopes.length === 0 ? undefined : scopes.join(' ');
 }
@@ -129,26 +120,7 @@ async function requestToken(
   form: Readonly<Record<string, string | undefined>>,
 ): Promise<AccessToken> {
   const transport = resolveTransport(endpoint);
-  const url = tokenEndpointUrl(endpoint.tokenUrl);
-  const body = encodeParameters(form);
-  let fetched: Fetched;
-  try {
-    fetched = await fetchWithRetries(transport, {
-      url,
-      init: () => ({
-        method: 'POST',
-        headers: { ...clientAuthorization(endpoint.clientSecret), 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-        body,
-        redirect: 'manual',
-      }),
-      method: 'POST',
-      logPath: new URL(url).pathname,
-      retryOnServiceUnavailable: true,
-      retryOnNetworkError: false,
-    });
-  } catch (error) {
-    throw unreachable(TOKEN_ENDPOINT, url, error, transport.timeoutMs);
-  }
+  const fetched = await postToTokenEndpoint(endpoint, transport, { endpoint: TOKEN_ENDPOINT, path: '/oauth2/token', form, retryOnNetworkError: false });
   if (fetched.status < 200 || fetched.status >= 300) throw grantError(grant, fetched, [...(endpoint.clientSecret === null ? [] : [endpoint.clientSecret]), ...grantSecrets]);
 
   let json: unknown;

@@ -3,9 +3,9 @@
 // by Basic auth when the app has one. After it the platform refuses the token: signing out means it.
 import { errorBody, readableExcerpt, withoutSecrets } from '../error-body.js';
 import { PlatformError } from '../platform-error.js';
-import { encodeParameters } from '../request-encoding.js';
-import { fetchWithRetries, resolveTransport, unreachable, type Fetched } from '../retrying-fetch.js';
-import { clientAuthorization, tokenEndpointUrl, type TokenEndpointOptions } from './token-grants.js';
+import { resolveTransport } from '../retrying-fetch.js';
+import { postToTokenEndpoint } from './token-endpoint-post.js';
+import type { TokenEndpointOptions } from './token-grants.js';
 
 export const REVOCATION_ENDPOINT = 'POST {token_url}/oauth2/token/revoke';
 
@@ -17,27 +17,9 @@ export interface Revocation extends TokenEndpointOptions {
 /** Resolves once the platform said the token is revoked (an unknown token counts: RFC 7009 §2.2). */
 export async function revokeToken(revocation: Revocation): Promise<void> {
   const transport = resolveTransport(revocation);
-  const url = `${tokenEndpointUrl(revocation.tokenUrl)}/revoke`;
-  const body = encodeParameters({ token: revocation.token, token_type_hint: revocation.tokenTypeHint, client_id: revocation.clientId });
-  let fetched: Fetched;
-  try {
-    fetched = await fetchWithRetries(transport, {
-      url,
-      init: () => ({
-        method: 'POST',
-        headers: { ...clientAuthorization(revocation.clientSecret), 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-        body,
-        redirect: 'manual',
-      }),
-      method: 'POST',
-      logPath: new URL(url).pathname,
-      // Revoking twice is harmless: a lost answer may be asked again.
-      retryOnServiceUnavailable: true,
-      retryOnNetworkError: true,
-    });
-  } catch (error) {
-    throw unreachable(REVOCATION_ENDPOINT, url, error, transport.timeoutMs);
-  }
+  const form = { token: revocation.token, token_type_hint: revocation.tokenTypeHint, client_id: revocation.clientId };
+  // Revoking twice is harmless: a lost answer may be asked again.
+  const fetched = await postToTokenEndpoint(revocation, transport, { endpoint: REVOCATION_ENDPOINT, path: '/oauth2/token/revoke', form, retryOnNetworkError: true });
   if (fetched.status >= 200 && fetched.status < 300) return;
   const { error, description } = errorBody(fetched.text);
   const secrets = [revocation.token, ...(revocation.clientSecret === null ? [] : [revocation.clientSecret])];
