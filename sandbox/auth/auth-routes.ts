@@ -12,6 +12,9 @@ export function registerAuthRoutes(router: Router, store: SandboxStore): void {
   const authorize = authorizeEndpoint(store);
   router.get('/oauth2/authorize', authorize);
   router.post('/oauth2/authorize', authorize);
+  // Today's platform's login page is `/authorize` (authentication.video.ibm.com/authorize): the same page.
+  router.get('/authorize', authorize);
+  router.post('/authorize', authorize);
   router.get(SIGN_UP_PATH, signUpPage);
   router.get(PASSWORD_RESET_PATH, passwordResetPage);
   router.post('/oauth2/token', tokenEndpoint(store));

@@ -8,7 +8,10 @@ import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
 import { authorizeInBrowser, LoginBrowser } from '../../conformance/login-browser.js';
@@ -19,16 +22,59 @@ import { vaultServiceFor } from '../../../main/vault/vault.js';
 
 let sandbox: Sandbox;
 let dataDir: string;
+let slowTokens: SlowTokenEndpoint;
 const PROFILE = 'today';
+
+/**
+ * The token endpoint behind a proxy that holds each answer back for a while, so that renewals of two processes
+ * started together overlap for certain (without the profile's renewal lock, both would spend the same refresh
+ * token, and the platform would end the sign-in).
+ */
+interface SlowTokenEndpoint {
+  readonly url: string;
+  /** Renewal requests that reached it. */
+  readonly refreshes: () => number;
+  close(): Promise<void>;
+}
+
+async function slowTokenEndpoint(target: string, delayMs: number): Promise<SlowTokenEndpoint> {
+  let refreshes = 0;
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks);
+      if (body.toString().includes('grant_type=refresh_token')) refreshes += 1;
+      const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name !== 'host' && name !== 'content-length')) as Record<string, string>;
+      void (async () => {
+        try {
+          await delay(delayMs);
+          const answer = await fetch(`${target}${request.url}`, { method: request.method, headers, body: request.method === 'POST' ? body : undefined, signal: AbortSignal.timeout(10_000) });
+          response.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await answer.arrayBuffer()));
+        } catch {
+          response.writeHead(502).end();
+        }
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    refreshes: () => refreshes,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
 
 beforeEach(() => requireKeyring());
 
 beforeAll(async () => {
   sandbox = await startSandbox();
+  slowTokens = await slowTokenEndpoint(sandbox.authUrl, 1500);
   dataDir = await mkdtemp(join(tmpdir(), 'companion-current-'));
 });
 
 afterAll(async () => {
+  await slowTokens?.close();
   await sandbox?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -79,7 +125,8 @@ describe("companion on today's platform (the sandbox in the current dialect)", (
   });
 
   it('signs in with code + PKCE through the login page: no client secret, a bearer token and its refresh token in the keychain only', async () => {
-    const platform = ['--dialect', 'current', '--api-url', sandbox.apiUrl, '--auth-url', sandbox.authUrl, '--client-id', sandbox.nativeClient.id];
+    // The token endpoint on another address (as the production platform's is), slowed down: see slowTokenEndpoint.
+    const platform = ['--dialect', 'current', '--api-url', sandbox.apiUrl, '--auth-url', sandbox.authUrl, '--token-url', slowTokens.url, '--client-id', sandbox.nativeClient.id];
     child = spawn(process.execPath, [builtCli, '--json', 'login', ...platform], { env: { ...process.env, ...env(), BROWSER: '/bin/true' }, stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -130,6 +177,7 @@ describe("companion on today's platform (the sandbox in the current dialect)", (
 
   it('two processes meeting the refused token at once renew it once between them, and the sign-in survives', async () => {
     expireAccessTokenAtPlatform();
+    const refreshesBefore = slowTokens.refreshes();
     const both = await Promise.all([
       runCli(['api', 'GET', '/users/self/channels.json'], { env: env(), timeoutMs: 60_000 }),
       runCli(['api', 'GET', '/users/self/channels.json'], { env: env(), timeoutMs: 60_000 }),
@@ -138,6 +186,8 @@ describe("companion on today's platform (the sandbox in the current dialect)", (
       [0, ''],
       [0, ''],
     ]);
+    // One of them renewed; the other waited for the profile's renewal lock and took the token it left.
+    expect(slowTokens.refreshes() - refreshesBefore).toBe(1);
     const whoami = await runCli(['--json', 'whoami'], { env: env() });
     expect(whoami.code).toBe(0);
     expect(JSON.parse(whoami.stdout)).toMatchObject({ event: 'session', status: 'signed-in', renewable: true });
