@@ -102,6 +102,36 @@ describe('upload in parts', () => {
     expect(carrying.videos).toEqual([expect.objectContaining({ id: String(upload.videoId), fileSize: data.length })]);
   });
 
+  it('parts survive a sandbox restart with --state and the same data dir: the rest is sent, the bytes are whole', { timeout: 60_000 }, async () => {
+    const file = join(work, 'restart.mkv');
+    const { sha256 } = await makeNoiseVideo(file, 5.5 * PART_SIZE);
+    const data = await readFile(file);
+    const count = Math.ceil(data.length / PART_SIZE);
+    const options = { uploadStepMs: STEP_MS, stateFile: join(work, 'restart-state.json'), dataDir: await mkdtemp(join(work, 'restart-')) };
+    const first = await startSandbox(options);
+    let upload: CreatedUpload;
+    let bearer: string;
+    let channel: string;
+    try {
+      bearer = await passwordToken(first);
+      channel = first.admin.store.data.channels.find((entry) => entry.title === 'Demo Live')!.id;
+      upload = await createUpload(first, bearer, channel, { title: `Restart ${Date.now()}` });
+      await sendAll([0, 2, 4], (index) => sendPart(first, bearer, channel, upload, data, index));
+    } finally {
+      await first.close();
+    }
+    const second = await startSandbox(options);
+    try {
+      expect((await inspectUpload(second, upload.videoId)).partsHeld, 'parts held across the restart').toBe(3);
+      await sendAll([1, 3, 5, 2], (index) => sendPart(second, bearer, channel, upload, data, index));
+      expect(count).toBe(6);
+      expect((await sendCompleted(second, bearer, channel, upload)).status).toBe(200);
+      expect((await inspectUpload(second, upload.videoId)).sha256).toBe(sha256);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('1 GiB read from disk part by part: the bytes arrive whole and the sandbox does not hold the file in memory', { timeout: 300_000 }, async () => {
     const file = join(work, 'one-gib.mkv');
     const { size, sha256 } = await makeNoiseVideo(file, 1024 * PART_SIZE);
