@@ -3,7 +3,7 @@
 // Blob. Where the platform's docs are silent the sandbox's documented choices are checked (docs/sandbox.md,
 // "Upload in parts"): a repeated part replaces its bytes (200), parts come in any order, 400s carry a `hint`.
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,9 +43,7 @@ describe('upload in 1 MiB parts', () => {
     demo = await bearerToken(handle.sandbox);
     rival = await bearerToken(handle.sandbox, handle.sandbox.rival);
     workDir = await mkdtemp(join(tmpdir(), 'conformance-parts-'));
-    const file = join(workDir, 'noise.mkv');
-    const made = await makeNoiseVideo(file, 2.5 * PART_SIZE);
-    video = { data: await readFile(file), sha256: made.sha256 };
+    video = await makeNoiseVideo(join(workDir, 'noise.mkv'), 2.5 * PART_SIZE);
   });
   afterAll(async () => {
     if (workDir) await rm(workDir, { recursive: true, force: true });

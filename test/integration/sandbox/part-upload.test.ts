@@ -3,12 +3,12 @@
 // twice (a wrong version replaced by the right one, and a plain resend), then a 1 GiB video read from disk
 // part by part, with the sandbox's memory watched. The operator's calls prove the bytes at the sandbox are
 // the source's and that one file made one upload and one video.
-import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
-import { makeNoiseVideo } from '../../support/noise-video.js';
+import { makeLargeNoiseVideo, makeNoiseVideo } from '../../support/noise-video.js';
 import { createUpload, inspectUpload, partForm, PART_SIZE, post, sendCompleted, sendPart, titled, uploadPath, type CreatedUpload, type PartAnswer } from '../../support/part-upload-client.js';
 import { passwordToken } from '../../support/sandbox-client.js';
 
@@ -70,9 +70,7 @@ async function finalStatus(upload: CreatedUpload): Promise<{ status: string; pro
 
 describe('upload in parts', () => {
   it('50 MiB out of order, 4 in flight, a wrong part replaced and a part resent: same bytes, one upload, one video', { timeout: 120_000 }, async () => {
-    const file = join(work, 'fifty.mkv');
-    const { sha256 } = await makeNoiseVideo(file, 50 * PART_SIZE);
-    const data = await readFile(file);
+    const { data, sha256 } = await makeNoiseVideo(join(work, 'fifty.mkv'), 50 * PART_SIZE);
     const count = Math.ceil(data.length / PART_SIZE);
     expect(count).toBeGreaterThanOrEqual(50);
     const title = `Fifty MiB ${Date.now()}`;
@@ -103,9 +101,7 @@ describe('upload in parts', () => {
   });
 
   it('parts survive a sandbox restart with --state and the same data dir: the rest is sent, the bytes are whole', { timeout: 60_000 }, async () => {
-    const file = join(work, 'restart.mkv');
-    const { sha256 } = await makeNoiseVideo(file, 5.5 * PART_SIZE);
-    const data = await readFile(file);
+    const { data, sha256 } = await makeNoiseVideo(join(work, 'restart.mkv'), 5.5 * PART_SIZE);
     const count = Math.ceil(data.length / PART_SIZE);
     const options = { uploadStepMs: STEP_MS, stateFile: join(work, 'restart-state.json'), dataDir: await mkdtemp(join(work, 'restart-')) };
     const first = await startSandbox(options);
@@ -134,7 +130,7 @@ describe('upload in parts', () => {
 
   it('1 GiB read from disk part by part: the bytes arrive whole and the sandbox does not hold the file in memory', { timeout: 300_000 }, async () => {
     const file = join(work, 'one-gib.mkv');
-    const { size, sha256 } = await makeNoiseVideo(file, 1024 * PART_SIZE);
+    const { size, sha256 } = await makeLargeNoiseVideo(file, 1024 * PART_SIZE);
     const handle = await open(file, 'r');
     try {
       const count = Math.ceil(size / PART_SIZE);
