@@ -41,9 +41,11 @@ import { startUploadService } from './ftp/upload-service.js';
 import { registerUploadRoutes } from './ftp/upload-routes.js';
 import { startRtmpIngest, type RtmpIngest } from './live/rtmp-ingest.js';
 import { registerLiveRoutes } from './live/live-routes.js';
+import { RateLimiter, type RateLimitBudget } from './http/rate-limiter.js';
 
 export type { SandboxAdmin } from './admin.js';
 export type { CollectionLimits } from './api/collection-capacity.js';
+export { DEFAULT_RATE_LIMIT, type RateLimitBudget } from './http/rate-limiter.js';
 export { BENEFITS, HOOK_EVENTS, type Benefit, type HookEvent } from './state/model.js';
 
 export interface SandboxOptions {
@@ -72,6 +74,8 @@ export interface SandboxOptions {
   readonly onInternalError?: (error: unknown) => void;
   /** Capacity of featured lists and playlists (default 10 featured videos, 20 videos a playlist; docs/sandbox.md). */
   readonly collectionLimits?: Partial<CollectionLimits>;
+  /** The API's rate limit per caller and endpoint (default 1000 calls per 10 s; docs/sandbox.md); the operator can change it while running. */
+  readonly rateLimit?: RateLimitBudget;
 }
 
 export interface Sandbox extends SandboxUrls {
@@ -144,7 +148,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     registerHookRoutes(apiRouter, hooks);
     // The ingest starts last (its routes need the API's address); the operator's crash call reaches it once it runs.
     let runningIngest: RtmpIngest | null = null;
-    const admin = createAdmin(store, hooks, () => runningIngest);
+    const rateLimits = new RateLimiter(options.rateLimit);
+    const admin = createAdmin(store, hooks, () => runningIngest, rateLimits);
     const adminKey = randomToken(24);
     registerAdminRoutes(apiRouter, admin, adminKey);
     const uploads = await startUploadService({
@@ -161,7 +166,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     registerUploadRoutes(apiRouter, uploads);
 
     const authServer = serveRouter({ router: authRouter, store, urls: () => urls, onInternalError: options.onInternalError });
-    const apiServer = serveRouter({ router: apiRouter, store, urls: () => urls, onInternalError: options.onInternalError });
+    // The auth server is not limited (docs/sandbox.md): a sign-in must never wait behind a budget.
+    const apiServer = serveRouter({ router: apiRouter, store, urls: () => urls, onInternalError: options.onInternalError, rateLimits });
     const authPort = await listen(authServer, host, options.authPort ?? 0);
     closers.push(() => closeServer(authServer));
     const apiPort = await listen(apiServer, host, options.apiPort ?? 0);
