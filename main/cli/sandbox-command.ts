@@ -46,7 +46,6 @@ export const sandboxCommand: Command = {
       rtmp_url: sandbox.rtmpUrl,
       client_id: sandbox.client.id,
       client_secret: sandbox.client.secret,
-      native_client_id: sandbox.nativeClient.id,
       username: sandbox.demo.username,
       password: sandbox.demo.password,
       admin_key: sandbox.adminKey,
