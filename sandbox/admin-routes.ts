@@ -23,6 +23,14 @@ export function registerAdminRoutes(router: Router, admin: SandboxAdmin, adminKe
   };
   router.post('/_sandbox/tokens/:token/revoke', guarded((context) => known(admin.revokeToken(context.params.token ?? ''), 'That token')));
   router.post('/_sandbox/tokens/:token/expire', guarded((context) => known(admin.expireToken(context.params.token ?? ''), 'That token')));
+  router.post(
+    '/_sandbox/accounts/:username/access-tokens/expire',
+    guarded((context) => {
+      const expired = admin.expireUserAccessTokens(context.params.username ?? '');
+      if (expired === null) throw new ApiError(404, 'not_found', 'That account does not exist.');
+      return ok({ expired });
+    }),
+  );
   router.put(
     '/_sandbox/accounts/:username/benefits',
     guarded((context) => {

@@ -14,6 +14,12 @@ export interface SandboxAdmin {
   revokeToken(accessToken: string): boolean;
   /** As if the token's lifetime had run out. */
   expireToken(accessToken: string): boolean;
+  /**
+   * As if a day had passed for the user: every access token of theirs still alive expires now (refresh tokens
+   * stay good), so a client's refresh path can be tried without waiting. The number expired; null when
+   * there is no such user.
+   */
+  expireUserAccessTokens(username: string): number | null;
   setBenefits(username: string, benefits: readonly Benefit[]): void;
   /** Makes the token endpoint answer 503 server_error until switched off, as an overloaded platform would. */
   forceTokenServerError(on: boolean): void;
@@ -51,6 +57,15 @@ export function createAdmin(store: SandboxStore, hooks: HookDispatcher, ingest: 
       (token as { expiresAt: number | null }).expiresAt = nowSeconds() - 1;
       store.changed();
       return true;
+    },
+    expireUserAccessTokens(username) {
+      const account = store.accountByUsername(username);
+      if (!account) return null;
+      const now = nowSeconds();
+      const alive = store.data.tokens.filter((token) => token.userId === account.id && !token.revoked && (token.expiresAt === null || token.expiresAt > now));
+      for (const token of alive) (token as { expiresAt: number | null }).expiresAt = now - 1;
+      store.changed();
+      return alive.length;
     },
     scheduleEvent(channelId, event) {
       if (!store.channel(channelId)) throw new Error(`There is no sandbox channel ${channelId}.`);

@@ -30,7 +30,21 @@ export function createPlatformCaller(options: PlatformCallerOptions): PlatformCa
   async function send(request: PlatformRequest): Promise<Fetched> {
     const url = requestUrl(options.apiUrl, request.path, request.query);
     const body = requestBody(request);
-    const token = await signingToken(request);
+    let token = await signingToken(request);
+    let fetched = await exchange(request, url, body, token);
+    // A renewable sign-in (today's platform) refused once: renewed, and the call asked again with the new token.
+    if (fetched.status === 401 && token !== null && (request.auth ?? 'user') === 'user' && options.tokens.renewRefused) {
+      const renewed = await options.tokens.renewRefused(token);
+      if (renewed !== null) {
+        token = renewed;
+        fetched = await exchange(request, url, body, token);
+      }
+    }
+    if (fetched.status >= 200 && fetched.status < 300) return fetched;
+    throw answerError(request.endpoint, fetched, token === null ? [] : secretsOf(token));
+  }
+
+  async function exchange(request: PlatformRequest, url: string, body: Body | null, token: AccessToken | null): Promise<Fetched> {
     const idempotent = request.idempotent ?? request.method !== 'POST';
     const init = (): RequestInit => {
       const headers: Record<string, string> = {};
@@ -39,9 +53,8 @@ export function createPlatformCaller(options: PlatformCallerOptions): PlatformCa
       // Never follow a redirect: the signed request would be replayed to wherever it points.
       return { method: request.method, headers, redirect: 'manual', ...(body !== null ? { body: body.data } : {}) };
     };
-    let fetched: Fetched;
     try {
-      fetched = await fetchWithRetries(transport, {
+      return await fetchWithRetries(transport, {
         url,
         init,
         method: request.method,
@@ -53,8 +66,6 @@ export function createPlatformCaller(options: PlatformCallerOptions): PlatformCa
     } catch (error) {
       throw unreachable(request.endpoint, url, error, transport.timeoutMs);
     }
-    if (fetched.status >= 200 && fetched.status < 300) return fetched;
-    throw answerError(request.endpoint, fetched, token === null ? [] : secretsOf(token));
   }
 
   async function signingToken(request: PlatformRequest): Promise<AccessToken | null> {
