@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMIT_ROW } from './current-spec-rows.js';
 import { covers } from './coverage.js';
 import { describeResult, expectError, expectStatus, request, type AccessToken, type HttpResult } from './http-client.js';
+import { bearer, signInNative } from './current-oauth-client.js';
 import { bearerToken, macToken } from './oauth-client.js';
 import { channelId, MISSING_ID, nowSeconds, useSandbox } from './sandbox-fixture.js';
 
@@ -91,6 +92,23 @@ describe('rate limits', () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS + 1);
     expect(refused.text).toContain(new Date(spent.reset * 1000).toISOString());
+  });
+
+  it("limits a token of today's platform (a native client's, signed in with code + PKCE) alike", async () => {
+    covers(RATE_LIMIT_ROW, 'success');
+    covers(RATE_LIMIT_ROW, '429 too_many_requests');
+    const today = bearer((await signInNative(handle.sandbox)).accessToken);
+    const url = handle.api('/users/self/channels.json');
+    const remaining: number[] = [];
+    for (let call = 0; call < LIMIT; call++) {
+      const result = await request('GET', url, { token: today });
+      expectStatus(result, 200);
+      remaining.push(rateHeaders(result).remaining);
+    }
+    expect(remaining).toEqual([4, 3, 2, 1, 0]);
+    const refused = await request('GET', url, { token: today });
+    expectError(refused, 429, 'too_many_requests');
+    expect(rateHeaders(refused).remaining).toBe(0);
   });
 
   it('lets the operator change the budget, which starts every count again; a new window brings a new budget', async () => {
