@@ -77,6 +77,21 @@ export function registerAdminRoutes(router: Router, admin: SandboxAdmin, adminKe
       return ok(found);
     }),
   );
+  router.put(
+    '/_sandbox/rate-limit',
+    guarded((context) => {
+      const form = context.form();
+      const whole = (name: string) => (/^\d{1,9}$/.test(form.get(name) ?? '') ? Number(form.get(name)) : Number.NaN);
+      try {
+        admin.setRateLimit({ limit: whole('limit'), windowSeconds: whole('window') });
+      } catch (error) {
+        if (error instanceof RangeError) throw new ApiError(400, 'bad_request', error.message);
+        throw error;
+      }
+      return empty(204);
+    }),
+  );
+  router.get('/_sandbox/rate-limit', guarded(() => ok({ limit: admin.rateLimit().limit, window: admin.rateLimit().windowSeconds })));
   router.get('/_sandbox/hook-log', guarded(() => ok({ deliveries: admin.hookLog() })));
   router.post('/_sandbox/rtmp-ingest/crash', guarded(() => known(admin.crashIngest(), 'A running RTMP ingest')));
 }

@@ -1,11 +1,13 @@
 // What an operator can do to the sandbox that the platform's API does not offer: revoke or expire a
-// token (as a user would on the website), switch an account's plan benefits, look at the state.
+// token (as a user would on the website), switch an account's plan benefits, tighten the rate limits,
+// look at the state.
 import { BENEFITS, type Benefit } from './state/model.js';
 import type { SandboxStore } from './state/sandbox-store.js';
 import { nowSeconds } from './state/random.js';
 import type { DeliveryRecord, HookDispatcher } from './hooks/hook-dispatcher.js';
 import { forceTokenServerError } from './auth/token-endpoint.js';
 import { scheduleEvent, type UpcomingEvent } from './state/upcoming-events.js';
+import type { RateLimitBudget, RateLimiter } from './http/rate-limiter.js';
 import { partUploadsOf } from './state/part-uploads.js';
 import type { PartUploadService, UploadInspection } from './uploads-v2/part-upload-service.js';
 
@@ -41,12 +43,18 @@ export interface SandboxAdmin {
   inspectUpload(videoId: string): Promise<UploadInspection | null>;
   /** The uploads in parts and the videos with this title. */
   titled(title: string): TitleCount;
+  /** The API's budget per caller and endpoint from now on; every counter starts again. Throws RangeError for a budget out of range. */
+  setRateLimit(budget: RateLimitBudget): void;
+  /** The API's budget now. */
+  rateLimit(): RateLimitBudget;
   readonly store: SandboxStore;
 }
 
-export function createAdmin(store: SandboxStore, hooks: HookDispatcher, ingest: () => { crashHost(): boolean } | null, partUploads: PartUploadService): SandboxAdmin {
+export function createAdmin(store: SandboxStore, hooks: HookDispatcher, ingest: () => { crashHost(): boolean } | null, partUploads: PartUploadService, rateLimits: RateLimiter): SandboxAdmin {
   return {
     store,
+    setRateLimit: (budget) => rateLimits.setBudget(budget),
+    rateLimit: () => rateLimits.budget,
     forceUploadServerError: (on) => {
       partUploads.serverError = on;
     },

@@ -44,9 +44,11 @@ import { registerPartUploadRoutes } from './uploads-v2/part-upload-routes.js';
 import { registerUploadStatusRoute } from './uploads-v2/upload-status-route.js';
 import { startRtmpIngest, type RtmpIngest } from './live/rtmp-ingest.js';
 import { registerLiveRoutes } from './live/live-routes.js';
+import { RateLimiter, type RateLimitBudget } from './http/rate-limiter.js';
 
 export type { SandboxAdmin } from './admin.js';
 export type { CollectionLimits } from './api/collection-capacity.js';
+export { DEFAULT_RATE_LIMIT, type RateLimitBudget } from './http/rate-limiter.js';
 export { BENEFITS, HOOK_EVENTS, type Benefit, type HookEvent } from './state/model.js';
 
 export interface SandboxOptions {
@@ -75,6 +77,8 @@ export interface SandboxOptions {
   readonly onInternalError?: (error: unknown) => void;
   /** Capacity of featured lists and playlists (default 10 featured videos, 20 videos a playlist; docs/sandbox.md). */
   readonly collectionLimits?: Partial<CollectionLimits>;
+  /** The API's rate limit per caller and endpoint (default 1000 calls per 10 s; docs/sandbox.md); the operator can change it while running. */
+  readonly rateLimit?: RateLimitBudget;
 }
 
 export interface Sandbox extends SandboxUrls {
@@ -152,7 +156,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     closers.push(() => partUploads.close());
     registerPartUploadRoutes(apiRouter, partUploads);
     registerUploadStatusRoute(apiRouter);
-    const admin = createAdmin(store, hooks, () => runningIngest, partUploads);
+    const rateLimits = new RateLimiter(options.rateLimit);
+    const admin = createAdmin(store, hooks, () => runningIngest, partUploads, rateLimits);
     const adminKey = randomToken(24);
     registerAdminRoutes(apiRouter, admin, adminKey);
     const uploads = await startUploadService({
@@ -169,7 +174,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     registerUploadRoutes(apiRouter, uploads);
 
     const authServer = serveRouter({ router: authRouter, store, urls: () => urls, onInternalError: options.onInternalError });
-    const apiServer = serveRouter({ router: apiRouter, store, urls: () => urls, onInternalError: options.onInternalError });
+    // The auth server is not limited (docs/sandbox.md): a sign-in must never wait behind a budget.
+    const apiServer = serveRouter({ router: apiRouter, store, urls: () => urls, onInternalError: options.onInternalError, rateLimits });
     const authPort = await listen(authServer, host, options.authPort ?? 0);
     closers.push(() => closeServer(authServer));
     const apiPort = await listen(apiServer, host, options.apiPort ?? 0);

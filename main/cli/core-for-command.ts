@@ -1,11 +1,13 @@
 // The core as a command uses it: the profile from --profile, platform settings from the global options
 // (--api-url, --auth-url, --token-url, --client-id, --dialect, the client secret from standard input or
-// COMPANION_CLIENT_SECRET), warnings on stderr.
+// COMPANION_CLIENT_SECRET), warnings on stderr, the platform's rate-limit waits told as the command's output
+// goes (wait-lines.ts).
 import { createCore, type Core, type CoreOptions } from '../core.js';
 import type { SignInDriver } from '../session/sign-in-driver.js';
 import { Dialect, SANDBOX_PROFILE } from '../profiles/profiles.js';
 import { UsageError, stringOption, type CommandContext, type OptionValues } from './command-context.js';
 import { secretFromStdin } from './run-sign-in.js';
+import { platformWaitPrinter, type WaitLines } from './wait-lines.js';
 
 export const platformOptions = {
   'api-url': { type: 'string' },
@@ -21,7 +23,8 @@ export const platformOptions = {
   'client-secret': { type: 'string' },
 } as const;
 
-export async function coreForCommand(context: CommandContext, values: OptionValues, signInDriver?: SignInDriver, live?: CoreOptions['live']): Promise<Core> {
+/** `waits`: where the platform's rate-limit waits are told (wait-lines.ts). */
+export async function coreForCommand(context: CommandContext, values: OptionValues, signInDriver?: SignInDriver, live?: CoreOptions['live'], waits: WaitLines = 'events'): Promise<Core> {
   const setting = (name: 'api-url' | 'auth-url' | 'token-url' | 'client-id' | 'dialect', variable: string) => stringOption(values, name) ?? (process.env[variable] || undefined);
   const preset = presetOf(stringOption(values, 'preset'));
   const apiUrl = setting('api-url', 'COMPANION_API_URL') ?? preset?.apiUrl;
@@ -45,6 +48,7 @@ export async function coreForCommand(context: CommandContext, values: OptionValu
     logger: context.logger,
     signInDriver,
     live,
+    onPlatformWait: platformWaitPrinter(context, waits),
     ...(configures ? {} : { profile: context.profile }),
   });
   if (configures && context.profile !== undefined) {

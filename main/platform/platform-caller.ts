@@ -10,6 +10,7 @@ import { CollectionFullError, PlatformError, SignInNeededError } from './platfor
 import type { PlatformCaller, PlatformRequest, PlatformResponse } from './platform-request.js';
 import { issueSummary, malformedResponse } from './malformed-response.js';
 import { encodeParameters, requestUrl } from './request-encoding.js';
+import { MAX_RATE_LIMIT_WAIT_MS } from './rate-limit-gate.js';
 import { fetchWithRetries, resolveTransport, unreachable, type Fetched, type TransportOptions } from './retrying-fetch.js';
 
 export interface PlatformCallerOptions extends TransportOptions {
@@ -23,6 +24,7 @@ interface Body {
 }
 
 export function createPlatformCaller(options: PlatformCallerOptions): PlatformCaller {
+  // One gate for every call of this caller: a spent budget holds back the next call to that endpoint.
   const transport = resolveTransport(options);
 
   async function send(request: PlatformRequest): Promise<Fetched> {
@@ -59,6 +61,7 @@ export function createPlatformCaller(options: PlatformCallerOptions): PlatformCa
         logPath: request.path,
         retryOnServiceUnavailable: idempotent,
         retryOnNetworkError: idempotent,
+        limitKey: request.endpoint,
       });
     } catch (error) {
       throw unreachable(request.endpoint, url, error, transport.timeoutMs);
@@ -141,6 +144,8 @@ function advice(status: number): string {
       return 'the item does not exist (any more); refresh the list and try again.';
     case 409:
       return 'it conflicts with something that exists already (a title or URL in use); choose another.';
+    case 429:
+      return `the platform's rate limit would have kept this call waiting more than ${MAX_RATE_LIMIT_WAIT_MS / 60_000} minutes in all; try again later.`;
     case 503:
       return 'the platform is busy or down for now; try again in a few minutes.';
     default:

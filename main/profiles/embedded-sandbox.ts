@@ -94,12 +94,15 @@ async function startOnLastPorts(folder: string): Promise<Sandbox> {
   return sandbox;
 }
 
-/** The sandbox answers an unknown channel with its JSON 404: anything else at that address is not it. */
+/**
+ * The sandbox answers an unknown channel with its JSON 404 (or its 429 when an operator's tight rate limit is
+ * spent, docs/sandbox.md): anything else at that address is not it.
+ */
 async function answersAsSandbox(apiUrl: string): Promise<boolean> {
   try {
     const response = await fetch(`${apiUrl}/channels/0.json`, { signal: AbortSignal.timeout(2000) });
     const body = (await response.json()) as { error?: unknown };
-    return response.status === 404 && body.error === 'not_found';
+    return (response.status === 404 && body.error === 'not_found') || (response.status === 429 && body.error === 'too_many_requests');
   } catch {
     return false;
   }
