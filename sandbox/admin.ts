@@ -6,6 +6,7 @@ import { nowSeconds } from './state/random.js';
 import type { DeliveryRecord, HookDispatcher } from './hooks/hook-dispatcher.js';
 import { forceTokenServerError } from './auth/token-endpoint.js';
 import { scheduleEvent, type UpcomingEvent } from './state/upcoming-events.js';
+import { forceIngestUnavailable } from './live/live-routes.js';
 
 export interface SandboxAdmin {
   /** As if the user revoked the app on the platform's website. */
@@ -21,13 +22,27 @@ export interface SandboxAdmin {
   hookLog(): readonly DeliveryRecord[];
   /** As if the RTMP ingest server crashed: its host ends and is restarted. False when none runs (yet). */
   crashIngest(): boolean;
+  /**
+   * As if the platform's TLS ingest went down: it stops listening and drops its connections, until the
+   * sandbox restarts. False when it is already stopped (or not running yet).
+   */
+  stopTlsIngest(): Promise<boolean>;
+  /** Makes the ingest settings answer 503 until switched off, as when the platform's ingest service is down. */
+  forceIngestUnavailable(on: boolean): void;
   readonly store: SandboxStore;
 }
 
-export function createAdmin(store: SandboxStore, hooks: HookDispatcher, ingest: () => { crashHost(): boolean } | null): SandboxAdmin {
+export function createAdmin(
+  store: SandboxStore,
+  hooks: HookDispatcher,
+  ingest: () => { crashHost(): boolean } | null,
+  tlsIngest: () => { stop(): Promise<boolean> } | null,
+): SandboxAdmin {
   return {
     store,
     crashIngest: () => ingest()?.crashHost() ?? false,
+    stopTlsIngest: async () => (await tlsIngest()?.stop()) ?? false,
+    forceIngestUnavailable: (on) => forceIngestUnavailable(store, on),
     hookLog: () => hooks.log,
     forceTokenServerError: (on) => forceTokenServerError(store, on),
     revokeToken(accessToken) {

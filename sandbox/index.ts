@@ -41,6 +41,7 @@ import { startUploadService } from './ftp/upload-service.js';
 import { registerUploadRoutes } from './ftp/upload-routes.js';
 import { startRtmpIngest, type RtmpIngest } from './live/rtmp-ingest.js';
 import { registerLiveRoutes } from './live/live-routes.js';
+import { startRtmpsIngest, type RtmpsIngest } from './live/rtmps-ingest.js';
 
 export type { SandboxAdmin } from './admin.js';
 export type { CollectionLimits } from './api/collection-capacity.js';
@@ -54,6 +55,8 @@ export interface SandboxOptions {
   readonly authPort?: number;
   readonly ftpPort?: number;
   readonly rtmpPort?: number;
+  /** The RTMPS ingest (TLS in front of the RTMP one); 0 (the default) picks a free port. */
+  readonly rtmpsPort?: number;
   /** Persist the state here across restarts; in memory only when absent. */
   readonly stateFile?: string | null;
   /** Where recordings and uploaded files go; a new temporary folder (removed on close) when absent. */
@@ -82,6 +85,13 @@ export interface Sandbox extends SandboxUrls {
   readonly demo: { readonly username: string; readonly password: string };
   /** A second user, for ownership errors. */
   readonly rival: { readonly username: string; readonly password: string };
+  /** The TLS ingest, rtmps://<address>:<port>/live: what `ingest.json` gives clients of today's platform as `rtmps_url`. */
+  readonly rtmpsUrl: string;
+  /**
+   * The certificate (PEM, public) of the authority that signed the TLS ingest's certificate, made at this
+   * start: the sandbox profile trusts it, beside the system's authorities; nothing else should.
+   */
+  readonly rtmpsCaCertificate: string;
   readonly dataDir: string;
   readonly admin: SandboxAdmin;
   /** For the operator's HTTP calls under /_sandbox/ (Authorization: Bearer <adminKey>). */
@@ -144,7 +154,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     registerHookRoutes(apiRouter, hooks);
     // The ingest starts last (its routes need the API's address); the operator's crash call reaches it once it runs.
     let runningIngest: RtmpIngest | null = null;
-    const admin = createAdmin(store, hooks, () => runningIngest);
+    let runningTls: RtmpsIngest | null = null;
+    const admin = createAdmin(store, hooks, () => runningIngest, () => runningTls);
     const adminKey = randomToken(24);
     registerAdminRoutes(apiRouter, admin, adminKey);
     const uploads = await startUploadService({
@@ -173,8 +184,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     closers.push(() => ingest.close());
     urls = { ...urls, rtmpUrl: ingest.url };
     broadcastAddresses = ingest;
+    const tls = await startRtmpsIngest({ host, port: options.rtmpsPort ?? 0, rtmpPort: Number(new URL(ingest.url).port) });
+    runningTls = tls;
+    closers.push(() => tls.close());
     // Registered once the ingest runs (the routes need it); no one has the API's address before we return.
-    registerLiveRoutes(apiRouter, ingest);
+    registerLiveRoutes(apiRouter, ingest, tls);
 
     const client = store.appClient('spec');
     return {
@@ -183,6 +197,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       nativeClient: { id: store.appClient('current').id },
       demo: { username: DEMO_USERNAME, password: DEMO_PASSWORD },
       rival: { username: RIVAL_USERNAME, password: RIVAL_PASSWORD },
+      rtmpsUrl: tls.url,
+      rtmpsCaCertificate: tls.caCertificate,
       dataDir,
       admin,
       adminKey,
