@@ -3,7 +3,7 @@
 // loopback by default, over one shared state.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Router } from './http/router.js';
@@ -92,6 +92,8 @@ export interface Sandbox extends SandboxUrls {
    * start: the sandbox profile trusts it, beside the system's authorities; nothing else should.
    */
   readonly rtmpsCaCertificate: string;
+  /** The same certificate in `<data dir>/rtmps-ca.pem`, for encoders and tools outside the app. */
+  readonly rtmpsCaFile: string;
   readonly dataDir: string;
   readonly admin: SandboxAdmin;
   /** For the operator's HTTP calls under /_sandbox/ (Authorization: Bearer <adminKey>). */
@@ -187,6 +189,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const tls = await startRtmpsIngest({ host, port: options.rtmpsPort ?? 0, rtmpPort: Number(new URL(ingest.url).port) });
     runningTls = tls;
     closers.push(() => tls.close());
+    // For encoders and tools outside the app (ffmpeg -ca_file, NODE_EXTRA_CA_CERTS): public, new at each start.
+    const rtmpsCaFile = join(dataDir, 'rtmps-ca.pem');
+    await writeFile(rtmpsCaFile, tls.caCertificate);
     // Registered once the ingest runs (the routes need it); no one has the API's address before we return.
     registerLiveRoutes(apiRouter, ingest, tls);
 
@@ -199,6 +204,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       rival: { username: RIVAL_USERNAME, password: RIVAL_PASSWORD },
       rtmpsUrl: tls.url,
       rtmpsCaCertificate: tls.caCertificate,
+      rtmpsCaFile,
       dataDir,
       admin,
       adminKey,
