@@ -16,6 +16,7 @@ export interface TitleCount {
   readonly uploads: readonly { readonly videoId: string; readonly channelId: string; readonly status: string; readonly partsHeld: number }[];
   readonly videos: readonly { readonly id: string; readonly channelId: string; readonly fileSize: number }[];
 }
+import { forceIngestUnavailable } from './live/live-routes.js';
 
 export interface SandboxAdmin {
   /** As if the user revoked the app on the platform's website. */
@@ -47,10 +48,24 @@ export interface SandboxAdmin {
   setRateLimit(budget: RateLimitBudget): void;
   /** The API's budget now. */
   rateLimit(): RateLimitBudget;
+  /**
+   * As if the platform's TLS ingest went down: it stops listening and drops its connections, until the
+   * sandbox restarts. False when it is already stopped (or not running yet).
+   */
+  stopTlsIngest(): Promise<boolean>;
+  /** Makes the ingest settings answer 503 until switched off, as when the platform's ingest service is down. */
+  forceIngestUnavailable(on: boolean): void;
   readonly store: SandboxStore;
 }
 
-export function createAdmin(store: SandboxStore, hooks: HookDispatcher, ingest: () => { crashHost(): boolean } | null, partUploads: PartUploadService, rateLimits: RateLimiter): SandboxAdmin {
+export function createAdmin(
+  store: SandboxStore,
+  hooks: HookDispatcher,
+  ingest: () => { crashHost(): boolean } | null,
+  tlsIngest: () => { stop(): Promise<boolean> } | null,
+  partUploads: PartUploadService,
+  rateLimits: RateLimiter,
+): SandboxAdmin {
   return {
     store,
     setRateLimit: (budget) => rateLimits.setBudget(budget),
@@ -66,6 +81,8 @@ export function createAdmin(store: SandboxStore, hooks: HookDispatcher, ingest: 
       videos: store.data.videos.filter((video) => video.title === title).map((video) => ({ id: video.id, channelId: video.channelId, fileSize: video.fileSize })),
     }),
     crashIngest: () => ingest()?.crashHost() ?? false,
+    stopTlsIngest: async () => (await tlsIngest()?.stop()) ?? false,
+    forceIngestUnavailable: (on) => forceIngestUnavailable(store, on),
     hookLog: () => hooks.log,
     forceTokenServerError: (on) => forceTokenServerError(store, on),
     revokeToken(accessToken) {

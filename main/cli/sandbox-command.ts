@@ -4,7 +4,7 @@ import { emitJson, noPositionals, portOption, stringOption, untilStopped, UsageE
 
 export const sandboxCommand: Command = {
   synopsis:
-    'sandbox [--host H] [--port P] [--auth-port P] [--ftp-port P] [--rtmp-port P] [--state FILE] [--data-dir DIR] [--ftp-url URL --ftp-root DIR] [--rate-limit CALLS/SECONDS]\n' +
+    'sandbox [--host H] [--port P] [--auth-port P] [--ftp-port P] [--rtmp-port P] [--rtmps-port P] [--state FILE] [--data-dir DIR] [--ftp-url URL --ftp-root DIR] [--rate-limit CALLS/SECONDS]\n' +
     '                             run the local platform; prints its addresses and demo credentials',
   options: {
     host: { type: 'string' },
@@ -12,6 +12,7 @@ export const sandboxCommand: Command = {
     'auth-port': { type: 'string' },
     'ftp-port': { type: 'string' },
     'rtmp-port': { type: 'string' },
+    'rtmps-port': { type: 'string' },
     state: { type: 'string' },
     'data-dir': { type: 'string' },
     'ftp-url': { type: 'string' },
@@ -34,6 +35,7 @@ export const sandboxCommand: Command = {
       authPort: portOption(values, 'auth-port'),
       ftpPort: portOption(values, 'ftp-port'),
       rtmpPort: portOption(values, 'rtmp-port'),
+      rtmpsPort: portOption(values, 'rtmps-port'),
       stateFile: stringOption(values, 'state') ?? null,
       dataDir: stringOption(values, 'data-dir'),
       externalFtp: ftpUrl !== undefined && ftpRoot !== undefined ? { url: ftpUrl, root: ftpRoot } : undefined,
@@ -44,6 +46,8 @@ export const sandboxCommand: Command = {
       auth_url: sandbox.authUrl,
       ftp_url: sandbox.ftpUrl,
       rtmp_url: sandbox.rtmpUrl,
+      rtmps_url: sandbox.rtmpsUrl,
+      rtmps_ca_file: sandbox.rtmpsCaFile,
       client_id: sandbox.client.id,
       client_secret: sandbox.client.secret,
       username: sandbox.demo.username,
@@ -60,6 +64,7 @@ export const sandboxCommand: Command = {
           `  Authorization  ${ready.auth_url}/oauth2/authorize`,
           `  FTP uploads    ${ready.ftp_url}`,
           `  RTMP ingest    ${ready.rtmp_url}`,
+          `  RTMPS ingest   ${ready.rtmps_url}  (its authority: ${ready.rtmps_ca_file}, new at each start)`,
           `  Client id      ${ready.client_id}`,
           `  Client secret  ${ready.client_secret}  (a sandbox credential, new for each fresh state)`,
           `  Demo user      ${ready.username} / ${ready.password}   (second user: ${sandbox.rival.username} / ${sandbox.rival.password})`,
