@@ -12,6 +12,10 @@ export function registerAuthRoutes(router: Router, store: SandboxStore): void {
   const authorize = authorizeEndpoint(store);
   router.get('/oauth2/authorize', authorize);
   router.post('/oauth2/authorize', authorize);
+  // Today's platform has its page at /authorize (docs/platform-api/current.md); the same page answers there,
+  // its form posting back to /oauth2/authorize on the same server, which keeps the form token's key.
+  router.get('/authorize', authorize);
+  router.post('/authorize', authorize);
   router.get(SIGN_UP_PATH, signUpPage);
   router.get(PASSWORD_RESET_PATH, passwordResetPage);
   router.post('/oauth2/token', tokenEndpoint(store));
