@@ -12,8 +12,7 @@ export function registerAuthRoutes(router: Router, store: SandboxStore): void {
   const authorize = authorizeEndpoint(store);
   router.get('/oauth2/authorize', authorize);
   router.post('/oauth2/authorize', authorize);
-  // Today's platform has its page at /authorize (docs/platform-api/current.md); the same page answers there,
-  // its form posting back to /oauth2/authorize on the same server, which keeps the form token's key.
+  // Today's platform's login page is `/authorize` (authentication.video.ibm.com/authorize): the same page.
   router.get('/authorize', authorize);
   router.post('/authorize', authorize);
   router.get(SIGN_UP_PATH, signUpPage);
