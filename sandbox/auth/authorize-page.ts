@@ -141,7 +141,9 @@ function validate(store: SandboxStore, fields: URLSearchParams): Validation {
     if ('problem' in reading) return fail('invalid_request', reading.problem);
     challenge = reading.challenge;
     // RFC 7636 §4.1 wants a new verifier per request; one seen on a code of the last 10 minutes is a client's bug.
-    if (challenge !== null && store.data.codes.some((code) => code.clientId === client.id && code.challenge?.verifierDigest === challenge?.verifierDigest)) {
+    const now = nowSeconds();
+    const seen = (digest: string): boolean => store.data.codes.some((code) => code.clientId === client.id && code.expiresAt > now && code.challenge?.verifierDigest === digest);
+    if (challenge !== null && seen(challenge.verifierDigest)) {
       return fail('invalid_request', 'This code_challenge was already used for another sign-in: make a new code_verifier for every authorization request (RFC 7636 §4.1).');
     }
   }

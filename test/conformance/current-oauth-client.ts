@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import type { Sandbox } from '../../sandbox/index.js';
 import { describeResult, expectJsonContentType, expectNoStore, request, type BearerToken, type Form, type HttpResult } from './http-client.js';
 import { authorizeInBrowser, LoginBrowser, type AuthorizeOutcome } from './login-browser.js';
-import { authorizeUrl, tokenUrl } from './oauth-client.js';
+import { tokenUrl } from './oauth-client.js';
 
 /** A loopback redirect (RFC 8252 §7.3): the native client's registered prefix is http://127.0.0.1. */
 export const NATIVE_REDIRECT_URI = 'http://127.0.0.1:53682/callback';
@@ -24,11 +24,16 @@ export function pkcePair(method: 'plain' | 'S256' = 'S256'): PkcePair {
   return { verifier, challenge, method };
 }
 
+/** Today's platform's authorize page: `/authorize` on the auth server (the spec's `/oauth2/authorize` answers too). */
+export function currentAuthorizeUrl(sandbox: Sandbox): string {
+  return `${sandbox.authUrl}/authorize`;
+}
+
 /** The authorize page's address for the native client, with PKCE unless `pkce` is null. */
-export function nativeAuthorizeUrl(sandbox: Sandbox, pkce: PkcePair | null, extra: Readonly<Record<string, string>> = {}): string {
+export function nativeAuthorizeUrl(sandbox: Sandbox, pkce: PkcePair | null, extra: Readonly<Record<string, string>> = {}, page = currentAuthorizeUrl(sandbox)): string {
   const params: Record<string, string> = { response_type: 'code', client_id: sandbox.nativeClient.id, redirect_uri: NATIVE_REDIRECT_URI, state: randomBytes(8).toString('hex') };
   if (pkce) Object.assign(params, { code_challenge: pkce.challenge, code_challenge_method: pkce.method });
-  return `${authorizeUrl(sandbox)}?${new URLSearchParams({ ...params, ...extra })}`;
+  return `${page}?${new URLSearchParams({ ...params, ...extra })}`;
 }
 
 /** Signs in as the demo user (or `user`) on the page and returns the redirect's parameters. */

@@ -1,7 +1,8 @@
 // Part C, "Sign-in": the authorize page of today's platform (code flow only, PKCE with plain and S256,
 // `device_name`, `lang`, `scope`) and its token endpoint (authorization_code with code_verifier,
 // client_credentials, refresh_token that rotates; bearer tokens of a day, `id_token` with openid; the error
-// table), as the sandbox's native client of the `current` dialect meets them. Real HTTP, real login page.
+// table), as the sandbox's native client of the `current` dialect meets them at `{auth_url}/authorize` and
+// `{auth_url}/oauth2/token`. Real HTTP, real login page.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { covers } from './coverage.js';
@@ -11,6 +12,7 @@ import {
   currentTokens,
   expectRedirectError,
   expectTokenError,
+  NATIVE_REDIRECT_URI,
   nativeAuthorizeUrl,
   nativeCode,
   pkcePair,
@@ -21,6 +23,8 @@ import {
   userVideos,
 } from './current-oauth-client.js';
 import { describeResult, expectError, expectNoStore } from './http-client.js';
+import { authorizeInBrowser, LoginBrowser } from './login-browser.js';
+import { authorizeUrl } from './oauth-client.js';
 import { useSandbox } from './sandbox-fixture.js';
 
 const AUTHORIZE = 'GET /authorize';
@@ -49,6 +53,15 @@ describe("today's sign-in: the authorize page", () => {
     const byDefault = pkcePair('plain');
     const outcome = await authorizeNative(handle.sandbox, null, { code_challenge: byDefault.challenge });
     currentTokens(await publicTokenRequest(handle.sandbox, codeExchangeForm(handle.sandbox, outcome.params.get('code')!, byDefault.verifier)));
+  });
+
+  it('answers at the spec\'s /oauth2/authorize too, with the same rules', async () => {
+    covers(AUTHORIZE, 'S256');
+    const pkce = pkcePair('S256');
+    const url = nativeAuthorizeUrl(handle.sandbox, pkce, {}, authorizeUrl(handle.sandbox));
+    const outcome = await authorizeInBrowser(new LoginBrowser(), url, NATIVE_REDIRECT_URI, handle.sandbox.demo);
+    currentTokens(await publicTokenRequest(handle.sandbox, codeExchangeForm(handle.sandbox, outcome.params.get('code')!, pkce.verifier)));
+    expectRedirectError(await refusedAuthorization(nativeAuthorizeUrl(handle.sandbox, null, {}, authorizeUrl(handle.sandbox))), 'invalid_request');
   });
 
   it('takes device_name, lang and the scopes broadcaster and openid with a bearer token', async () => {
