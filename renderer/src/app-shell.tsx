@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { AccountArea } from './account-area';
 import { AppStatusIndicator } from './app-status-indicator';
+import { PlatformWaitNotice } from './platform-wait-notice';
 import { ConnectionIndicator } from './connection-indicator';
 import { KeychainBanner } from './keychain-banner';
 import { NoticeBanners } from './notice-banners';
@@ -85,6 +86,7 @@ export function AppShell() {
       <main className="app-main">
         <KeychainBanner />
         <NoticeBanners />
+        <PlatformWaitNotice />
         <PanelView key={accountGeneration} panel={panel} />
       </main>
     </div>
