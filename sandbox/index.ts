@@ -80,7 +80,7 @@ export interface SandboxOptions {
   readonly onInternalError?: (error: unknown) => void;
   /** Capacity of featured lists and playlists (default 10 featured videos, 20 videos a playlist; docs/sandbox.md). */
   readonly collectionLimits?: Partial<CollectionLimits>;
-  /** The API's rate limit per caller and endpoint (default 1000 calls per 10 s; docs/sandbox.md); the operator can change it while running. */
+  /** The API's rate limit per caller and endpoint (default 10,000 calls per 10 s; docs/sandbox.md); the operator can change it while running. */
   readonly rateLimit?: RateLimitBudget;
 }
 

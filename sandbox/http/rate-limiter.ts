@@ -12,7 +12,7 @@ export interface RateLimitBudget {
 }
 
 /** Generous enough that nothing but a test that tightens it ever meets it. */
-export const DEFAULT_RATE_LIMIT: RateLimitBudget = { limit: 1000, windowSeconds: 10 };
+export const DEFAULT_RATE_LIMIT: RateLimitBudget = { limit: 10_000, windowSeconds: 10 };
 export const MAX_RATE_LIMIT = 1_000_000;
 export const MAX_RATE_WINDOW_SECONDS = 3600;
 

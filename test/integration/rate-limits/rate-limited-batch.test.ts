@@ -38,6 +38,8 @@ beforeAll(async () => {
     authUrl: sandbox.authUrl,
     ftpUrl: sandbox.ftpUrl,
     rtmpUrl: sandbox.rtmpUrl,
+    rtmpsUrl: sandbox.rtmpsUrl,
+    rtmpsCaCertificate: sandbox.rtmpsCaCertificate,
     clientId: sandbox.client.id,
     clientSecret: sandbox.client.secret,
     nativeClientId: sandbox.nativeClient.id,

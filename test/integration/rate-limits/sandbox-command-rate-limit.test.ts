@@ -2,7 +2,7 @@
 // app finding it through <data dir>/sandbox/runtime.json still knows it for the sandbox when the probe's
 // own budget is spent (a 429 too_many_requests is the sandbox's answer, not a stranger's): it connects
 // instead of starting a second sandbox on the same state.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -45,6 +45,8 @@ it('limits the API as told, and the running sandbox is still found once the prob
     authUrl: ready.auth_url,
     ftpUrl: ready.ftp_url,
     rtmpUrl: ready.rtmp_url,
+    rtmpsUrl: ready.rtmps_url,
+    rtmpsCaCertificate: await readFile(String(ready.rtmps_ca_file), 'utf8'),
     clientId: ready.client_id,
     clientSecret: ready.client_secret,
     // The ready line does not name the native client; the spec dialect used here never needs it.
