@@ -2,7 +2,7 @@
 // `companion sandbox` be driven from outside, e.g. to revoke a token as a user would on the website.
 // Every call needs `Authorization: Bearer <admin key>`; the key is new at every start.
 import { ApiError } from './http/api-error.js';
-import { empty, ok } from './http/reply.js';
+import { empty, ok, type Reply } from './http/reply.js';
 import type { RequestContext } from './http/request-context.js';
 import type { Router } from './http/router.js';
 import { BENEFITS, type Benefit } from './state/model.js';
@@ -10,7 +10,7 @@ import type { SandboxAdmin } from './admin.js';
 import { timingSafeEqual } from 'node:crypto';
 
 export function registerAdminRoutes(router: Router, admin: SandboxAdmin, adminKey: string): void {
-  const guarded = (run: (context: RequestContext) => ReturnType<typeof empty>) => (context: RequestContext) => {
+  const guarded = (run: (context: RequestContext) => Reply | Promise<Reply>) => (context: RequestContext) => {
     const presented = /^Bearer (.+)$/.exec(context.headers.authorization ?? '')?.[1] ?? '';
     const a = Buffer.from(presented);
     const b = Buffer.from(adminKey);
@@ -41,6 +41,32 @@ export function registerAdminRoutes(router: Router, admin: SandboxAdmin, adminKe
       if (on !== 'true' && on !== 'false') throw new ApiError(400, 'bad_request', 'on must be true or false.');
       admin.forceTokenServerError(on === 'true');
       return empty(204);
+    }),
+  );
+  // Uploads in parts: proof that the bytes at the sandbox are the source's, and that one file made one video.
+  router.put(
+    '/_sandbox/uploads/server-error',
+    guarded((context) => {
+      const on = context.form().get('on');
+      if (on !== 'true' && on !== 'false') throw new ApiError(400, 'bad_request', 'on must be true or false.');
+      admin.forceUploadServerError(on === 'true');
+      return empty(204);
+    }),
+  );
+  router.get(
+    '/_sandbox/uploads',
+    guarded((context) => {
+      const title = context.query.get('title');
+      if (title === null) throw new ApiError(400, 'bad_request', 'title is required: the uploads and videos with that title are listed.');
+      return ok(admin.titled(title));
+    }),
+  );
+  router.get(
+    '/_sandbox/uploads/:video_id',
+    guarded(async (context) => {
+      const found = await admin.inspectUpload(context.params.video_id ?? '');
+      if (!found) throw new ApiError(404, 'not_found', 'No upload in parts has that video id.');
+      return ok(found);
     }),
   );
   router.get('/_sandbox/hook-log', guarded(() => ok({ deliveries: admin.hookLog() })));

@@ -6,6 +6,14 @@ import { nowSeconds } from './state/random.js';
 import type { DeliveryRecord, HookDispatcher } from './hooks/hook-dispatcher.js';
 import { forceTokenServerError } from './auth/token-endpoint.js';
 import { scheduleEvent, type UpcomingEvent } from './state/upcoming-events.js';
+import { partUploadsOf } from './state/part-uploads.js';
+import type { PartUploadService, UploadInspection } from './uploads-v2/part-upload-service.js';
+
+/** What carries one title: uploads in parts and videos, so a test can prove "one file, one video". */
+export interface TitleCount {
+  readonly uploads: readonly { readonly videoId: string; readonly channelId: string; readonly status: string; readonly partsHeld: number }[];
+  readonly videos: readonly { readonly id: string; readonly channelId: string; readonly fileSize: number }[];
+}
 
 export interface SandboxAdmin {
   /** As if the user revoked the app on the platform's website. */
@@ -21,12 +29,28 @@ export interface SandboxAdmin {
   hookLog(): readonly DeliveryRecord[];
   /** As if the RTMP ingest server crashed: its host ends and is restarted. False when none runs (yet). */
   crashIngest(): boolean;
+  /** Makes the /v2 upload calls answer 503 server_error until switched off. */
+  forceUploadServerError(on: boolean): void;
+  /** An upload in parts as the sandbox holds it: its assembled file's path, size and SHA-256; null when there is none. */
+  inspectUpload(videoId: string): Promise<UploadInspection | null>;
+  /** The uploads in parts and the videos with this title. */
+  titled(title: string): TitleCount;
   readonly store: SandboxStore;
 }
 
-export function createAdmin(store: SandboxStore, hooks: HookDispatcher, ingest: () => { crashHost(): boolean } | null): SandboxAdmin {
+export function createAdmin(store: SandboxStore, hooks: HookDispatcher, ingest: () => { crashHost(): boolean } | null, partUploads: PartUploadService): SandboxAdmin {
   return {
     store,
+    forceUploadServerError: (on) => {
+      partUploads.serverError = on;
+    },
+    inspectUpload: (videoId) => partUploads.inspect(videoId),
+    titled: (title) => ({
+      uploads: partUploadsOf(store.data)
+        .uploads.filter((upload) => upload.title === title)
+        .map((upload) => ({ videoId: upload.videoId, channelId: upload.channelId, status: upload.status, partsHeld: upload.received.length })),
+      videos: store.data.videos.filter((video) => video.title === title).map((video) => ({ id: video.id, channelId: video.channelId, fileSize: video.fileSize })),
+    }),
     crashIngest: () => ingest()?.crashHost() ?? false,
     hookLog: () => hooks.log,
     forceTokenServerError: (on) => forceTokenServerError(store, on),

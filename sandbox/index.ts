@@ -1,6 +1,6 @@
 // The embedded platform sandbox: the one entry point through which main/ and the CLI start it.
-// It runs an authorization server, the REST API, an FTP upload server and an RTMP ingest, all on
-// loopback by default, over one shared state.
+// It runs an authorization server, the REST API (with today's /v2 upload in parts), an FTP upload server
+// and an RTMP ingest, all on loopback by default, over one shared state.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -39,6 +39,9 @@ import { HookDispatcher } from './hooks/hook-dispatcher.js';
 import { registerHookRoutes } from './hooks/hook-routes.js';
 import { startUploadService } from './ftp/upload-service.js';
 import { registerUploadRoutes } from './ftp/upload-routes.js';
+import { startPartUploadService } from './uploads-v2/part-upload-service.js';
+import { registerPartUploadRoutes } from './uploads-v2/part-upload-routes.js';
+import { registerUploadStatusRoute } from './uploads-v2/upload-status-route.js';
 import { startRtmpIngest, type RtmpIngest } from './live/rtmp-ingest.js';
 import { registerLiveRoutes } from './live/live-routes.js';
 
@@ -60,7 +63,7 @@ export interface SandboxOptions {
   readonly dataDir?: string;
   /** Hand out this FTP server for uploads instead of running one; the sandbox reads uploaded files from `root`. */
   readonly externalFtp?: { readonly url: string; readonly root: string };
-  /** Milliseconds per upload processing step after `ready` (tests shorten it). */
+  /** Milliseconds per upload processing step after FTP's `ready` or the parts' `completed` (tests shorten it). */
   readonly uploadStepMs?: number;
   /** Least milliseconds from a download request to `available` (default 1500; tests shorten it). */
   readonly downloadGenerationMs?: number;
@@ -144,7 +147,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     registerHookRoutes(apiRouter, hooks);
     // The ingest starts last (its routes need the API's address); the operator's crash call reaches it once it runs.
     let runningIngest: RtmpIngest | null = null;
-    const admin = createAdmin(store, hooks, () => runningIngest);
+    // Today's upload in parts (every client may use it) and the status GET it shares with the FTP flow.
+    const partUploads = startPartUploadService({ store, dataDir, stepMs: options.uploadStepMs, onInternalError: options.onInternalError });
+    closers.push(() => partUploads.close());
+    registerPartUploadRoutes(apiRouter, partUploads);
+    registerUploadStatusRoute(apiRouter);
+    const admin = createAdmin(store, hooks, () => runningIngest, partUploads);
     const adminKey = randomToken(24);
     registerAdminRoutes(apiRouter, admin, adminKey);
     const uploads = await startUploadService({

@@ -1,9 +1,10 @@
-// Upload by FTP (spec part B): initialise, say ready, read the status. Where the spec is silent:
+// Upload by FTP (spec part B): initialise and say ready; the status GET, shared with today's upload in parts,
+// is sandbox/uploads-v2/upload-status-route.ts. Where the spec is silent:
 // - success of the POST is 201, as the spec's other creations (channels, managers, chapters) answer;
 // - `type` missing is 400 bad_request, any value but videoupload-ftp 400 invalid_value;
 // - protect 0 is public and 1 private; anything else is 400 protect_level_invalid;
 // - a PUT status other than `ready` is 400 invalid_value; a repeated `ready` is 202 and changes nothing;
-// - all three need a token of the channel owner (part B: upload operations are owner-only), 401
+// - both (and the status GET) need a token of the channel owner (part B: upload operations are owner-only), 401
 //   invalid_token without one and 403 lack_of_ownership for another user, as the rest of part B.
 import { ApiError, notFound } from '../http/api-error.js';
 import { empty, ok } from '../http/reply.js';
@@ -37,8 +38,6 @@ export function registerUploadRoutes(router: Router, uploads: UploadService): vo
     uploads.ready(upload);
     return empty(202);
   });
-
-  router.get('/channels/:channel_id/uploads/:video_id.:format', (context) => ok({ status: ownedUpload(context).status }));
 }
 
 function ownedUpload(context: RequestContext): Upload {

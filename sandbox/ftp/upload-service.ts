@@ -2,7 +2,6 @@
 // moves the status through transferred, queued, pending and transcoding to complete (or to error), one
 // short step each; a complete upload becomes a video, so the video.create hook fires. The FTP server is
 // the sandbox's own (per-upload credentials and roots) or an external one whose root the sandbox reads.
-import { execFile } from 'node:child_process';
 import { timingSafeEqual } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -10,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Channel, Upload, UploadStatus, VideoProtection } from '../state/model.js';
 import { nowSeconds, randomToken } from '../state/random.js';
 import type { SandboxStore } from '../state/sandbox-store.js';
+import { probeMedia } from '../media/probe-media.js';
 import { startFtpUploadServer, type FtpGrant, type FtpUploadServer } from './ftp-upload-server.js';
 
 export const UPLOAD_EXTENSIONS = ['mkv', 'mp4', 'mov', 'flv', 'avi', 'wmv', 'ogm', 'mpeg2'] as const;
@@ -66,7 +66,6 @@ export interface UploadService {
 }
 
 const DEFAULT_STEP_MS = 300;
-const PROBE_TIMEOUT_MS = 60_000;
 const NEXT_STATUS: Partial<Record<UploadStatus, UploadStatus>> = {
   initiated: 'transferred',
   transferred: 'queued',
@@ -126,7 +125,7 @@ export async function startUploadService(options: UploadServiceOptions): Promise
         setStatus(upload, next);
         continue;
       }
-      const length = await probeLength(found.file, signal);
+      const length = await probeMedia(found.file, signal);
       if (length.problem !== null) return setStatus(upload, 'error', length.problem);
       if (!store.channel(upload.channelId)) return setStatus(upload, 'error', `The channel ${upload.channelId} was deleted during processing.`);
       const now = nowSeconds();
@@ -267,26 +266,6 @@ async function locateFile(root: string, path: string): Promise<UploadedFile | st
   if (!stats.isFile()) return `${supported} in the FTP root is not a file.`;
   if (stats.size === 0) return `The file ${supported} is empty.`;
   return { file, size: stats.size };
-}
-
-/**
- * The length in seconds as the spec's decimal string, by ffprobe when it is installed ("0" when it is
- * not). A file ffprobe cannot read fails as a transcoder would fail on it.
- */
-function probeLength(file: string, signal: AbortSignal): Promise<{ seconds: string; problem: null } | { seconds: null; problem: string }> {
-  const args = ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', file];
-  return new Promise((done, fail) => {
-    execFile('ffprobe', args, { signal, timeout: PROBE_TIMEOUT_MS }, (error, stdout, stderr) => {
-      if (error) {
-        if (signal.aborted) return fail(error);
-        if (error.code === 'ENOENT') return done({ seconds: '0', problem: null });
-        const detail = stderr.trim().split('\n').pop() ?? '';
-        return done({ seconds: null, problem: `The file is not a readable video${detail ? ` (${detail})` : ''}.` });
-      }
-      const seconds = Number(stdout.trim());
-      done({ seconds: Number.isFinite(seconds) ? seconds.toFixed(3) : '0', problem: null });
-    });
-  });
 }
 
 function sameSecret(given: string, expected: string): boolean {

@@ -10,6 +10,7 @@ import type { VideoExtrasData } from './video-extras.js';
 import type { LabelData } from './labels.js';
 import type { CaptionData } from './captions.js';
 import type { ChapterData } from './chapters.js';
+import type { PartUploadData } from './part-uploads.js';
 
 /** Account benefits that gate 402 answers; switchable per sandbox account. */
 export const BENEFITS = [
@@ -239,6 +240,8 @@ export interface SandboxData {
   captions?: CaptionData;
   /** Chapters of videos (see chapters.ts); made on first use. */
   chapters?: ChapterData;
+  /** Uploads in 1 MiB parts over HTTP (see part-uploads.ts); made on first use. */
+  partUploads?: PartUploadData;
   /** Next numeric id per kind: ids are strings of digits, as channelId/videoId are integers in hooks. */
   counters: { channel: number; video: number; account: number };
 }

@@ -128,7 +128,7 @@ describe('upload by FTP against the sandbox FTP server', () => {
       videoId: expect.stringMatching(/^\d+$/),
       url: `ftp://${details.user}:${encodeURIComponent(details.password)}@${host.host}/${details.path}`,
     });
-    expect((await api(flow.sandbox, flow.token, 'GET', `/channels/${flow.channelId}/uploads/${details.videoId}.json`)).body).toEqual({ status: 'initiated' });
+    expect((await api(flow.sandbox, flow.token, 'GET', `/channels/${flow.channelId}/uploads/${details.videoId}.json`)).body).toEqual({ status: 'initiated', progress: 0 });
 
     await withFtp(details, async (client) => {
       await client.uploadFrom(clip, `${details.path}.mp4`);

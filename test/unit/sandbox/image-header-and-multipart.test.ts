@@ -42,6 +42,13 @@ describe('multipart', () => {
     expect(parts?.[0]?.data.toString()).toBe('hello');
     expect(Buffer.compare(parts?.[1]?.data ?? Buffer.alloc(0), bytes)).toBe(0);
   });
+  it('keeps "--" and the boundary inside a part\'s bytes when no CRLF comes before them (RFC 2046 delimiters)', () => {
+    const data = Buffer.from('a--abc b\n--abc c');
+    const body = Buffer.concat([Buffer.from('--abc\r\nContent-Disposition: form-data; name="file"\r\n\r\n'), data, Buffer.from('\r\n--abc--\r\n')]);
+    const parts = parseMultipart(body, 'abc');
+    expect(parts?.map((part) => part.name)).toEqual(['file']);
+    expect(parts?.[0]?.data.toString()).toBe(data.toString());
+  });
   it('is null for a body without the boundary or cut short', () => {
     expect(parseMultipart(Buffer.from('nothing here'), 'abc')).toBeNull();
     expect(parseMultipart(Buffer.from('--abc\r\nContent-Disposition: form-data; name="a"\r\n\r\nvalue'), 'abc')).toBeNull();
