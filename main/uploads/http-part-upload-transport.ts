@@ -203,8 +203,11 @@ function goneAsStale(error: unknown, ticket: PartTicket): unknown {
 }
 
 function tooLarge(source: UploadSource, cause?: unknown): FileTooLargeError {
-  const gb = (bytes: number) => (bytes / 1024 ** 3).toFixed(1);
-  return new FileTooLargeError(`${basename(source.path)} is ${gb(source.size)} GB; the platform takes files of up to ${gb(MAX_FILE_BYTES)} GB. Cut it into shorter files (or export it at a lower bitrate), then add those.`, { cause });
+  const bytes = (count: number) => count.toLocaleString('en-US');
+  return new FileTooLargeError(
+    `${basename(source.path)} is ${(source.size / 1024 ** 3).toFixed(1)} GB (${bytes(source.size)} bytes); the platform takes files of up to 10 GB (${bytes(MAX_FILE_BYTES)} bytes). Cut it into shorter files (or export it at a lower bitrate), then add those.`,
+    { cause },
+  );
 }
 
 /** The part's bytes, read from the file where they lie. */

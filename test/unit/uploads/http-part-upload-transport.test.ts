@@ -120,7 +120,7 @@ describe('HttpPartUploadTransport', () => {
     const huge: UploadSource = { path: '/videos/whole festival.mkv', size: MAX_FILE_BYTES + 1, extension: 'mkv' };
     const refusal = await parts.begin(huge, { title: 'All of it', description: '', protect: 'public' }, CHANNEL).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(FileTooLargeError);
-    expect((refusal as Error).message).toBe('whole festival.mkv is 10.0 GB; the platform takes files of up to 10.0 GB. Cut it into shorter files (or export it at a lower bitrate), then add those.');
+    expect((refusal as Error).message).toBe('whole festival.mkv is 10.0 GB (10,737,418,241 bytes); the platform takes files of up to 10 GB (10,737,418,240 bytes). Cut it into shorter files (or export it at a lower bitrate), then add those.');
     expect(platform.creates).toBe(0);
     expect(failureMeaning(refusal, parts)).toEqual({ transient: false, staleTicket: false });
     // Exactly 10 GB is taken.
