@@ -10,6 +10,7 @@ import { forgetChannelLook } from '../state/channel-look.js';
 import { forgetChannelCollections } from '../state/collections.js';
 import { forgetVideoAnnotations } from '../state/video-annotations.js';
 import { newChannel, urlNameFor } from '../state/new-channel.js';
+import { forgetChannelPartUploads } from '../state/part-uploads.js';
 import { randomToken } from '../state/random.js';
 import { hashLockTypeOf } from '../state/security.js';
 import { canManageChannel, channelRole, findChannel, ownedChannel, ownersOnlyChannel, requireToken } from './access.js';
@@ -106,6 +107,7 @@ function deleteChannel(context: RequestContext) {
   for (const video of store.data.videos) if (video.channelId === channel.id) forgetVideoAnnotations(store.data, video.id);
   store.data.videos = store.data.videos.filter((video) => video.channelId !== channel.id);
   store.data.uploads = store.data.uploads.filter((upload) => upload.channelId !== channel.id);
+  forgetChannelPartUploads(store.data, channel.id);
   forgetChannelMetadata(store.data, channel.id);
   delete store.data.security?.[channel.id];
   forgetChannelLook(store.data, channel.id);

@@ -47,3 +47,8 @@ export function partUploadsOf(data: PartUploadHolder): PartUploadData {
 export function findPartUpload(data: PartUploadHolder, videoId: string): PartUpload | undefined {
   return partUploadsOf(data).uploads.find((upload) => upload.videoId === videoId);
 }
+
+/** Forgets a channel's uploads in parts (the channel was deleted); their files stay in the data dir, as FTP roots do. */
+export function forgetChannelPartUploads(data: PartUploadHolder, channelId: string): void {
+  if (data.partUploads) data.partUploads.uploads = data.partUploads.uploads.filter((upload) => upload.channelId !== channelId);
+}

@@ -256,6 +256,20 @@ describe('upload in 1 MiB parts', () => {
     expectError(await part(upload, 0, {}, demo, channelId(handle.sandbox, 'Backstage')), 404, 'not_found');
   });
 
+  it('part, completed, status: 404 not_found once the upload\'s channel is deleted', async () => {
+    covers(PART, '404 not_found');
+    covers(COMPLETED, '404');
+    const made = await request('POST', handle.api('/users/self/channels.json'), { token: demo, form: { title: unique('Short-lived') } });
+    expectStatus(made, 201);
+    const channel = bodyOf(made, z.object({ channel: z.object({ id: z.string() }) })).channel.id;
+    const upload = await create({}, channel);
+    expectStatus(await part(upload, 0, {}, demo, channel), 200);
+    expectStatus(await request('DELETE', handle.api(`/channels/${channel}.json`), { token: demo }), 200);
+    expectError(await part(upload, 1, {}, demo, channel), 404, 'not_found');
+    expectError(await completed(upload, upload.uploadId, demo, channel), 404, 'not_found');
+    expectError(await request('GET', statusUrl(upload, channel), { token: demo }), 404, 'not_found');
+  });
+
   it('part: 413 file_too_large over 10 GiB; a file of exactly 10 GiB is taken', async () => {
     covers(PART, '413 file_too_large');
     const upload = await create();

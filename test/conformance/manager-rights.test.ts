@@ -79,6 +79,7 @@ describe('manager rights (part A rule 6)', () => {
     { name: 'GET ingest.json', run: on('GET', () => `/channels/${target}/ingest.json`), success: 200 },
     { name: 'GET authorizations/broadcasting.json', run: on('GET', () => `/channels/${target}/authorizations/broadcasting.json`), success: 200 },
     { name: 'POST uploads (initialise an upload)', run: on('POST', () => `/channels/${target}/uploads.json`, { query: { type: 'videoupload-ftp' }, form: { title: 'From a manager' } }), success: 201, refused: { status: 403, error: 'lack_of_ownership' } },
+    { name: 'POST /v2 uploads (create an upload in parts, today\'s platform)', run: on('POST', () => `/v2/channels/${target}/uploads.json`, { form: { title: 'From a manager' } }), success: 201, refused: { status: 403, error: 'lack_of_ownership' } },
     { name: 'PUT video (edit a video of the channel)', run: on('PUT', () => `/videos/${privateVideo}.json`, { form: { title: 'Rehearsal (unlisted)' } }), success: 200 },
     { name: 'GET a private video of the channel', run: on('GET', () => `/videos/${privateVideo}.json`), success: 200, refused: { status: 401, error: 'invalid_token' } },
   ];
