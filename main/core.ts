@@ -4,6 +4,7 @@
 import { contract, copiesNamespace, desktopNamespace, downloadsNamespace, liveNamespace, uploadsNamespace, type AppInfo, type Contract, type Implementation } from '../preload/contract.js';
 import { AppService } from './app-service/app-service.js';
 import { NoticeBoard } from './app-service/notice-board.js';
+import { PlatformWaits } from './app-service/platform-waits.js';
 import { ChannelAdminService } from './admin/channel-admin/channel-admin-service.js';
 import { ChannelChoices } from './admin/channels/channel-choices.js';
 import { createCollectionServices } from './admin/collections/collection-services.js';
@@ -15,6 +16,7 @@ import { diagnosticsReport } from './log/diagnostics-report.js';
 import type { Logger } from './log/redacting-logger.js';
 import { createPlatformCaller } from './platform/platform-caller.js';
 import { SignInNeededError } from './platform/platform-error.js';
+import { RateLimitGate, type PlatformWait } from './platform/rate-limit-gate.js';
 import { createPlatformApi } from './platform/endpoints/index.js';
 import { LiveService, type LiveServiceOptions } from './live/live-service.js';
 import { HookService } from './admin/hooks/hook-service.js';
@@ -82,6 +84,8 @@ export interface CoreOptions {
    * them with Core.desktopSettings.attach once Electron is ready; browser mode only shows and saves them.
    */
   readonly desktopSettings?: boolean;
+  /** Told of each wait of 2 s or more the platform's rate limit asks of a call, as it starts (the CLI prints it); the app's status shows it anyway. */
+  readonly onPlatformWait?: (wait: PlatformWait) => void;
 }
 
 export interface Core {
@@ -132,9 +136,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   secrets.onChange(logKeychainChange(logger));
   await secrets.ready();
   const secretsFor = (profile: string) => new Vault(secrets, profile, logger);
+  // The rate limits' state is kept per platform address, so every caller made for it (one per use) shares what
+  // the platform said; the waits reach the app's status (and the shell, when it asks).
+  const waits = new PlatformWaits();
+  const rateLimits = new Map<string, RateLimitGate>();
+  const onWait = (wait: PlatformWait): (() => void) => {
+    logger.info(wait.message);
+    options.onPlatformWait?.(wait);
+    return waits.report(wait);
+  };
   const platformCaller = async (): Promise<PlatformCaller> => {
     const { apiUrl } = await session.platform();
-    return createPlatformCaller({ apiUrl, tokens: session, onRequest: (line) => logger.debug(line) });
+    let gate = rateLimits.get(apiUrl);
+    if (!gate) rateLimits.set(apiUrl, (gate = new RateLimitGate()));
+    return createPlatformCaller({ apiUrl, tokens: session, onRequest: (line) => logger.debug(line), rateLimits: gate, onWait });
   };
   const platformApi = async () => createPlatformApi(await platformCaller());
   const session: SessionService = new SessionService({
@@ -203,7 +218,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         warn: (message) => logger.warn(message),
       })
     : undefined;
-  const status = new AppStatusTracker([live?.events, uploads?.events].filter((source) => source !== undefined));
+  const status = new AppStatusTracker(
+    [live?.events, uploads?.events].filter((source) => source !== undefined),
+    waits,
+  );
   const app = new AppService({
     shell: options.shell,
     shellNote: options.shellNote ?? null,

@@ -2,15 +2,15 @@
 // `companion sandbox` be driven from outside, e.g. to revoke a token as a user would on the website.
 // Every call needs `Authorization: Bearer <admin key>`; the key is new at every start.
 import { ApiError } from './http/api-error.js';
-import { empty, ok, type Reply } from './http/reply.js';
+import { empty, ok } from './http/reply.js';
 import type { RequestContext } from './http/request-context.js';
-import type { Router } from './http/router.js';
+import type { Handler, Router } from './http/router.js';
 import { BENEFITS, type Benefit } from './state/model.js';
 import type { SandboxAdmin } from './admin.js';
 import { timingSafeEqual } from 'node:crypto';
 
 export function registerAdminRoutes(router: Router, admin: SandboxAdmin, adminKey: string): void {
-  const guarded = (run: (context: RequestContext) => Reply | Promise<Reply>) => (context: RequestContext) => {
+  const guarded = (run: Handler) => (context: RequestContext) => {
     const presented = /^Bearer (.+)$/.exec(context.headers.authorization ?? '')?.[1] ?? '';
     const a = Buffer.from(presented);
     const b = Buffer.from(adminKey);
@@ -23,6 +23,14 @@ export function registerAdminRoutes(router: Router, admin: SandboxAdmin, adminKe
   };
   router.post('/_sandbox/tokens/:token/revoke', guarded((context) => known(admin.revokeToken(context.params.token ?? ''), 'That token')));
   router.post('/_sandbox/tokens/:token/expire', guarded((context) => known(admin.expireToken(context.params.token ?? ''), 'That token')));
+  router.post(
+    '/_sandbox/accounts/:username/access-tokens/expire',
+    guarded((context) => {
+      const expired = admin.expireUserAccessTokens(context.params.username ?? '');
+      if (expired === null) throw new ApiError(404, 'not_found', 'That account does not exist.');
+      return ok({ expired });
+    }),
+  );
   router.put(
     '/_sandbox/accounts/:username/benefits',
     guarded((context) => {
@@ -69,6 +77,34 @@ export function registerAdminRoutes(router: Router, admin: SandboxAdmin, adminKe
       return ok(found);
     }),
   );
+  router.put(
+    '/_sandbox/rate-limit',
+    guarded((context) => {
+      const form = context.form();
+      const whole = (name: string) => (/^\d{1,9}$/.test(form.get(name) ?? '') ? Number(form.get(name)) : Number.NaN);
+      try {
+        admin.setRateLimit({ limit: whole('limit'), windowSeconds: whole('window') });
+      } catch (error) {
+        if (error instanceof RangeError) throw new ApiError(400, 'bad_request', error.message);
+        throw error;
+      }
+      return empty(204);
+    }),
+  );
+  router.get('/_sandbox/rate-limit', guarded(() => ok({ limit: admin.rateLimit().limit, window: admin.rateLimit().windowSeconds })));
   router.get('/_sandbox/hook-log', guarded(() => ok({ deliveries: admin.hookLog() })));
   router.post('/_sandbox/rtmp-ingest/crash', guarded(() => known(admin.crashIngest(), 'A running RTMP ingest')));
+  router.post(
+    '/_sandbox/rtmps-ingest/stop',
+    guarded(async () => known(await admin.stopTlsIngest(), 'A running RTMPS ingest')),
+  );
+  router.put(
+    '/_sandbox/ingest-settings/unavailable',
+    guarded((context) => {
+      const on = context.form().get('on');
+      if (on !== 'true' && on !== 'false') throw new ApiError(400, 'bad_request', 'on must be true or false.');
+      admin.forceIngestUnavailable(on === 'true');
+      return empty(204);
+    }),
+  );
 }

@@ -3,7 +3,7 @@
 // and an RTMP ingest, all on loopback by default, over one shared state.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Router } from './http/router.js';
@@ -44,9 +44,12 @@ import { registerPartUploadRoutes } from './uploads-v2/part-upload-routes.js';
 import { registerUploadStatusRoute } from './uploads-v2/upload-status-route.js';
 import { startRtmpIngest, type RtmpIngest } from './live/rtmp-ingest.js';
 import { registerLiveRoutes } from './live/live-routes.js';
+import { RateLimiter, type RateLimitBudget } from './http/rate-limiter.js';
+import { startRtmpsIngest, type RtmpsIngest } from './live/rtmps-ingest.js';
 
 export type { SandboxAdmin } from './admin.js';
 export type { CollectionLimits } from './api/collection-capacity.js';
+export { DEFAULT_RATE_LIMIT, type RateLimitBudget } from './http/rate-limiter.js';
 export { BENEFITS, HOOK_EVENTS, type Benefit, type HookEvent } from './state/model.js';
 
 export interface SandboxOptions {
@@ -57,6 +60,8 @@ export interface SandboxOptions {
   readonly authPort?: number;
   readonly ftpPort?: number;
   readonly rtmpPort?: number;
+  /** The RTMPS ingest (TLS in front of the RTMP one); 0 (the default) picks a free port. */
+  readonly rtmpsPort?: number;
   /** Persist the state here across restarts; in memory only when absent. */
   readonly stateFile?: string | null;
   /** Where recordings and uploaded files go; a new temporary folder (removed on close) when absent. */
@@ -75,6 +80,8 @@ export interface SandboxOptions {
   readonly onInternalError?: (error: unknown) => void;
   /** Capacity of featured lists and playlists (default 10 featured videos, 20 videos a playlist; docs/sandbox.md). */
   readonly collectionLimits?: Partial<CollectionLimits>;
+  /** The API's rate limit per caller and endpoint (default 1000 calls per 10 s; docs/sandbox.md); the operator can change it while running. */
+  readonly rateLimit?: RateLimitBudget;
 }
 
 export interface Sandbox extends SandboxUrls {
@@ -85,6 +92,15 @@ export interface Sandbox extends SandboxUrls {
   readonly demo: { readonly username: string; readonly password: string };
   /** A second user, for ownership errors. */
   readonly rival: { readonly username: string; readonly password: string };
+  /** The TLS ingest, rtmps://<address>:<port>/live: what `ingest.json` gives clients of today's platform as `rtmps_url`. */
+  readonly rtmpsUrl: string;
+  /**
+   * The certificate (PEM, public) of the authority that signed the TLS ingest's certificate, made at this
+   * start: the sandbox profile trusts it, beside the system's authorities; nothing else should.
+   */
+  readonly rtmpsCaCertificate: string;
+  /** The same certificate in `<data dir>/rtmps-ca.pem`, for encoders and tools outside the app. */
+  readonly rtmpsCaFile: string;
   readonly dataDir: string;
   readonly admin: SandboxAdmin;
   /** For the operator's HTTP calls under /_sandbox/ (Authorization: Bearer <adminKey>). */
@@ -152,7 +168,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     closers.push(() => partUploads.close());
     registerPartUploadRoutes(apiRouter, partUploads);
     registerUploadStatusRoute(apiRouter);
-    const admin = createAdmin(store, hooks, () => runningIngest, partUploads);
+    const rateLimits = new RateLimiter(options.rateLimit);
+    let runningTls: RtmpsIngest | null = null;
+    const admin = createAdmin(store, hooks, () => runningIngest, () => runningTls, partUploads, rateLimits);
     const adminKey = randomToken(24);
     registerAdminRoutes(apiRouter, admin, adminKey);
     const uploads = await startUploadService({
@@ -169,7 +187,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     registerUploadRoutes(apiRouter, uploads);
 
     const authServer = serveRouter({ router: authRouter, store, urls: () => urls, onInternalError: options.onInternalError });
-    const apiServer = serveRouter({ router: apiRouter, store, urls: () => urls, onInternalError: options.onInternalError });
+    // The auth server is not limited (docs/sandbox.md): a sign-in must never wait behind a budget.
+    const apiServer = serveRouter({ router: apiRouter, store, urls: () => urls, onInternalError: options.onInternalError, rateLimits });
     const authPort = await listen(authServer, host, options.authPort ?? 0);
     closers.push(() => closeServer(authServer));
     const apiPort = await listen(apiServer, host, options.apiPort ?? 0);
@@ -181,8 +200,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     closers.push(() => ingest.close());
     urls = { ...urls, rtmpUrl: ingest.url };
     broadcastAddresses = ingest;
+    const tls = await startRtmpsIngest({ host, port: options.rtmpsPort ?? 0, rtmpPort: Number(new URL(ingest.url).port) });
+    runningTls = tls;
+    closers.push(() => tls.close());
+    // For encoders and tools outside the app (ffmpeg -ca_file, NODE_EXTRA_CA_CERTS): public, new at each start.
+    const rtmpsCaFile = join(dataDir, 'rtmps-ca.pem');
+    await writeFile(rtmpsCaFile, tls.caCertificate);
     // Registered once the ingest runs (the routes need it); no one has the API's address before we return.
-    registerLiveRoutes(apiRouter, ingest);
+    registerLiveRoutes(apiRouter, ingest, tls);
 
     const client = store.appClient('spec');
     return {
@@ -191,6 +216,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       nativeClient: { id: store.appClient('current').id },
       demo: { username: DEMO_USERNAME, password: DEMO_PASSWORD },
       rival: { username: RIVAL_USERNAME, password: RIVAL_PASSWORD },
+      rtmpsUrl: tls.url,
+      rtmpsCaCertificate: tls.caCertificate,
+      rtmpsCaFile,
       dataDir,
       admin,
       adminKey,

@@ -26,7 +26,8 @@ export const apiCommand: Command = {
     const [pathOnly, query] = path.split('?', 2) as [string, string | undefined];
     const queryFields = Object.fromEntries(new URLSearchParams(query ?? ''));
     const signIn = await passwordSignIn(context, values);
-    const core = await coreForCommand(context, {});
+    // Its stdout is the answer alone: a wait is told on stderr, even with --json.
+    const core = await coreForCommand(context, {}, undefined, undefined, 'stderr');
     try {
       await signInForThisRun(core, signIn);
       const caller = await core.platformCaller();

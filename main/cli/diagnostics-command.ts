@@ -22,7 +22,7 @@ export const diagnosticsCommand: Command = {
     const saved = await new ProfileStore(dataDir(), (message) => context.logger.warn(message)).load();
     const profiles = {
       active: context.profile ?? saved.active,
-      profiles: Object.entries(saved.profiles).map(([name, profile]) => ({ name, kind: profile.kind, apiUrl: profile.kind === 'platform' ? profile.apiUrl : null })),
+      profiles: Object.entries(saved.profiles).map(([name, profile]) => ({ name, kind: profile.kind, dialect: profile.dialect, apiUrl: profile.kind === 'platform' ? profile.apiUrl : null })),
     };
     const keychain = new FallbackSecretStore(keytarSecretStore(vaultServiceFor(dataDir(), defaultDataDir())));
     await keychain.ready();

@@ -25,6 +25,8 @@ function describe(event: EncoderEvent | RelayEvent): string | null {
     case 'target-connected':
       return `Sending to ${event.target.label}.`;
     case 'target-failed':
+      // A certificate that is not trusted is its own kind (`kind` in --json lines): the reason says which and what to do.
+      if (event.kind === 'untrusted' && !event.fatal) return `${event.target.label} was not used: ${event.reason} Trying the next ingest.`;
       return `${event.target.label} failed: ${event.reason}${event.fatal ? ' (giving up)' : ''}`;
     case 'switched':
       return `Switched from ${event.from.label} to ${event.to.label}.`;

@@ -4,7 +4,7 @@ import { emitJson, noPositionals, portOption, stringOption, untilStopped, UsageE
 
 export const sandboxCommand: Command = {
   synopsis:
-    'sandbox [--host H] [--port P] [--auth-port P] [--ftp-port P] [--rtmp-port P] [--state FILE] [--data-dir DIR] [--ftp-url URL --ftp-root DIR]\n' +
+    'sandbox [--host H] [--port P] [--auth-port P] [--ftp-port P] [--rtmp-port P] [--rtmps-port P] [--state FILE] [--data-dir DIR] [--ftp-url URL --ftp-root DIR] [--rate-limit CALLS/SECONDS]\n' +
     '                             run the local platform; prints its addresses and demo credentials',
   options: {
     host: { type: 'string' },
@@ -12,10 +12,12 @@ export const sandboxCommand: Command = {
     'auth-port': { type: 'string' },
     'ftp-port': { type: 'string' },
     'rtmp-port': { type: 'string' },
+    'rtmps-port': { type: 'string' },
     state: { type: 'string' },
     'data-dir': { type: 'string' },
     'ftp-url': { type: 'string' },
     'ftp-root': { type: 'string' },
+    'rate-limit': { type: 'string' },
   },
   async run(context, values, positionals) {
     noPositionals('sandbox', positionals);
@@ -25,12 +27,15 @@ export const sandboxCommand: Command = {
       throw new UsageError('--ftp-url and --ftp-root go together: the external FTP server, and the folder where its uploads land');
     }
     if (ftpUrl !== undefined && !/^ftp:\/\/[^:@/]+:[^@/]+@[^/]+/.test(ftpUrl)) throw new UsageError('--ftp-url must look like ftp://user:password@host:port');
+    const rateLimit = rateLimitOption(stringOption(values, 'rate-limit'));
     const sandbox = await startSandbox({
+      rateLimit,
       host: stringOption(values, 'host'),
       apiPort: portOption(values, 'port'),
       authPort: portOption(values, 'auth-port'),
       ftpPort: portOption(values, 'ftp-port'),
       rtmpPort: portOption(values, 'rtmp-port'),
+      rtmpsPort: portOption(values, 'rtmps-port'),
       stateFile: stringOption(values, 'state') ?? null,
       dataDir: stringOption(values, 'data-dir'),
       externalFtp: ftpUrl !== undefined && ftpRoot !== undefined ? { url: ftpUrl, root: ftpRoot } : undefined,
@@ -41,6 +46,8 @@ export const sandboxCommand: Command = {
       auth_url: sandbox.authUrl,
       ftp_url: sandbox.ftpUrl,
       rtmp_url: sandbox.rtmpUrl,
+      rtmps_url: sandbox.rtmpsUrl,
+      rtmps_ca_file: sandbox.rtmpsCaFile,
       client_id: sandbox.client.id,
       client_secret: sandbox.client.secret,
       username: sandbox.demo.username,
@@ -57,6 +64,7 @@ export const sandboxCommand: Command = {
           `  Authorization  ${ready.auth_url}/oauth2/authorize`,
           `  FTP uploads    ${ready.ftp_url}`,
           `  RTMP ingest    ${ready.rtmp_url}`,
+          `  RTMPS ingest   ${ready.rtmps_url}  (its authority: ${ready.rtmps_ca_file}, new at each start)`,
           `  Client id      ${ready.client_id}`,
           `  Client secret  ${ready.client_secret}  (a sandbox credential, new for each fresh state)`,
           `  Demo user      ${ready.username} / ${ready.password}   (second user: ${sandbox.rival.username} / ${sandbox.rival.password})`,
@@ -74,3 +82,14 @@ export const sandboxCommand: Command = {
     return 0;
   },
 };
+
+/** `--rate-limit 5/10`: 5 calls per 10 s per caller and endpoint. */
+function rateLimitOption(value: string | undefined): { limit: number; windowSeconds: number } | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(\d{1,7})\/(\d{1,4})$/.exec(value);
+  const budget = match ? { limit: Number(match[1]), windowSeconds: Number(match[2]) } : null;
+  if (!budget || budget.limit < 1 || budget.windowSeconds < 1 || budget.windowSeconds > 3600) {
+    throw new UsageError(`--rate-limit must be CALLS/SECONDS, e.g. 5/10 (at least 1 call, a window of 1 to 3600 s; got ${value})`);
+  }
+  return budget;
+}

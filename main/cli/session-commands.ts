@@ -1,6 +1,6 @@
 // `companion login`, `logout` and `whoami`.
 import { describeSession, sessionFields } from './describe-session.js';
-import { emitJson, noPositionals, stringOption, UsageError, type Command } from './command-context.js';
+import { emitJson, noPositionals, stringOption, UsageError, type Command, type CommandContext } from './command-context.js';
 import { coreForCommand, platformOptions } from './core-for-command.js';
 import { loopbackSignIn } from './loopback-sign-in.js';
 import { passwordSignIn, signInAdvice } from './run-sign-in.js';
@@ -37,6 +37,8 @@ export const loginCommand: Command = {
     }
 
     const driver = await loopbackSignIn(async (url) => {
+      // First, before anything can fail: a script driving the sign-in reads the address from here.
+      if (context.json) emitJson(context, 'authorize', { url });
       // A headless machine (no xdg-open, no browser) gets the address to open elsewhere; the wait goes on.
       const outcome = await openInBrowser(url);
       if (!outcome.opened) context.logger.info('No browser could be opened for the sign-in.', { reason: outcome.reason });
@@ -74,19 +76,20 @@ export const loginCommand: Command = {
 };
 
 export const logoutCommand: Command = {
-  synopsis: 'logout                     forget the sign-in of the profile (its tokens leave the keychain)',
+  synopsis: "logout                     revoke the profile's sign-in on the platform (today's platform), then forget it",
   options: {},
   async run(context, _values, positionals) {
     noPositionals('logout', positionals);
-    const core = await coreForCommand(context, {});
-    try {
+    return withCommandCore(context, async (core) => {
       const session = await core.session.signOut();
-      if (context.json) emitJson(context, 'signed-out', { profile: session.profile });
-      else context.out.write(`Signed out of profile ${session.profile}; its tokens were removed from the keychain.\n`);
-    } finally {
-      await core.session.close();
-    }
-    return 0;
+      // Forgotten here in any case; a revocation the platform did not take is said, and the exit code tells scripts.
+      const unrevoked = session.lastError?.code === 'revocation_failed' ? session.lastError.message : null;
+      if (context.json) emitJson(context, 'signed-out', { profile: session.profile, revoked: unrevoked === null, ...(unrevoked === null ? {} : { warning: unrevoked }) });
+      else context.out.write(`Signed out of profile ${session.profile}; its tokens were ${session.dialect === 'current' && unrevoked === null ? 'revoked on the platform and ' : ''}removed from the keychain.\n`);
+      if (unrevoked === null) return 0;
+      context.err.write(`companion: ${unrevoked}\n`);
+      return 1;
+    });
   },
 };
 
@@ -95,15 +98,22 @@ export const whoamiCommand: Command = {
   options: {},
   async run(context, _values, positionals) {
     noPositionals('whoami', positionals);
-    const core = await coreForCommand(context, {});
-    try {
+    return withCommandCore(context, async (core) => {
       const session = await core.session.info();
       const keychain = describeKeychain(core.keychain.state);
       if (context.json) emitJson(context, 'session', { ...sessionFields(session), keychain });
       else context.out.write(`${describeSession(session, undefined, signInAdvice(core.keychain))}\n${keychainLine(keychain)}\n`);
       return session.status === 'signed-in' ? 0 : 1;
-    } finally {
-      await core.session.close();
-    }
+    });
   },
 };
+
+/** A command's core for the profile of this run, closed when the command is done. */
+async function withCommandCore(context: CommandContext, work: (core: Core) => Promise<number>): Promise<number> {
+  const core = await coreForCommand(context, {});
+  try {
+    return await work(core);
+  } finally {
+    await core.session.close();
+  }
+}

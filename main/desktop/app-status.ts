@@ -1,9 +1,11 @@
 // What the app is doing, in one small value the tray, the taskbar and browser mode's header all show:
 // derived once here from the live state and the upload totals, so every shell says the same thing.
 import type { AppStatus, Contract, LiveState, UploadTotals } from '../../preload/contract.js';
+import type { PlatformWaits } from '../app-service/platform-waits.js';
+import type { PlatformWait } from '../platform/rate-limit-gate.js';
 import { ContractEvents, type ContractEventSource } from '../typed-emitter.js';
 
-export const OFFLINE_STATUS: AppStatus = { indicator: 'offline', live: 'offline', recording: false, uploads: null, channel: null, summary: 'Offline' };
+export const OFFLINE_STATUS: AppStatus = { indicator: 'offline', live: 'offline', recording: false, uploads: null, channel: null, summary: 'Offline', waiting: null };
 
 /** The upload side of the status, or null when nothing is left to send. */
 function uploadsPart(totals: UploadTotals | null): AppStatus['uploads'] {
@@ -42,7 +44,7 @@ const liveWords: Record<AppStatus['live'], string | null> = {
   failed: 'The stream failed',
 };
 
-export function appStatus(live: LiveState | null, totals: UploadTotals | null): AppStatus {
+export function appStatus(live: LiveState | null, totals: UploadTotals | null, wait: PlatformWait | null = null): AppStatus {
   const livePhase = livePart(live);
   const recording = live?.recording.state === 'recording' || live?.recording.state === 'stopping';
   const uploads = uploadsPart(totals);
@@ -55,7 +57,8 @@ export function appStatus(live: LiveState | null, totals: UploadTotals | null): 
   if (recording) parts.push('recording');
   if (uploads) parts.push(`${uploads.paused ? 'uploads paused' : 'uploading'} ${uploads.unfinished} ${uploads.unfinished === 1 ? 'file' : 'files'} (${uploads.percent}%)`);
   const summary = parts.length === 0 ? 'Offline' : capitalise(parts.join(', '));
-  return { indicator, live: livePhase, recording, uploads, channel: live?.channel?.title ?? null, summary };
+  const waiting = wait === null ? null : { seconds: wait.seconds, endpoint: wait.endpoint, until: wait.until, message: wait.message };
+  return { indicator, live: livePhase, recording, uploads, channel: live?.channel?.title ?? null, summary, waiting };
 }
 
 function capitalise(text: string): string {
@@ -63,25 +66,36 @@ function capitalise(text: string): string {
 }
 
 function sameAppStatus(a: AppStatus, b: AppStatus): boolean {
-  return a.summary === b.summary && a.indicator === b.indicator && a.live === b.live && a.recording === b.recording && a.channel === b.channel;
+  return (
+    a.summary === b.summary &&
+    a.indicator === b.indicator &&
+    a.live === b.live &&
+    a.recording === b.recording &&
+    a.channel === b.channel &&
+    a.waiting?.message === b.waiting?.message &&
+    a.waiting?.until === b.waiting?.until
+  );
 }
 
 /**
- * Follows the live and upload events and emits `appStatus` only when the status changes: the live state is
- * sent every 2 s while live, and the upload totals four times a second, but the status rarely moves.
+ * Follows the live and upload events and the platform's rate-limit waits, and emits `appStatus` only when
+ * the status changes: the live state is sent every 2 s while live, and the upload totals four times a
+ * second, but the status rarely moves.
  */
 export class AppStatusTracker {
   readonly events = new ContractEvents<Contract, 'appStatus'>();
   #live: LiveState | null = null;
   #totals: UploadTotals | null = null;
+  #wait: PlatformWait | null = null;
   #status: AppStatus = OFFLINE_STATUS;
 
-  /** The sources of the `live` and `uploads` events (the live and upload services, when the shell runs them). */
-  constructor(sources: readonly ContractEventSource<Contract>[]) {
+  /** The sources of the `live` and `uploads` events (the live and upload services, when the shell runs them), and the platform's waits. */
+  constructor(sources: readonly ContractEventSource<Contract>[], waits?: PlatformWaits) {
     for (const source of sources) {
       source.on('live', (state) => this.liveChanged(state));
       source.on('uploads', (change) => this.uploadsChanged(change.available ? change.totals : null));
     }
+    waits?.onChange((wait) => this.waitChanged(wait));
   }
 
   get status(): AppStatus {
@@ -98,8 +112,13 @@ export class AppStatusTracker {
     this.#update();
   }
 
+  waitChanged(wait: PlatformWait | null): void {
+    this.#wait = wait;
+    this.#update();
+  }
+
   #update(): void {
-    const next = appStatus(this.#live, this.#totals);
+    const next = appStatus(this.#live, this.#totals, this.#wait);
     if (sameAppStatus(next, this.#status)) return;
     this.#status = next;
     this.events.emit('appStatus', next);

@@ -12,8 +12,10 @@ import type { ChannelChoices } from '../admin/channels/channel-choices.js';
 import type { SessionService } from '../session/session-service.js';
 import type { LiveSettings, LiveSettingsStore } from '../settings/live-settings.js';
 import { ChannelWatcher, type ChannelActivity } from './channel-watcher.js';
+import { liveTargets } from './live-targets.js';
 import { localIngestKey, maskKey, newLocalIngestKey, type LocalKeySlot } from './local-ingest-key.js';
 import { preflight, type PreflightFacts } from './preflight.js';
+import { publishChoice } from './publish-choice.js';
 import { Recorder } from './recorder.js';
 import { StreamingKeyKeeper } from './streaming-key-keeper.js';
 import { ContractEvents } from '../typed-emitter.js';
@@ -183,16 +185,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
         : this.#encoder.state === 'connected'
           ? { connected: true, codecs: this.#encoder.codecs, bitrateKbps: null, fps: null, keyframeIntervalSeconds: null }
           : null,
-      targets: (stats?.targets ?? []).map((target) => ({
-        id: target.id,
-        label: target.label,
-        state: target.state,
-        active: target.active,
-        bytes: target.bytes,
-        bitrateKbps: target.bitrateKbps,
-        reconnects: target.reconnects,
-        lastSwitchAt: target.lastSwitchAt === null ? null : Math.floor(target.lastSwitchAt / 1000),
-      })),
+      targets: liveTargets(stats),
       channelStatus: this.#activity?.status ?? null,
       viewers: this.#activity?.viewers ?? null,
       recording: this.#recorder?.summary() ?? { state: 'idle', since: null, limitSeconds: null, recordWhenLive: this.#recordWhenLive, lastVideo: null },
@@ -244,12 +237,14 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     const ingest = this.#ingest;
     if (!ingest) throw new CompanionError('ingest_unavailable', this.#ingestError ?? 'The local ingest is not running.');
     const api = await this.#options.platformApi();
+    // The dialect and the plain-RTMP switch choose TLS first or not; the sandbox profile trusts its sandbox's authority too.
+    const publish = await publishChoice(this.#options.session);
     this.#phase = 'starting';
     this.#setLastError(null);
     this.#ingestFacts = { state: 'fetching' };
     this.#target = { state: 'idle' };
     this.#changed();
-    const keeper = new StreamingKeyKeeper({ platform: api, channelId: channel.id, managedFor: channel.managedFor, logger: this.#options.logger });
+    const keeper = new StreamingKeyKeeper({ platform: api, channelId: channel.id, managedFor: channel.managedFor, preferTls: publish.preferTls, logger: this.#options.logger });
     try {
       const targets = await keeper.start();
       this.#ingestFacts = { state: 'fetched', targets: targets.length };
@@ -261,7 +256,13 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
       this.#changed();
       throw error;
     }
-    const relay = createRelay({ ingest, targets: keeper, logger: this.#options.logger, onEvent: (event) => this.#onRelay(event) });
+    const relay = createRelay({
+      ingest,
+      targets: keeper,
+      publisher: { extraCaCerts: publish.extraCaCerts },
+      logger: this.#options.logger,
+      onEvent: (event) => this.#onRelay(event),
+    });
     const watcher = this.#ensureWatcher(api, channel);
     this.#going = { channel, keeper, relay, watcher, unwatch: watcher.watch() };
     await relay.start();
@@ -404,6 +405,9 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
           this.#setLastError(event.reason);
           this.#phase = 'failed';
           void this.#endGoing(event.reason);
+        } else if (event.kind === 'untrusted' && event.role === 'failover') {
+          // Said at once, not only in the target's row: the stream goes on, but not over the TLS ingest it was meant for.
+          this.#setLastError(`${event.target.label}: ${event.reason} Meanwhile the stream goes to the next ingest.`);
         }
         break;
       case 'stats':

@@ -1,10 +1,11 @@
 // Keeps a channel's ingest settings fresh for the relay: the ingest URLs with the 10-minute streaming key,
 // asked for again before it expires (which extends the same key), then the channel's broadcast URLs as
-// backups. Keys live in memory only, because they rotate, and the logger redacts them from the moment they
+// backups; the TLS ingest first where it is offered and preferred (ingest-targets.ts). Keys live in memory only, because they rotate, and the logger redacts them from the moment they
 // arrive.
 import type { Logger } from '../log/redacting-logger.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import { systemClock, type Clock, type Timer } from './clock.js';
+import { ingestTargets } from './ingest-targets.js';
 import { channelAccessError } from './live-errors.js';
 import type { TargetSource, TargetSpec } from '../relay/relay-types.js';
 
@@ -37,6 +38,8 @@ export interface StreamingKeyKeeperOptions {
   /** The owner's name when the signed-in user manages the channel for them: refusals then say so. */
   readonly managedFor?: string | null;
   readonly logger: Pick<Logger, 'registerSecret' | 'warn'>;
+  /** Put the TLS ingest (`rtmps_url`) first when the platform offers one; default false (the spec's dialect has none). */
+  readonly preferTls?: boolean;
   readonly onEvent?: (event: KeeperEvent) => void;
   readonly clock?: Clock;
   /** Default 8 minutes. */
@@ -128,19 +131,7 @@ export class StreamingKeyKeeper implements TargetSource {
     }
     logger.registerSecret(settings.streaming_key);
     logger.registerSecret(settings.channel_key);
-    const targets: TargetSpec[] = [
-      ...settings.rtmp_urls.map((url, index) => ({
-        id: `ingest-${index + 1}`,
-        label: `Ingest ${index + 1} · ${hostOf(url)}`,
-        url: `${url.replace(/\/+$/, '')}/${settings.streaming_key}`,
-      })),
-      ...broadcastUrls.map((url, index) => ({
-        id: `backup-${index + 1}`,
-        label: `Backup ${index + 1} · ${hostOf(url)}`,
-        // The sandbox gives full publish URLs (channel key included); a bare ingest address gets the key added.
-        url: url.includes(settings.channel_key) ? url : `${url.replace(/\/+$/, '')}/${settings.channel_key}`,
-      })),
-    ];
+    const targets = ingestTargets(settings, broadcastUrls, { preferTls: this.#options.preferTls ?? false });
     const previous = this.#fetched;
     const fetched: Fetched = { targets, streamingKey: settings.streaming_key, at: this.#clock.now() };
     if (stops === this.#stops) this.#fetched = fetched;
@@ -180,9 +171,4 @@ export class StreamingKeyKeeper implements TargetSource {
       this.#schedule(retryInMs);
     });
   }
-}
-
-/** The address part of a publish URL, for labels: never the path, where keys go, nor userinfo. */
-function hostOf(url: string): string {
-  return /^[a-z][a-z\d+.-]*:\/\/(?:[^@/?#]*@)?([^/?#]+)/i.exec(url)?.[1] ?? 'unknown address';
 }

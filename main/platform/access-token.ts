@@ -14,7 +14,15 @@ const tokenBase = {
 };
 
 export const accessTokenSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('bearer'), ...tokenBase }).readonly(),
+  z.object({
+    type: z.literal('bearer'),
+    ...tokenBase,
+    /**
+     * Today's platform (docs/platform-api/current.md) hands one out with each token: it buys the next token once,
+     * and the answer carries a new one (rotation). Kept with the token, in the keychain only.
+     */
+    refreshToken: z.string().min(1).optional(),
+  }).readonly(),
   z.object({
     type: z.literal('mac'),
     ...tokenBase,
@@ -32,4 +40,9 @@ export type MacToken = Extract<AccessToken, { type: 'mac' }>;
 /** Where the transport gets the token for a call; null when there is none (not signed in). */
 export interface TokenSource {
   token(kind: 'user' | 'client'): Promise<AccessToken | null>;
+  /**
+   * The platform answered 401 to this user token: a renewed token to ask again with, once, or null. Absent
+   * where sign-ins cannot be renewed.
+   */
+  renewRefused?(token: AccessToken): Promise<AccessToken | null>;
 }

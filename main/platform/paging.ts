@@ -38,6 +38,34 @@ export function listPageOf<T>(items: readonly T[], paging: { readonly previous?:
   return { items, hasPrevious: typeof previous === 'string' && previous !== '', hasNext: pageOf(items, paging).next !== null };
 }
 
+/** One page of a list as an endpoint reads it: the items and the body's `paging` (URL strings or null). */
+export interface NumberedPage<T> {
+  readonly items: readonly T[];
+  readonly paging: { readonly previous?: string | null; readonly next?: string | null } | undefined;
+}
+
+/** A list read by page number both ways: every item, or one page for a view that pages. */
+export interface NumberedList<T> {
+  all(): AsyncIterable<T>;
+  /** One page, 1-based. */
+  page(pageNumber: number): Promise<ListPage<T>>;
+}
+
+/** A list the app asks for by page number, from `readPage`, which asks the platform for one page. */
+export function numberedList<T>(endpoint: string, readPage: (pageNumber: number) => Promise<NumberedPage<T>>): NumberedList<T> {
+  return {
+    all: () =>
+      pagedItems(endpoint, async (pageNumber) => {
+        const { items, paging } = await readPage(pageNumber);
+        return pageOf(items, paging);
+      }),
+    page: async (pageNumber) => {
+      const { items, paging } = await readPage(pageNumber);
+      return listPageOf(items, paging);
+    },
+  };
+}
+
 export const DEFAULT_MAX_PAGES = 1000;
 
 /**

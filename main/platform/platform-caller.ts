@@ -10,6 +10,7 @@ import { CollectionFullError, PlatformError, SignInNeededError } from './platfor
 import type { PlatformCaller, PlatformRequest, PlatformResponse } from './platform-request.js';
 import { issueSummary, malformedResponse } from './malformed-response.js';
 import { encodeParameters, requestUrl } from './request-encoding.js';
+import { MAX_RATE_LIMIT_WAIT_MS } from './rate-limit-gate.js';
 import { fetchWithRetries, resolveTransport, unreachable, type Fetched, type TransportOptions } from './retrying-fetch.js';
 
 export interface PlatformCallerOptions extends TransportOptions {
@@ -23,12 +24,27 @@ interface Body {
 }
 
 export function createPlatformCaller(options: PlatformCallerOptions): PlatformCaller {
+  // One gate for every call of this caller: a spent budget holds back the next call to that endpoint.
   const transport = resolveTransport(options);
 
   async function send(request: PlatformRequest): Promise<Fetched> {
     const url = requestUrl(options.apiUrl, request.path, request.query);
     const body = requestBody(request);
-    const token = await signingToken(request);
+    let token = await signingToken(request);
+    let fetched = await exchange(request, url, body, token);
+    // A renewable sign-in (today's platform) refused once: renewed, and the call asked again with the new token.
+    if (fetched.status === 401 && token !== null && (request.auth ?? 'user') === 'user' && options.tokens.renewRefused) {
+      const renewed = await options.tokens.renewRefused(token);
+      if (renewed !== null) {
+        token = renewed;
+        fetched = await exchange(request, url, body, token);
+      }
+    }
+    if (fetched.status >= 200 && fetched.status < 300) return fetched;
+    throw answerError(request.endpoint, fetched, token === null ? [] : secretsOf(token));
+  }
+
+  async function exchange(request: PlatformRequest, url: string, body: Body | null, token: AccessToken | null): Promise<Fetched> {
     const idempotent = request.idempotent ?? request.method !== 'POST';
     const init = (): RequestInit => {
       const headers: Record<string, string> = {};
@@ -37,21 +53,19 @@ export function createPlatformCaller(options: PlatformCallerOptions): PlatformCa
       // Never follow a redirect: the signed request would be replayed to wherever it points.
       return { method: request.method, headers, redirect: 'manual', ...(body !== null ? { body: body.data } : {}) };
     };
-    let fetched: Fetched;
     try {
-      fetched = await fetchWithRetries(transport, {
+      return await fetchWithRetries(transport, {
         url,
         init,
         method: request.method,
         logPath: request.path,
         retryOnServiceUnavailable: idempotent,
         retryOnNetworkError: idempotent,
+        limitKey: request.endpoint,
       });
     } catch (error) {
       throw unreachable(request.endpoint, url, error, transport.timeoutMs);
     }
-    if (fetched.status >= 200 && fetched.status < 300) return fetched;
-    throw answerError(request.endpoint, fetched, token === null ? [] : secretsOf(token));
   }
 
   async function signingToken(request: PlatformRequest): Promise<AccessToken | null> {
@@ -130,6 +144,8 @@ function advice(status: number): string {
       return 'the item does not exist (any more); refresh the list and try again.';
     case 409:
       return 'it conflicts with something that exists already (a title or URL in use); choose another.';
+    case 429:
+      return `the platform's rate limit would have kept this call waiting more than ${MAX_RATE_LIMIT_WAIT_MS / 60_000} minutes in all; try again later.`;
     case 503:
       return 'the platform is busy or down for now; try again in a few minutes.';
     default:

@@ -1,7 +1,10 @@
 // One HTTP exchange with the platform, retried when that is safe: a per-attempt timeout, capped and
 // jittered exponential backoff, and the server's Retry-After honoured (within the cap). Shared by the API
-// caller and the token endpoint, which differ in what they may retry.
+// caller and the token endpoint, which differ in what they may retry. The platform's rate limits are
+// honoured on top (rate-limit-gate.ts): a 429 is waited out and asked again without using up an attempt,
+// and a spent budget holds the next call back until its reset, within MAX_RATE_LIMIT_WAIT_MS per call.
 import { PlatformError } from './platform-error.js';
+import { MAX_RATE_LIMIT_WAIT_MS, platformWait, RateLimitGate, TOLD_WAIT_MS, tooManyRequestsWaitMs, type PlatformWait } from './rate-limit-gate.js';
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -42,6 +45,12 @@ export interface TransportOptions {
   readonly onRequest?: (line: string) => void;
   /** Bytes of an answer's body read at most; a larger answer fails with AnswerTooLargeError. */
   readonly maxAnswerBytes?: number;
+  /** What the rate limits' answers said, per endpoint; share one between the calls to one platform (a new one when absent). */
+  readonly rateLimits?: RateLimitGate;
+  /** Told of each rate-limit wait of TOLD_WAIT_MS or more as it starts; what it returns is called when the wait ends. */
+  readonly onWait?: (wait: PlatformWait) => (() => void) | void;
+  /** The most one call waits for the rate limits in all (default 15 min); past it, the 429 is the answer. */
+  readonly maxRateLimitWaitMs?: number;
 }
 
 export type Transport = Required<TransportOptions>;
@@ -56,6 +65,9 @@ export function resolveTransport(options: TransportOptions): Transport {
     random: options.random ?? Math.random,
     onRequest: options.onRequest ?? (() => undefined),
     maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
+    rateLimits: options.rateLimits ?? new RateLimitGate(),
+    onWait: options.onWait ?? (() => undefined),
+    maxRateLimitWaitMs: options.maxRateLimitWaitMs ?? MAX_RATE_LIMIT_WAIT_MS,
   };
 }
 
@@ -92,12 +104,32 @@ export interface Exchange {
   readonly logPath: string;
   readonly retryOnServiceUnavailable: boolean;
   readonly retryOnNetworkError: boolean;
+  /** What the rate limits count by: the spec row (`GET /channels/<channel_id>.<format>`); method and path when absent. */
+  readonly limitKey?: string;
 }
 
-/** The last answer, a 503 included once the retries are spent; throws the last network error. */
+/**
+ * The last answer: a 503 once the retries are spent, a 429 once the rate limits would have the call wait
+ * longer than maxRateLimitWaitMs in all; throws the last network error.
+ */
 export async function fetchWithRetries(transport: Transport, exchange: Exchange): Promise<Fetched> {
   const { attempts } = transport.retry;
+  const endpoint = exchange.limitKey ?? `${exchange.method} ${exchange.logPath}`;
+  let waitedMs = 0;
+  const waitFor = async (ms: number, cause: PlatformWait['cause']): Promise<void> => {
+    waitedMs += ms;
+    transport.onRequest(`${exchange.method} ${exchange.logPath} waits ${Math.ceil(ms / 1000)} s for the rate limit (${cause === '429' ? '429 too_many_requests' : 'no calls left until the reset'})`);
+    const done = ms >= TOLD_WAIT_MS ? transport.onWait(platformWait(endpoint, ms, transport.now(), cause)) : undefined;
+    try {
+      await transport.sleep(ms);
+    } finally {
+      done?.();
+    }
+  };
   for (let attempt = 1; ; attempt++) {
+    // A spent budget holds the call back until its reset; one reset too far off is left to the platform's 429.
+    const heldBackMs = transport.rateLimits.delayMs(endpoint, transport.now());
+    if (heldBackMs > 0 && waitedMs + heldBackMs <= transport.maxRateLimitWaitMs) await waitFor(heldBackMs, 'budget');
     const init = exchange.init();
     const started = transport.now();
     let fetched: Fetched;
@@ -113,6 +145,15 @@ export async function fetchWithRetries(transport: Transport, exchange: Exchange)
       continue;
     }
     transport.onRequest(`${exchange.method} ${exchange.logPath} ${fetched.status} ${transport.now() - started}ms`);
+    transport.rateLimits.observe(endpoint, fetched.headers, transport.now());
+    if (fetched.status === 429) {
+      // Refused unread, so asking again is safe even for a POST; the wait is the platform's, not a failure.
+      const askedMs = tooManyRequestsWaitMs(fetched.headers, transport.now(), retryAfterMs(fetched.headers.get('retry-after'), transport.now()));
+      if (waitedMs + askedMs > transport.maxRateLimitWaitMs) return fetched;
+      await waitFor(askedMs, '429');
+      attempt -= 1;
+      continue;
+    }
     if (fetched.status !== 503 || !exchange.retryOnServiceUnavailable || attempt >= attempts) return fetched;
     await transport.sleep(retryDelayMs(attempt, transport.retry, transport.random(), retryAfterMs(fetched.headers.get('retry-after'), transport.now())));
   }

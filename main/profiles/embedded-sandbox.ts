@@ -2,7 +2,8 @@
 // for the same data folder (the desktop app and the `companion` command share one). Its state persists in
 // <data dir>/sandbox/, so tokens stay valid across restarts; that state holds no usable user secret. It takes
 // the same ports again at each start when they are free (ports.json): an upload cut by a crash was handed
-// the FTP server's address, and resumes there after the restart.
+// the FTP server's address, and resumes there after the restart. Its TLS ingest's certificate authority is
+// made at each start and handed out here (public): the sandbox profile trusts it, no other profile does.
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -15,6 +16,10 @@ export interface SandboxConnection {
   readonly authUrl: string;
   readonly ftpUrl: string;
   readonly rtmpUrl: string;
+  /** The TLS ingest (rtmps://), which today's dialect hands out as `rtmps_url`. */
+  readonly rtmpsUrl: string;
+  /** The authority (PEM, public) that signed the TLS ingest's certificate: trusted for this sandbox only. */
+  readonly rtmpsCaCertificate: string;
   readonly clientId: string;
   /** The sandbox's demo client secret: a published sandbox credential, not a user's secret. */
   readonly clientSecret: string;
@@ -31,6 +36,8 @@ const Runtime = z.object({
   authUrl: z.string(),
   ftpUrl: z.string(),
   rtmpUrl: z.string(),
+  rtmpsUrl: z.string(),
+  rtmpsCaCertificate: z.string(),
   clientId: z.string(),
   clientSecret: z.string(),
   nativeClientId: z.string(),
@@ -54,6 +61,8 @@ export async function connectEmbeddedSandbox(dataDirectory: string): Promise<San
     authUrl: sandbox.authUrl,
     ftpUrl: sandbox.ftpUrl,
     rtmpUrl: sandbox.rtmpUrl,
+    rtmpsUrl: sandbox.rtmpsUrl,
+    rtmpsCaCertificate: sandbox.rtmpsCaCertificate,
     clientId: sandbox.client.id,
     clientSecret: sandbox.client.secret,
     nativeClientId: sandbox.nativeClient.id,
@@ -76,6 +85,8 @@ const Ports = z.object({
   authPort: z.number().int().min(1).max(65535),
   ftpPort: z.number().int().min(1).max(65535),
   rtmpPort: z.number().int().min(1).max(65535),
+  // Absent in the ports of a sandbox from before its TLS ingest: the other ports are still worth keeping.
+  rtmpsPort: z.number().int().min(1).max(65535).optional(),
 });
 
 /** On the ports of its last run when it can have them all, else on new ones (kept for the next start). */
@@ -90,16 +101,25 @@ async function startOnLastPorts(folder: string): Promise<Sandbox> {
   }
   sandbox ??= await startSandbox(places);
   const port = (url: string) => Number(new URL(url).port);
-  await writeJsonAtomically(portsFile, { apiPort: port(sandbox.apiUrl), authPort: port(sandbox.authUrl), ftpPort: port(sandbox.ftpUrl), rtmpPort: port(sandbox.rtmpUrl) });
+  await writeJsonAtomically(portsFile, {
+    apiPort: port(sandbox.apiUrl),
+    authPort: port(sandbox.authUrl),
+    ftpPort: port(sandbox.ftpUrl),
+    rtmpPort: port(sandbox.rtmpUrl),
+    rtmpsPort: port(sandbox.rtmpsUrl),
+  });
   return sandbox;
 }
 
-/** The sandbox answers an unknown channel with its JSON 404: anything else at that address is not it. */
+/**
+ * The sandbox answers an unknown channel with its JSON 404 (or its 429 when an operator's tight rate limit is
+ * spent, docs/sandbox.md): anything else at that address is not it.
+ */
 async function answersAsSandbox(apiUrl: string): Promise<boolean> {
   try {
     const response = await fetch(`${apiUrl}/channels/0.json`, { signal: AbortSignal.timeout(2000) });
     const body = (await response.json()) as { error?: unknown };
-    return response.status === 404 && body.error === 'not_found';
+    return (response.status === 404 && body.error === 'not_found') || (response.status === 429 && body.error === 'too_many_requests');
   } catch {
     return false;
   }

@@ -2,6 +2,7 @@
 // CLI's --json lines and the Go live panel) and its stats. Events carry an `event` field, as the CLI's
 // JSON lines do. Nothing here holds a stream key: targets are named by id and label, never by URL.
 import type { Logger } from '../log/redacting-logger.js';
+import type { FailureKind } from './publish-failure.js';
 
 /** One place to publish to. `url` is the full publish URL, rtmp[s]://host[:port]/app/streamName. */
 export interface TargetSpec {
@@ -66,6 +67,8 @@ export interface TargetStats extends TargetRef {
   /** When the failover publish last moved to it (ms since the epoch). */
   readonly lastSwitchAt: number | null;
   readonly lastError: string | null;
+  /** The kind of its last failure (`untrusted`: its TLS certificate), cleared when it goes live. */
+  readonly lastFailure: FailureKind | null;
 }
 
 export interface EncoderStats extends StreamInfo {
@@ -96,7 +99,16 @@ export type EncoderEvent =
 export type RelayEvent =
   | { readonly event: 'target-connecting'; readonly at: number; readonly target: TargetRef; readonly role: TargetRole }
   | { readonly event: 'target-connected'; readonly at: number; readonly target: TargetRef; readonly role: TargetRole }
-  | { readonly event: 'target-failed'; readonly at: number; readonly target: TargetRef; readonly role: TargetRole; readonly reason: string; readonly fatal: boolean }
+  | {
+      readonly event: 'target-failed';
+      readonly at: number;
+      readonly target: TargetRef;
+      readonly role: TargetRole;
+      /** `untrusted`: its TLS certificate (the reason says why); the failover then moves to the next target. */
+      readonly kind: FailureKind;
+      readonly reason: string;
+      readonly fatal: boolean;
+    }
   /** The failover publish moved to another target; `at` is when the new target started receiving. */
   | { readonly event: 'switched'; readonly at: number; readonly from: TargetRef; readonly to: TargetRef }
   /** Every failover target failed in a row: the next round starts after a wait (reconnectNow skips it). */

@@ -10,32 +10,13 @@
 // counts as accepted only once the target has kept it for `acceptWindowMs` after Publish.Start: a close
 // before that is a refusal.
 import { connect as connectTcp, isIP, type Socket } from 'node:net';
-import { connect as connectTls, rootCertificates } from 'node:tls';
+import { connect as connectTls, type TLSSocket } from 'node:tls';
 import { randomBytes } from 'node:crypto';
 import { MESSAGE_TYPE, type MediaKind } from './media-packet.js';
 import { createRtmpChunkReader, decodeAmf0Command, encodeAmf0Command, encodeRtmpMessage, NMS_CHUNK_SIZE, type DecodedCommand, type RtmpMessage } from './nms-binding.js';
+import { describeCertificateProblem, describeSocketError, PublishFailure } from './publish-failure.js';
 import { parsePublishUrl, type PublishTarget } from './target-url.js';
-
-/** What went wrong, as far as choosing the next move is concerned. */
-export type FailureKind =
-  /** Could not reach it, or it went away before the publish was asked for. */
-  | 'unreachable'
-  /** It answered too slowly, or stopped taking data. */
-  | 'timeout'
-  /** It refused the publish: a wrong or expired stream key, as far as a client can tell. */
-  | 'refused'
-  /** The connection ended after the target had accepted the publish. */
-  | 'dropped';
-
-export class PublishFailure extends Error {
-  override readonly name = 'PublishFailure';
-  constructor(
-    readonly kind: FailureKind,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { trustedAuthorities } from './trust-store.js';
 
 export interface PublisherOptions {
   /** From the TCP connect to NetStream.Publish.Start. */
@@ -44,7 +25,7 @@ export interface PublisherOptions {
   readonly acceptWindowMs: number;
   /** A connection whose outgoing data has not moved for this long is given up. */
   readonly stallTimeoutMs: number;
-  /** PEM certificates trusted for rtmps:// in addition to Node's root store. */
+  /** PEM certificates trusted for rtmps:// in addition to Node's store (its roots and NODE_EXTRA_CA_CERTS). */
   readonly extraCaCerts?: readonly string[];
 }
 
@@ -144,16 +125,9 @@ class Publish implements OutboundSession {
       () => this.#fail(new PublishFailure('timeout', `no answer within ${this.#options.connectTimeoutMs / 1000} s (${this.#stage === 'connecting' ? 'connecting' : `waiting for ${this.#stage}`})`)),
       this.#options.connectTimeoutMs,
     );
-    const extra = this.#options.extraCaCerts ?? [];
-    const socket = secure
-      ? connectTls({
-          host,
-          port,
-          // SNI takes names only.
-          ...(isIP(host) === 0 ? { servername: host } : {}),
-          ...(extra.length > 0 ? { ca: [...rootCertificates, ...extra] } : {}),
-        })
-      : connectTcp({ host, port });
+    const ca = trustedAuthorities(this.#options.extraCaCerts ?? []);
+    // SNI takes names only.
+    const socket = secure ? connectTls({ host, port, ...(isIP(host) === 0 ? { servername: host } : {}), ...(ca ? { ca } : {}) }) : connectTcp({ host, port });
     this.#socket = socket;
     socket.setNoDelay(true);
     socket.once(secure ? 'secureConnect' : 'connect', () => this.#onConnected());
@@ -345,6 +319,11 @@ class Publish implements OutboundSession {
 
   #onSocketEnd(error: NodeJS.ErrnoException | null): void {
     if (this.#stage === 'closing' || this.#stage === 'closed') return;
+    const untrusted = error && this.#target.secure ? describeCertificateProblem(error, this.#peerDates()) : null;
+    if (untrusted !== null) {
+      this.#fail(new PublishFailure('untrusted', untrusted));
+      return;
+    }
     const why = error ? describeSocketError(error) : 'it closed the connection';
     switch (this.#stage) {
       case 'connecting':
@@ -359,6 +338,16 @@ class Publish implements OutboundSession {
       case 'publishing':
         this.#fail(this.#acceptedYet ? new PublishFailure('dropped', why) : new PublishFailure('refused', `${why} right after accepting the publish`));
         break;
+    }
+  }
+
+  /** The dates of the certificate the server showed, for an expiry message. */
+  #peerDates(): { validFrom?: string; validTo?: string } {
+    try {
+      const peer = (this.#socket as TLSSocket).getPeerCertificate();
+      return { validFrom: peer.valid_from, validTo: peer.valid_to };
+    } catch {
+      return {};
     }
   }
 
@@ -425,25 +414,4 @@ function describeStatus(info: unknown): { level: string; code: string; text: str
   const description = typeof fields.description === 'string' ? fields.description : '';
   const text = [code, description].filter((part) => part !== '').join(': ');
   return { level, code, text: text === '' ? '' : ` (${text})` };
-}
-
-function describeSocketError(error: NodeJS.ErrnoException): string {
-  switch (error.code) {
-    case 'ECONNREFUSED':
-      return 'nothing listens there (connection refused)';
-    case 'ECONNRESET':
-      return 'the connection was reset';
-    case 'EPIPE':
-      return 'the connection broke';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'its host name does not resolve';
-    case 'ETIMEDOUT':
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return 'it cannot be reached';
-    default:
-      // TLS errors say enough (certificate names, expiry) and carry no secrets.
-      return error.code ? `${error.message} (${error.code})` : error.message;
-  }
 }

@@ -8,7 +8,8 @@ import type { BackoffPolicy } from './backoff.js';
 import { FailoverPlan, type NextStep } from './failover-plan.js';
 import type { MediaPacket } from './media-packet.js';
 import { RateWindow } from './rate-window.js';
-import type { OpenPublisher, OutboundSession, PublishFailure } from './rtmp-publisher.js';
+import type { FailureKind, PublishFailure } from './publish-failure.js';
+import type { OpenPublisher, OutboundSession } from './rtmp-publisher.js';
 import type { RelayEvent, RelayLogger, TargetRef, TargetRole, TargetSource, TargetSpec, TargetState, TargetStats } from './relay-types.js';
 import { publicAddress } from './target-url.js';
 
@@ -39,6 +40,7 @@ interface TargetRecord {
   attempts: number;
   lastSwitchAt: number | null;
   lastError: string | null;
+  lastFailure: FailureKind | null;
 }
 
 interface Connection {
@@ -142,6 +144,7 @@ export class TargetGroup {
         reconnects: Math.max(0, record.attempts - 1),
         lastSwitchAt: record.lastSwitchAt,
         lastError: record.lastError,
+        lastFailure: record.lastFailure,
       };
     });
   }
@@ -206,6 +209,7 @@ export class TargetGroup {
     }
     record.state = 'live';
     record.lastError = null;
+    record.lastFailure = null;
     emit({ event: 'target-connected', at: now(), target: refOf(target), role });
     this.#context.logger?.info('relay target live', { role, target: target.label });
     const previous = this.#lastActive;
@@ -224,9 +228,10 @@ export class TargetGroup {
     const { role } = this.#context;
     const record = this.#record(target);
     record.lastError = failure.message;
+    record.lastFailure = failure.kind;
     let step = failure.kind === 'refused' ? plan.refused() : plan.failed();
     if (step.kind === 'refresh') {
-      this.#report(target, failure.message, false);
+      this.#report(target, failure, failure.message, false);
       let fresh: readonly TargetSpec[] | null = null;
       try {
         fresh = await this.#context.source.refreshAfterAuthFailure(step.failed);
@@ -239,20 +244,20 @@ export class TargetGroup {
     if (step.kind === 'give-up') {
       record.state = 'stopped';
       const reason = `The platform refused the stream key (${target.label}: ${failure.message}). Fetch a new key or check the channel.`;
-      this.#report(target, reason, true);
+      this.#report(target, failure, reason, true);
       this.#context.onFatal(reason);
       return step;
     }
-    if (failure.kind !== 'refused') this.#report(target, failure.message, false);
+    if (failure.kind !== 'refused') this.#report(target, failure, failure.message, false);
     return step;
   }
 
-  #report(target: TargetSpec, reason: string, fatal: boolean): void {
+  #report(target: TargetSpec, failure: PublishFailure, reason: string, fatal: boolean): void {
     const { emit, now, role } = this.#context;
     const record = this.#record(target);
     if (!fatal) record.state = 'failed';
-    emit({ event: 'target-failed', at: now(), target: refOf(target), role, reason, fatal });
-    this.#context.logger?.warn('relay target failed', { role, target: target.label, reason, fatal });
+    emit({ event: 'target-failed', at: now(), target: refOf(target), role, kind: failure.kind, reason, fatal });
+    this.#context.logger?.warn('relay target failed', { role, target: target.label, kind: failure.kind, reason, fatal });
   }
 
   #prime(connection: Connection): void {
@@ -326,7 +331,7 @@ export class TargetGroup {
   #record(target: TargetSpec): TargetRecord {
     let record = this.#records.get(target.id);
     if (record === undefined) {
-      record = { ref: refOf(target), state: 'idle', bytesBefore: 0, rate: new RateWindow(), attempts: 0, lastSwitchAt: null, lastError: null };
+      record = { ref: refOf(target), state: 'idle', bytesBefore: 0, rate: new RateWindow(), attempts: 0, lastSwitchAt: null, lastError: null, lastFailure: null };
       this.#records.set(target.id, record);
     }
     return record;

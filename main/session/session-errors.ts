@@ -9,5 +9,15 @@ export const signInErrors = {
   platformError: (error: string, description?: string) => new CompanionError('sign_in_failed', `The platform refused the sign-in (${error}${description ? `: ${description}` : ''}).`),
   unknownProfile: (profile: string, known: string[]) => new CompanionError('unknown_profile', `There is no profile called ${profile}; the profiles are ${known.join(', ')}.`),
   noDriver: () => new CompanionError('sign_in_unavailable', 'This shell cannot show the sign-in page; use `companion login`.'),
+  noPasswordGrant: (profile: string) =>
+    new CompanionError(
+      'sign_in_unavailable',
+      `The profile ${profile} speaks today's platform, which has no password sign-in: run \`companion login\` without --username (the login page opens in your browser), or sign in from the app.`,
+    ),
+  revocationFailed: (cause: unknown) =>
+    new CompanionError(
+      'revocation_failed',
+      `Signed out on this computer (the tokens left the keychain), but the platform could not be told to revoke them (${cause instanceof Error ? cause.message : String(cause)}). Until they run out they still work for whoever has a copy: revoke this app's access on the platform's website if that worries you.`,
+    ),
   notConfigured: (profile: string) => new CompanionError('profile_incomplete', `The profile ${profile} has no client secret in the keychain; add it with \`companion login --profile ${profile} --client-secret-stdin\` (the secret on standard input) or COMPANION_CLIENT_SECRET.`),
 };

@@ -1,7 +1,9 @@
 // The signed-in state of the active profile: which platform, which token, until when. It signs in (the
-// login page through a SignInDriver: the implicit flow for a MAC token, the authorization code flow for a
-// bearer one; or the password grant for the CLI), keeps tokens in the vault, hands them to the platform
-// client, and says when they run out. Every change is a `session` event on `events`.
+// login page through a SignInDriver, with the flow of the profile's dialect: the implicit flow for a MAC
+// token or the authorization code flow for a bearer one on the spec's platform, code + PKCE on today's; or
+// the password grant for the CLI), keeps tokens in the vault, hands them to the platform client (renewing
+// today's platform's tokens with their refresh tokens), says when they run out, and on sign-out revokes
+// what the platform can revoke. Every change is a `session` event on `events`.
 import { timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -9,6 +11,8 @@ import { CompanionError, type Contract, type ProfilesInfo, type SessionInfo, typ
 import type { AccessToken, TokenSource } from '../platform/access-token.js';
 import { deviceName } from '../platform/oauth/device-name.js';
 import { clientCredentialsGrant } from '../platform/oauth/token-grants.js';
+import { revokeToken } from '../platform/oauth/token-revocation.js';
+import { refreshRenewal } from './refresh-renewal.js';
 import { passwordFlow, signInFlowFor, type StartedSignIn } from './sign-in-flows.js';
 import { connectEmbeddedSandbox, type SandboxConnection } from '../profiles/embedded-sandbox.js';
 import { DEFAULT_SANDBOX_PROFILE, parsePlatformProfile, ProfileStore, SANDBOX_PROFILE, validProfileName, type Dialect, type Profile } from '../profiles/profiles.js';
@@ -84,6 +88,12 @@ export class SessionService implements TokenSource {
       vault: () => this.#secrets(),
       clientGrant: () => this.#clientGrant(),
       onDeadline: () => void this.#changed(),
+      // Only a token with a refresh token (today's platform) is renewed; the spec's tokens simply expire.
+      renew: refreshRenewal({
+        lockFile: () => join(options.dataDir, 'locks', `refresh-${this.#profileName}.lock`),
+        vault: () => this.#secrets(),
+        platform: () => this.platform(),
+      }),
       now: options.now,
     });
     this.#profiles = new ProfileStore(options.dataDir, options.onSettingsRecovered);
@@ -159,16 +169,19 @@ export class SessionService implements TokenSource {
     const expired = this.#tokens.status() === 'expired';
     const sandbox = this.#profile.kind === 'sandbox' && this.#sandbox ? await this.#sandbox.catch(() => null) : null;
     const platform = this.#profile.kind === 'platform' ? { apiUrl: this.#profile.apiUrl, authUrl: this.#profile.authUrl } : sandbox ? { apiUrl: sandbox.apiUrl, authUrl: sandbox.authUrl } : null;
+    const renewable = token !== null && token.type === 'bearer' && token.refreshToken !== undefined;
     return {
       profile: this.#profileName,
       profileKind: this.#profile.kind,
+      dialect: this.#profile.dialect,
       platform,
       status: token === null ? 'signed-out' : expired ? 'expired' : 'signed-in',
       user: token === null ? null : this.#user,
       tokenType: token?.type ?? null,
       scopes: token ? [...token.scopes] : [],
       expiresAt: token?.expiresAt ?? null,
-      expiresSoon: token !== null && !expired && token.expiresAt !== null && token.expiresAt - now <= EXPIRES_SOON_SECONDS,
+      expiresSoon: token !== null && !renewable && !expired && token.expiresAt !== null && token.expiresAt - now <= EXPIRES_SOON_SECONDS,
+      renewable,
       lastError: this.#lastError,
       sandboxLogin: sandbox ? sandbox.demo : null,
     };
@@ -178,7 +191,7 @@ export class SessionService implements TokenSource {
     return {
       active: this.#profileName,
       profiles: Object.entries(this.#allProfiles)
-        .map(([name, profile]) => ({ name, kind: profile.kind, apiUrl: profile.kind === 'platform' ? profile.apiUrl : null }))
+        .map(([name, profile]) => ({ name, kind: profile.kind, dialect: profile.dialect, apiUrl: profile.kind === 'platform' ? profile.apiUrl : null }))
         .sort((a, b) => (a.name === SANDBOX_PROFILE ? -1 : b.name === SANDBOX_PROFILE ? 1 : a.name.localeCompare(b.name))),
     };
   }
@@ -195,7 +208,7 @@ export class SessionService implements TokenSource {
    * Creates or updates a platform profile and makes it active (`companion login --profile p --api-url …`).
    * Missing settings keep their current value; a new profile needs all three addresses.
    */
-  async configurePlatformProfile(name: string, settings: { apiUrl?: string; authUrl?: string; clientId?: string }, clientSecret?: string): Promise<void> {
+  async configurePlatformProfile(name: string, settings: { apiUrl?: string; authUrl?: string; tokenUrl?: string; clientId?: string; dialect?: Dialect }, clientSecret?: string): Promise<void> {
     const problem = validProfileName(name);
     if (problem) throw new CompanionError('bad_request', `The profile name ${JSON.stringify(name)} is not valid: ${problem}.`);
     const profiles = await this.#profiles.load();
@@ -208,7 +221,7 @@ export class SessionService implements TokenSource {
     } catch {
       throw new CompanionError('bad_request', `The profile ${name} needs an API address (--api-url), an authorization server address (--auth-url) and a client id (--client-id), the addresses http(s) URLs.`);
     }
-    const inClear = profile.kind === 'platform' ? [profile.apiUrl, profile.authUrl].find((address) => !safeTransport(address)) : undefined;
+    const inClear = profile.kind === 'platform' ? [profile.apiUrl, profile.authUrl, profile.tokenUrl].find((address) => address !== undefined && !safeTransport(address)) : undefined;
     if (inClear !== undefined) {
       throw new CompanionError(
         'bad_request',
@@ -223,6 +236,18 @@ export class SessionService implements TokenSource {
     await this.#activate(name);
   }
 
+  /** Sets the active profile's dialect (the sandbox speaks both); its sign-in, if any, stays. */
+  async chooseDialect(dialect: Dialect): Promise<void> {
+    if (this.#profile.dialect === dialect) return;
+    const profiles = await this.#profiles.load();
+    const profile = { ...profiles.profiles[this.#profileName]!, dialect };
+    profiles.profiles[this.#profileName] = profile;
+    await this.#profiles.save(profiles);
+    this.#allProfiles = profiles.profiles;
+    this.#profile = profile;
+    await this.#changed();
+  }
+
   /** TokenSource for the platform client: null (so the call asks for sign-in) when there is none or it ran out. */
   async token(kind: 'user' | 'client'): Promise<AccessToken | null> {
     const token = await this.#tokens.token(kind);
@@ -231,16 +256,22 @@ export class SessionService implements TokenSource {
     return token;
   }
 
+  /** TokenSource: the platform refused this user token; a renewed one to ask again with, or null. */
+  async renewRefused(token: AccessToken): Promise<AccessToken | null> {
+    return this.#tokens.renewRefused(token);
+  }
+
   /**
    * Starts a sign-in on the platform's login page: done at once in Electron and the CLI; browser mode navigates
-   * and comes back. A MAC token comes from the implicit flow, a bearer token from the authorization code flow
-   * (the spec implements MAC tokens for the implicit flow only, and the broadcaster scope for MAC tokens only).
+   * and comes back. On the spec's platform a MAC token comes from the implicit flow, a bearer token from the
+   * authorization code flow (the spec implements MAC tokens for the implicit flow only, and the broadcaster
+   * scope for MAC tokens only); today's platform has the code flow with PKCE only.
    */
   async beginSignIn(scopes: ('broadcaster' | 'offline')[] = this.#scopes(), tokenType?: 'mac' | 'bearer'): Promise<SignInStart> {
     const driver = this.#options.signInDriver;
     if (!driver) throw signInErrors.noDriver();
     const platform = await this.platform();
-    const flow = signInFlowFor(tokenType ?? driver.defaultTokenType);
+    const flow = signInFlowFor(platform.dialect, tokenType ?? driver.defaultTokenType);
     const started = flow.begin({ ...platform, redirectUri: driver.redirectUri(), scopes, deviceName: deviceName(), profile: this.#profileName });
     this.#pending = { started, profile: this.#profileName };
     this.#lastError = null;
@@ -273,17 +304,31 @@ export class SessionService implements TokenSource {
   /** The CLI's sign-in: the password grant (the client secret goes with it). */
   async signInWithPassword(username: string, password: string, tokenType: 'mac' | 'bearer' = 'mac', scopes = this.#scopes()): Promise<SessionInfo> {
     const platform = await this.platform();
+    if (platform.dialect === 'current') throw signInErrors.noPasswordGrant(this.#profileName);
     const request = { ...platform, scopes, deviceName: deviceName(), profile: this.#profileName };
     await this.#signedIn(await passwordFlow(tokenType).signIn(request, { username, password }));
     return this.info();
   }
 
+  /**
+   * Forgets the sign-in. A sign-in of today's platform is revoked first (its refresh token, then its access
+   * token), so a copy of the keychain item is worth nothing; when the platform cannot be told, the tokens
+   * are forgotten here anyway and the session says so.
+   */
   async signOut(): Promise<SessionInfo> {
+    const revocation = await this.#revoke(this.#tokens.user).catch((error: unknown) => error);
     await this.#tokens.forget();
     this.#user = null;
-    this.#lastError = null;
+    this.#lastError = revocation === undefined ? null : signInErrors.revocationFailed(revocation);
     await this.#saveUser(null);
     return this.#changed();
+  }
+
+  async #revoke(token: AccessToken | null): Promise<void> {
+    if (token === null || token.type !== 'bearer' || token.refreshToken === undefined) return;
+    const { tokenUrl, clientId, clientSecret } = await this.platform();
+    await revokeToken({ tokenUrl, clientId, clientSecret, token: token.refreshToken, tokenTypeHint: 'refresh_token' });
+    await revokeToken({ tokenUrl, clientId, clientSecret, token: token.accessToken, tokenTypeHint: 'access_token' });
   }
 
   /** Records the platform user name once a call revealed it (a channel's owner). */
@@ -353,7 +398,7 @@ export class SessionService implements TokenSource {
   async #clientGrant(): Promise<AccessToken | null> {
     const platform = await this.platform();
     if (platform.clientSecret === null) return null;
-    return clientCredentialsGrant({ authUrl: platform.authUrl, clientId: platform.clientId, clientSecret: platform.clientSecret, deviceName: deviceName() });
+    return clientCredentialsGrant({ tokenUrl: platform.tokenUrl, clientId: platform.clientId, clientSecret: platform.clientSecret, deviceName: deviceName() });
   }
 
   #secrets(): ProfileSecrets {

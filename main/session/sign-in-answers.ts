@@ -1,15 +1,17 @@
 // What the platform's login page sent back, read into a token or an error: the implicit flow's redirect holds
 // the token itself (a MAC token); the authorization code flow's holds a one-time code, exchanged for a bearer
-// token at the token endpoint.
+// token at the token endpoint (with the PKCE verifier, on today's platform).
 import type { Scope } from '../platform/access-token.js';
 import { parseImplicitRedirect, type ImplicitResult } from '../platform/oauth/implicit-result.js';
 import { authorizationCodeGrant } from '../platform/oauth/token-grants.js';
 import { PlatformError } from '../platform/platform-error.js';
 
 export interface CodeRedeemer {
-  readonly authUrl: string;
+  readonly tokenUrl: string;
   readonly clientId: string;
-  readonly clientSecret: string;
+  /** Null for a native app of today's platform: the PKCE verifier proves the code is ours instead. */
+  readonly clientSecret: string | null;
+  readonly codeVerifier?: string;
 }
 
 export function implicitAnswer(redirectedTo: string, state: string, scopes: readonly Scope[]): ImplicitResult {

@@ -1,11 +1,14 @@
 // The ways to sign in, one SignInFlow each: through the platform's login page, the implicit flow (a MAC token
-// in the redirect; spec part A implements MAC tokens for it only) and the authorization code flow (a bearer
-// token for the one-time code); or, for the command line, the password grant (the token at once). A page
+// in the redirect; spec part A implements MAC tokens for it only), the authorization code flow (a bearer
+// token for the one-time code) and, on today's platform, the code flow with PKCE (a bearer token and a
+// refresh token, no client secret); or, for the command line, the password grant (the token at once). A page
 // flow says what page to open and reads the page's answer; the session checks `state`, keeps the tokens and
-// says what changed. A new flow (code + PKCE) is one more implementation.
+// says what changed. The profile's dialect chooses the flow (signInFlowFor).
 import { randomBytes } from 'node:crypto';
 import type { AccessToken, Scope } from '../platform/access-token.js';
 import { authorizeUrl } from '../platform/oauth/authorize-url.js';
+import { newPkcePair } from '../platform/oauth/pkce.js';
+import type { Dialect } from '../profiles/profiles.js';
 import { passwordGrant } from '../platform/oauth/token-grants.js';
 import { codeFlowAnswer, implicitAnswer } from './sign-in-answers.js';
 import { signInErrors } from './session-errors.js';
@@ -15,6 +18,7 @@ export type SignInAnswer = { readonly token: AccessToken } | { readonly error: s
 /** What a flow needs to know of the platform, this app and the request. */
 export interface SignInRequest {
   readonly authUrl: string;
+  readonly tokenUrl: string;
   readonly clientId: string;
   readonly clientSecret: string | null;
   /** The scopes the user is asked for; a flow drops those its token type cannot carry. */
@@ -72,7 +76,25 @@ export const authorizationCodeFlow: SignInFlow = {
     // The broadcaster scope is for MAC tokens only (spec part A).
     const scopes = request.scopes.filter((scope) => scope !== 'broadcaster');
     const url = authorizeUrl({ ...pageRequest(request, state, scopes), responseType: 'code' });
-    const redeemer = { authUrl: request.authUrl, clientId: request.clientId, clientSecret };
+    const redeemer = { tokenUrl: request.tokenUrl, clientId: request.clientId, clientSecret };
+    return { url, state, finish: (redirectedTo) => codeFlowAnswer(redirectedTo, request.redirectUri, scopes, redeemer) };
+  },
+};
+
+/**
+ * Today's platform: response_type=code with a PKCE challenge (S256); the code is redeemed with the verifier,
+ * and with the client secret only when the profile has one (a native app ships none). The token is bearer and
+ * comes with a refresh token.
+ */
+export const pkceCodeFlow: SignInFlow = {
+  tokenType: 'bearer',
+  begin(request) {
+    const state = newState();
+    const pkce = newPkcePair();
+    // Refresh tokens take the place of the spec's `offline` scope, which today's platform does not list.
+    const scopes = request.scopes.filter((scope) => scope !== 'offline');
+    const url = authorizeUrl({ ...pageRequest(request, state, scopes), responseType: 'code', pkce, pagePath: '/authorize' });
+    const redeemer = { tokenUrl: request.tokenUrl, clientId: request.clientId, clientSecret: request.clientSecret, codeVerifier: pkce.verifier };
     return { url, state, finish: (redirectedTo) => codeFlowAnswer(redirectedTo, request.redirectUri, scopes, redeemer) };
   },
 };
@@ -83,13 +105,15 @@ export function passwordFlow(tokenType: 'mac' | 'bearer'): DirectSignInFlow {
     tokenType,
     async signIn(request, credentials) {
       if (request.clientSecret === null) throw signInErrors.notConfigured(request.profile);
-      const { authUrl, clientId, clientSecret, scopes, deviceName } = request;
-      return passwordGrant({ authUrl, clientId, clientSecret, ...credentials, tokenType, scopes: [...scopes], deviceName });
+      const { tokenUrl, clientId, clientSecret, scopes, deviceName } = request;
+      return passwordGrant({ tokenUrl, clientId, clientSecret, ...credentials, tokenType, scopes: [...scopes], deviceName });
     },
   };
 }
 
-export function signInFlowFor(tokenType: 'mac' | 'bearer'): SignInFlow {
+/** Today's platform has one flow (code + PKCE); the spec's dialect has one per token type. */
+export function signInFlowFor(dialect: Dialect, tokenType: 'mac' | 'bearer'): SignInFlow {
+  if (dialect === 'current') return pkceCodeFlow;
   return tokenType === 'mac' ? implicitMacFlow : authorizationCodeFlow;
 }
 

@@ -1,7 +1,8 @@
 // The active profile's tokens, and the one place the app gets one: the user's token (from a sign-in, kept in
 // the vault, "expired" once it runs out or the platform refuses it) and the application's client-credentials
 // token (asked for when missing or about to run out, one request at a time). It wakes the session when the
-// user token enters its last hour and when it runs out. Renewal with refresh tokens plugs in here.
+// user token enters its last hour and when it runs out. A renewable sign-in (today's platform's refresh
+// tokens) is renewed here: before the token runs out, and once when the platform refuses it.
 import type { AccessToken } from '../platform/access-token.js';
 
 /** The vault as the keeper uses it: one profile's tokens. */
@@ -19,8 +20,10 @@ export interface TokenKeeperOptions {
   /** Called when the user token enters its last hour and when it runs out (the session tells the windows). */
   readonly onDeadline: () => void;
   /**
-   * Renews a user token that is about to run out or was refused (a refresh-token grant); null when it cannot.
-   * Absent for a sign-in that cannot be renewed (the spec's dialect): the token then simply expires.
+   * Renews a user token that is about to run out or was refused (a refresh-token grant): resolves to the token
+   * to use from now on, already kept in the vault (the hook keeps it there under its own lock, since another
+   * process of the profile may renew too), or null when this sign-in cannot be renewed. Absent, or null, for
+   * a sign-in that cannot be renewed (the spec's dialect): the token then simply expires.
    */
   readonly renew?: (token: AccessToken) => Promise<AccessToken | null>;
   readonly now?: () => number;
@@ -90,6 +93,18 @@ export class TokenKeeper {
     this.#schedule();
   }
 
+  /**
+   * The platform answered 401 to this user token: a renewable sign-in is renewed once (or the token another
+   * call already renewed it to is handed back). Null when there is nothing better to retry with.
+   */
+  async renewRefused(token: AccessToken): Promise<AccessToken | null> {
+    const current = this.#user;
+    if (current === null || this.#options.renew === undefined) return null;
+    if (current.accessToken !== token.accessToken) return this.#expired(current) ? null : current;
+    const fresh = await this.#renewed(current);
+    return fresh !== null && fresh.accessToken !== token.accessToken ? fresh : null;
+  }
+
   /** The platform refused the user token (401); true when that changed anything. */
   refused(): boolean {
     if (this.#user === null || this.#refused) return false;
@@ -109,13 +124,15 @@ export class TokenKeeper {
 
   /**
    * One renewal at a time, shared by every call that meets the old token: a refresh token may be used once,
-   * so two renewals would lose the sign-in. The new token is kept in the vault before it is used.
+   * so two renewals would lose the sign-in. The hook has kept the new token in the vault before it is used.
    */
   #renewed(token: AccessToken): Promise<AccessToken | null> {
     this.#renewal ??= (async () => {
       const fresh = await this.#options.renew!(token).catch(() => null);
       if (fresh === null) return this.#expired(token) ? null : token;
-      await this.signedIn(fresh);
+      this.#user = fresh;
+      this.#refused = false;
+      this.#schedule();
       return fresh;
     })().finally(() => {
       this.#renewal = null;

@@ -40,7 +40,7 @@ export const Notice = z.object({
 });
 export type Notice = z.output<typeof Notice>;
 
-/** What the tray icon and browser mode's header show; derived in main from the live state and the upload totals. */
+/** What the tray icon and browser mode's header show; derived in main from the live state, the upload totals and the platform's waits. */
 export const AppStatus = z.object({
   /** The tray icon: the strongest of what runs (recording, then live, then uploading). */
   indicator: z.enum(['offline', 'live', 'recording', 'uploading']),
@@ -51,6 +51,11 @@ export const AppStatus = z.object({
   channel: z.string().nullable(),
   /** One sentence for a tooltip or a header: "Live on Main, recording". */
   summary: z.string(),
+  /**
+   * A wait of 2 s or more the platform's rate limit asks of a call under way (the one ending last), or null:
+   * the status area shows its message ("The platform asks us to wait 23 s (GET /channels/<channel_id>.<format>).").
+   */
+  waiting: z.object({ seconds: z.number(), endpoint: z.string(), until: z.number(), message: z.string() }).nullable(),
 });
 export type AppStatus = z.output<typeof AppStatus>;
 

@@ -34,6 +34,10 @@ export const LiveState = z.object({
       bitrateKbps: z.number().nullable(),
       reconnects: z.number(),
       lastSwitchAt: z.number().nullable(),
+      /** Why its last attempt failed, in words (cleared once it takes the stream). */
+      lastError: z.string().nullable(),
+      /** The kind of that failure: `untrusted` is its TLS certificate (rtmps://), which the failover then skips past. */
+      failure: z.enum(['unreachable', 'untrusted', 'timeout', 'refused', 'dropped']).nullable(),
     }),
   ),
   channelStatus: z.enum(['live', 'offair']).nullable(),

@@ -5,6 +5,8 @@ import { defineNamespace } from '../contract-kit.js';
 export const SessionInfo = z.object({
   profile: z.string(),
   profileKind: z.enum(['sandbox', 'platform']),
+  /** Which face of the platform the profile speaks: `spec` (parts A and B) or `current` (the platform as it runs today). */
+  dialect: z.enum(['spec', 'current']),
   /** Where this profile's platform is, once known (the embedded sandbox starts on demand). */
   platform: z.object({ apiUrl: z.string(), authUrl: z.string() }).nullable(),
   status: z.enum(['signed-out', 'signed-in', 'expired']),
@@ -14,8 +16,10 @@ export const SessionInfo = z.object({
   scopes: z.array(z.string()),
   /** Unix seconds; null when the token never expires (scope offline) or there is none. */
   expiresAt: z.number().nullable(),
-  /** The token runs out within the hour: the UI says so before it happens. */
+  /** The token runs out within the hour: the UI says so before it happens (never for a sign-in that renews itself). */
   expiresSoon: z.boolean(),
+  /** The sign-in renews itself before its token runs out (today's platform's refresh tokens). */
+  renewable: z.boolean(),
   /** The last sign-in problem, in words, until the next attempt. */
   lastError: z.object({ code: z.string(), message: z.string() }).nullable(),
   /** The sandbox profile's published demo login, shown next to the sign-in button. */
@@ -44,7 +48,7 @@ export type SignInOptions = z.output<typeof SignInOptions>;
 
 export const ProfilesInfo = z.object({
   active: z.string(),
-  profiles: z.array(z.object({ name: z.string(), kind: z.enum(['sandbox', 'platform']), apiUrl: z.string().nullable() })),
+  profiles: z.array(z.object({ name: z.string(), kind: z.enum(['sandbox', 'platform']), dialect: z.enum(['spec', 'current']), apiUrl: z.string().nullable() })),
 });
 export type ProfilesInfo = z.output<typeof ProfilesInfo>;
 

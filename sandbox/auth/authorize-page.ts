@@ -1,4 +1,5 @@
-// GET|POST {auth_url}/oauth2/authorize: the login page of the authorization code and implicit flows.
+// GET|POST {auth_url}/oauth2/authorize: the login page of the authorization code and implicit flows; for a
+// client of today's platform (dialect `current`), the code flow only, with PKCE (pkce.ts).
 // The app shows it in a login window whose CSP forbids scripts, so the page is plain HTML and CSS: the
 // form posts back here with the original parameters in hidden fields, plus a form token (an HMAC of
 // those parameters and the time, keyed per sandbox) that proves this server rendered them recently.
@@ -9,11 +10,12 @@ import { ApiError } from '../http/api-error.js';
 import type { Reply } from '../http/reply.js';
 import type { RequestContext } from '../http/request-context.js';
 import type { Handler } from '../http/router.js';
-import type { Account, Client, Scope, TokenType } from '../state/model.js';
+import type { Account, Client, CodeChallenge, Scope, TokenType } from '../state/model.js';
 import { nowSeconds } from '../state/random.js';
 import type { SandboxStore } from '../state/sandbox-store.js';
 import { DEMO_PASSWORD, DEMO_USERNAME } from '../state/seed.js';
 import { accountHelpLinks } from './account-help-pages.js';
+import { readChallenge } from './pkce.js';
 import { html, htmlPage } from './auth-page-shell.js';
 import { SIGN_IN_PARAMETERS, type SignInParameterName, type SignInParameters } from './sign-in-parameters.js';
 import { checkScopesForType, issueCode, issueToken, parseScopes, parseTokenType, resourceOwner, tokenFields } from './token-issuer.js';
@@ -33,6 +35,8 @@ interface AuthorizationRequest {
   readonly tokenType: TokenType;
   readonly scopes: readonly Scope[];
   readonly deviceName: string | null;
+  /** PKCE, for today's platform's clients only: the spec's clients may send it, and nothing changes for them. */
+  readonly challenge: CodeChallenge | null;
 }
 
 type Validation = { readonly request: AuthorizationRequest } | { readonly reply: Reply };
@@ -108,8 +112,12 @@ function validate(store: SandboxStore, fields: URLSearchParams): Validation {
     reply: redirect(redirectUri, [['error', error], ['error_description', description], ...(state === null ? [] : [['state', state] as const])]),
   });
   if (repeated.length > 0) return fail('invalid_request', `Each parameter may be sent once; repeated: ${repeated.join(', ')}.`);
+  const current = client.dialect === 'current';
   const responseType = value('response_type');
-  if (responseType === null) return fail('invalid_request', 'The parameter response_type is required: code or token.');
+  if (responseType === null) return fail('invalid_request', current ? 'The parameter response_type is required: code.' : 'The parameter response_type is required: code or token.');
+  if (current && responseType !== 'code') {
+    return fail('unsupported_response_type', `The platform signs applications in with the authorization code flow only: response_type must be code (with PKCE), not ${JSON.stringify(responseType)}.`);
+  }
   if (responseType !== 'code' && responseType !== 'token') {
     return fail('unsupported_response_type', `The response_type must be code or token, not ${JSON.stringify(responseType)}.`);
   }
@@ -117,15 +125,27 @@ function validate(store: SandboxStore, fields: URLSearchParams): Validation {
   let scopes: Scope[];
   try {
     tokenType = parseTokenType(value('token_type'));
-    scopes = parseScopes(value('scope'));
+    scopes = parseScopes(value('scope'), client.dialect);
     // The spec: "MAC tokens are not implemented for the authorization code flow"; said before the user signs in.
     if (responseType === 'code' && tokenType === 'mac') {
-      return fail('unsupported_response_type', 'MAC tokens are not implemented for the authorization code flow: use response_type=token with token_type=mac.');
+      return fail('unsupported_response_type', current ? 'The platform issues bearer tokens only: leave token_type out or send bearer.' : 'MAC tokens are not implemented for the authorization code flow: use response_type=token with token_type=mac.');
     }
-    checkScopesForType(tokenType, scopes);
+    checkScopesForType(tokenType, scopes, client.dialect);
   } catch (error) {
     if (error instanceof ApiError) return fail(error.error, error.description);
     throw error;
+  }
+  let challenge: CodeChallenge | null = null;
+  if (current) {
+    const reading = readChallenge(value('code_challenge'), value('code_challenge_method'), client.native);
+    if ('problem' in reading) return fail('invalid_request', reading.problem);
+    challenge = reading.challenge;
+    // RFC 7636 §4.1 wants a new verifier per request; one seen on a code of the last 10 minutes is a client's bug.
+    const now = nowSeconds();
+    const seen = (digest: string): boolean => store.data.codes.some((code) => code.clientId === client.id && code.expiresAt > now && code.challenge?.verifierDigest === digest);
+    if (challenge !== null && seen(challenge.verifierDigest)) {
+      return fail('invalid_request', 'This code_challenge was already used for another sign-in: make a new code_verifier for every authorization request (RFC 7636 §4.1).');
+    }
   }
 
   const parameters: Partial<Record<SignInParameterName, string>> = {};
@@ -133,7 +153,7 @@ function validate(store: SandboxStore, fields: URLSearchParams): Validation {
     const found = value(name);
     if (found !== null) parameters[name] = found;
   }
-  return { request: { parameters, client, redirectUri, state, responseType, tokenType, scopes, deviceName: value('device_name') } };
+  return { request: { parameters, client, redirectUri, state, responseType, tokenType, scopes, deviceName: value('device_name'), challenge } };
 }
 
 /**
@@ -161,7 +181,7 @@ function redirectUriProblem(client: Client, uri: string): string | null {
 
 function grant(store: SandboxStore, request: AuthorizationRequest, account: Account): Reply {
   if (request.responseType === 'code') {
-    const code = issueCode(store, { clientId: request.client.id, redirectUri: request.redirectUri, userId: account.id, scopes: request.scopes, deviceName: request.deviceName });
+    const code = issueCode(store, { clientId: request.client.id, redirectUri: request.redirectUri, userId: account.id, scopes: request.scopes, deviceName: request.deviceName, challenge: request.challenge });
     return redirect(request.redirectUri, [['code', code], ...stateField(request)]);
   }
   const token = issueToken(store, { clientId: request.client.id, userId: account.id, type: request.tokenType, scopes: request.scopes, deviceName: request.deviceName });
@@ -205,6 +225,7 @@ function formTokenProblem(key: Buffer, parameters: SignInParameters, presented: 
 const SCOPE_TEXT: Record<Scope, string> = {
   offline: 'Stay signed in: the access does not expire until you revoke it.',
   broadcaster: 'Broadcast live to your channels.',
+  openid: 'Know who you are: your user name and e-mail address.',
 };
 
 function loginPage(request: AuthorizationRequest, formKey: Buffer, message: string | null, username: string): Reply {
@@ -213,7 +234,10 @@ function loginPage(request: AuthorizationRequest, formKey: Buffer, message: stri
     return value === undefined ? [] : [html`<input type="hidden" name="${name}" value="${value}">`];
   });
   hidden.push(html`<input type="hidden" name="form_token" value="${formToken(formKey, request.parameters, nowSeconds())}">`);
-  const access = request.scopes.length === 0 ? [html`<li>Use your account for one day.</li>`] : request.scopes.map((scope) => html`<li>${SCOPE_TEXT[scope]}</li>`);
+  // Today's platform renews access with refresh tokens, so the user is told the sign-in lasts until signed out.
+  const lasting = request.client.dialect === 'current' ? html`<li>Use your account, and stay signed in until you sign out.</li>` : html`<li>Use your account for one day.</li>`;
+  const scoped = request.scopes.map((scope) => html`<li>${SCOPE_TEXT[scope]}</li>`);
+  const access = request.client.dialect === 'current' || scoped.length === 0 ? [lasting, ...scoped] : scoped;
   const device = request.deviceName === null ? null : html` on <strong>${request.deviceName}</strong>`;
   const body = html`<h1>Sign in</h1>
 <p class="lead"><strong>${request.client.name}</strong>${device} asks to use your account.</p>

@@ -1,8 +1,8 @@
 // The authorization request's parameters as the login page carries them: in its form's hidden fields,
 // and in the links to the sign-up and password-reset pages, which carry them back to the login page.
 
-/** The spec's parameters, in the order the form token signs them. */
-export const SIGN_IN_PARAMETERS = ['response_type', 'client_id', 'redirect_uri', 'state', 'scope', 'token_type', 'device_name', 'display', 'lang'] as const;
+/** The spec's parameters, then today's platform's PKCE, in the order the form token signs them. */
+export const SIGN_IN_PARAMETERS = ['response_type', 'client_id', 'redirect_uri', 'state', 'scope', 'token_type', 'device_name', 'display', 'lang', 'code_challenge', 'code_challenge_method'] as const;
 export type SignInParameterName = (typeof SIGN_IN_PARAMETERS)[number];
 export type SignInParameters = Readonly<Partial<Record<SignInParameterName, string>>>;
 

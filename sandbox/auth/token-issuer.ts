@@ -3,15 +3,18 @@
 // Shared by the authorization page (code and implicit flows) and the token endpoint (all three grants),
 // so both answer a bad scope or token type the same way.
 import { ApiError } from '../http/api-error.js';
-import type { Account, AuthorizationCode, Scope, Token, TokenType } from '../state/model.js';
+import type { Account, AuthorizationCode, ClientDialect, CodeChallenge, Scope, Token, TokenType } from '../state/model.js';
 import { hashPassword, passwordMatches } from '../state/passwords.js';
 import { hex40, nowSeconds, randomToken } from '../state/random.js';
 import { sha256, type SandboxStore } from '../state/sandbox-store.js';
+import { verifierMatches } from './pkce.js';
+import { revokeFamily } from './refresh-tokens.js';
 
 export const TOKEN_LIFETIME_SECONDS = 86_400;
 export const CODE_LIFETIME_SECONDS = 600;
 export const MAC_ALGORITHM = 'hmac-sha-1';
-export const SCOPES: readonly Scope[] = ['offline', 'broadcaster'];
+/** The scopes each dialect knows: the spec's `offline` became refresh tokens today, and `openid` is new. */
+export const SCOPES: Readonly<Record<ClientDialect, readonly Scope[]>> = { spec: ['offline', 'broadcaster'], current: ['broadcaster', 'openid'] };
 
 /**
  * The scope parameter: "a space-separated URL-encoded list". After the one decoding that the form or
@@ -19,7 +22,8 @@ export const SCOPES: readonly Scope[] = ['offline', 'broadcaster'];
  * decoding is applied when a `%` remains. An unknown scope is refused with `invalid_scope` (RFC 6749
  * §5.2), a value the spec's token error table does not list but OAuth clients know.
  */
-export function parseScopes(raw: string | null): Scope[] {
+export function parseScopes(raw: string | null, dialect: ClientDialect = 'spec'): Scope[] {
+  const known = SCOPES[dialect];
   if (raw === null) return [];
   let text = raw;
   if (text.includes('%')) {
@@ -30,11 +34,12 @@ export function parseScopes(raw: string | null): Scope[] {
     }
   }
   const names = text.split(/[\s+]+/).filter((name) => name !== '');
-  const unknown = names.filter((name) => !SCOPES.some((scope) => scope === name));
+  const unknown = names.filter((name) => !known.some((scope) => scope === name));
   if (unknown.length > 0) {
-    throw new ApiError(400, 'invalid_scope', `Unknown scope ${unknown.map((name) => JSON.stringify(name)).join(', ')}: the platform knows ${SCOPES.join(' and ')}.`);
+    const offline = dialect === 'current' && unknown.includes('offline') ? ' (today\'s platform keeps a sign-in with refresh tokens instead of offline)' : '';
+    throw new ApiError(400, 'invalid_scope', `Unknown scope ${unknown.map((name) => JSON.stringify(name)).join(', ')}: the platform knows ${known.join(' and ')}${offline}.`);
   }
-  return SCOPES.filter((scope) => names.includes(scope));
+  return known.filter((scope) => names.includes(scope));
 }
 
 /** `bearer` (the default) or `mac`, case-insensitive as RFC 6749 §5.1 makes token types; else invalid_request. */
@@ -45,8 +50,12 @@ export function parseTokenType(raw: string | null): TokenType {
   throw new ApiError(400, 'invalid_request', `The token_type must be bearer or mac, not ${JSON.stringify(raw)}.`);
 }
 
-/** The spec allows `broadcaster` only for MAC tokens; asking for it with a bearer token is refused as invalid_scope. */
-export function checkScopesForType(type: TokenType, scopes: readonly Scope[]): void {
+/**
+ * The spec allows `broadcaster` only for MAC tokens; asking for it with a bearer token is refused as
+ * invalid_scope. Today's platform has no MAC tokens and gives `broadcaster` to bearer tokens.
+ */
+export function checkScopesForType(type: TokenType, scopes: readonly Scope[], dialect: ClientDialect = 'spec'): void {
+  if (dialect === 'current') return;
   if (type !== 'mac' && scopes.includes('broadcaster')) {
     throw new ApiError(400, 'invalid_scope', 'The broadcaster scope is allowed only for MAC tokens: ask for token_type=mac.');
   }
@@ -59,6 +68,8 @@ export interface TokenRequest {
   readonly type: TokenType;
   readonly scopes: readonly Scope[];
   readonly deviceName: string | null;
+  /** The refresh token family (today's platform's user tokens). */
+  readonly familyId?: string;
 }
 
 /** A token just issued: the only moment the access token and MAC key exist outside the client. */
@@ -69,7 +80,7 @@ export interface IssuedToken {
 }
 
 export function issueToken(store: SandboxStore, request: TokenRequest): IssuedToken {
-  checkScopesForType(request.type, request.scopes);
+  checkScopesForType(request.type, request.scopes, store.client(request.clientId)?.dialect);
   const now = nowSeconds();
   const accessToken = hex40();
   const token: Token = {
@@ -82,6 +93,7 @@ export function issueToken(store: SandboxStore, request: TokenRequest): IssuedTo
     userId: request.userId,
     deviceName: request.deviceName,
     revoked: false,
+    ...(request.familyId === undefined ? {} : { familyId: request.familyId }),
   };
   store.data.tokens.push(token);
   store.changed();
@@ -110,6 +122,8 @@ export interface CodeRequest {
   readonly userId: string;
   readonly scopes: readonly Scope[];
   readonly deviceName: string | null;
+  /** PKCE, for today's platform's clients; the spec's clients' codes never carry one. */
+  readonly challenge?: CodeChallenge | null;
 }
 
 /** Returns the code itself: the state keeps only its hash. */
@@ -127,6 +141,7 @@ export function issueCode(store: SandboxStore, request: CodeRequest): string {
     deviceName: request.deviceName,
     expiresAt: now + CODE_LIFETIME_SECONDS,
     used: false,
+    ...(request.challenge ? { challenge: request.challenge } : {}),
   };
   store.data.codes.push(code);
   store.changed();
@@ -138,6 +153,11 @@ export interface CodeRedemption {
   /** The authenticated client asking for the token. */
   readonly clientId: string;
   readonly redirectUri: string;
+  /**
+   * Today's platform: the request's code_verifier, null when not sent. Left out for the spec's clients,
+   * whose codes carry no challenge and whose token requests PKCE does not concern.
+   */
+  readonly verifier?: string | null;
 }
 
 /**
@@ -151,16 +171,40 @@ export function redeemCode(store: SandboxStore, redemption: CodeRedemption): Aut
   if (code.clientId !== redemption.clientId) {
     throw new ApiError(400, 'invalid_client', 'The authorization code was issued to a different client.');
   }
-  if (code.used) throw new ApiError(400, 'invalid_grant', 'The authorization code was already used: codes are single use.');
+  if (code.used) {
+    // RFC 6749 §4.1.2: a code used twice SHOULD revoke what it gave; today's platform's codes start a family.
+    if (code.familyId !== undefined) revokeFamily(store, code.familyId);
+    throw new ApiError(400, 'invalid_grant', 'The authorization code was already used: codes are single use.');
+  }
   if (code.expiresAt <= nowSeconds()) {
     throw new ApiError(400, 'invalid_grant', `The authorization code has expired (codes live ${CODE_LIFETIME_SECONDS / 60} minutes).`);
   }
   if (code.redirectUri !== redemption.redirectUri) {
     throw new ApiError(400, 'invalid_grant', 'The redirect_uri differs from the one used in the authorization step.');
   }
+  if (redemption.verifier !== undefined) checkVerifier(store, code, redemption.verifier);
   code.used = true;
   store.changed();
   return code;
+}
+
+/**
+ * RFC 7636 §4.6. A missing verifier is a missing parameter (the code stays usable, as for a wrong
+ * redirect_uri); a verifier for a code issued without a challenge is refused, so a PKCE client cannot be
+ * downgraded by a code from a request without one (OAuth 2.1 §4.1.3). A wrong verifier means the code is
+ * not in the hands of the client that started the sign-in: the code is spent, and the client signs in again.
+ */
+function checkVerifier(store: SandboxStore, code: AuthorizationCode, verifier: string | null): void {
+  if (!code.challenge) {
+    if (verifier !== null) throw new ApiError(400, 'invalid_grant', 'The authorization code was issued without a code_challenge, so a code_verifier cannot be checked against it: sign in again with PKCE.');
+    return;
+  }
+  if (verifier === null) throw new ApiError(400, 'invalid_request', `The authorization code was issued for a code_challenge (${code.challenge.method}): send its code_verifier.`);
+  if (!verifierMatches(code.challenge, verifier)) {
+    code.used = true;
+    store.changed();
+    throw new ApiError(400, 'invalid_grant', `The code_verifier does not answer the code_challenge (${code.challenge.method}) of the authorization request; the code can no longer be used: sign in again.`);
+  }
 }
 
 let decoyHash: string | null = null;

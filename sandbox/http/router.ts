@@ -14,7 +14,8 @@ interface CompiledRoute {
   readonly handler: Handler;
 }
 
-export type RouteMatch = { readonly handler: Handler; readonly params: Record<string, string> };
+/** `endpoint` is the route as registered, `METHOD pattern`: what rate limits count by. */
+export type RouteMatch = { readonly handler: Handler; readonly params: Record<string, string>; readonly pattern: string; readonly endpoint: string };
 export type ResponseFormat = 'json' | 'xml';
 
 const FORMATS: ReadonlySet<string> = new Set<ResponseFormat>(['json', 'xml']);
@@ -50,7 +51,7 @@ export class Router {
       for (const [name, value] of Object.entries(found.groups ?? {})) params[name] = decodeParameter(value);
       if (params.format !== undefined && !FORMATS.has(params.format)) continue;
       pathMatched = true;
-      if (route.method === method) return { handler: route.handler, params };
+      if (route.method === method) return { handler: route.handler, params, pattern: route.pattern, endpoint: `${route.method} ${route.pattern}` };
     }
     if (pathMatched) throw new ApiError(405, 'method_not_allowed', `${method} is not supported on ${path}.`);
     return null;

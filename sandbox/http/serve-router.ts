@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { authenticate, type Authentication } from '../auth/authenticate.js';
 import type { SandboxStore } from '../state/sandbox-store.js';
 import { ApiError } from './api-error.js';
+import { callerKey, type RateLimiter } from './rate-limiter.js';
 import type { Reply } from './reply.js';
 import type { RequestContext, SandboxUrls } from './request-context.js';
 import type { ResponseFormat, Router } from './router.js';
@@ -24,6 +25,8 @@ export interface ServeOptions {
   readonly urls: () => SandboxUrls;
   /** Reports failures that are the sandbox's fault (a bug), not the caller's. */
   readonly onInternalError?: (error: unknown) => void;
+  /** Counts the calls of the routes it limits; every answer of those, errors included, carries its headers. */
+  readonly rateLimits?: RateLimiter;
 }
 
 export function serveRouter(options: ServeOptions): Server {
@@ -42,6 +45,7 @@ export function serveRouter(options: ServeOptions): Server {
 
 async function handle(options: ServeOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {
   let format: ResponseFormat = 'json';
+  let rateHeaders: Record<string, string> = {};
   try {
     const rawTarget = request.url ?? '/';
     const url = new URL(rawTarget, 'http://sandbox.invalid');
@@ -49,6 +53,9 @@ async function handle(options: ServeOptions, request: IncomingMessage, response:
     const match = options.router.match(request.method ?? 'GET', url.pathname);
     if (!match) throw new ApiError(404, 'not_found', `There is no resource at ${url.pathname}.`);
     const body = await readBody(request);
+    const limiter = options.rateLimits;
+    // Past the budget, take throws the 429 (carrying the same headers).
+    if (limiter?.limits(match.pattern)) rateHeaders = limiter.take(callerKey(request.headers.authorization, request.socket.remoteAddress), match.endpoint);
     let form: URLSearchParams | null = null;
     let authentication: Authentication | null = null;
     const address = request.socket.localAddress ?? '127.0.0.1';
@@ -75,18 +82,19 @@ async function handle(options: ServeOptions, request: IncomingMessage, response:
       principal: () => resolveAuthentication().principal,
       authProblem: () => resolveAuthentication().problem,
     };
-    send(response, await match.handler(context), format);
+    const reply = await match.handler(context);
+    send(response, { ...reply, headers: { ...reply.headers, ...rateHeaders } }, format);
   } catch (error) {
     if (error instanceof CallerGone) {
       response.destroy();
       return;
     }
     if (error instanceof ApiError) {
-      send(response, { status: error.status, body: { error: error.error, error_description: error.description }, headers: error.headers }, format, 'error');
+      send(response, { status: error.status, body: { error: error.error, error_description: error.description }, headers: { ...error.headers, ...rateHeaders } }, format, 'error');
       return;
     }
     options.onInternalError?.(error);
-    send(response, { status: 500, body: { error: 'server_error', error_description: 'The sandbox failed to handle this request (a sandbox bug).' } }, format, 'error');
+    send(response, { status: 500, body: { error: 'server_error', error_description: 'The sandbox failed to handle this request (a sandbox bug).' }, headers: rateHeaders }, format, 'error');
   }
 }
 

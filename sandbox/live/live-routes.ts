@@ -7,6 +7,9 @@
 // - recorder stop answers 202 with `{video: null}` when nothing was recording (or nothing was recorded);
 // - recorder GET gives the running recording, else the channel's latest recorded video, else `{video: null}`;
 // - ingest.json carries `Cache-Control: no-store` too, since it holds both keys;
+// - ingest.json answers each client in its dialect: the spec's `{rtmp_urls, channel_key, streaming_key}`, or
+//   today's `{ingest: {rtmp_url, rtmps_url, channel_key, streaming_key}}` (docs/platform-api/current.md) with
+//   401 `invalid_token` for a token that is not valid; an operator switch makes it answer 503 (both dialects);
 // - autorecord applies from the next publish on, not to a broadcast already running.
 import { requireBenefit, ownedChannel } from '../api/access.js';
 import { ApiError } from '../http/api-error.js';
@@ -15,16 +18,28 @@ import { required, type RequestContext } from '../http/request-context.js';
 import type { Router } from '../http/router.js';
 import type { AutorecordMode } from '../state/model.js';
 import { nowSeconds } from '../state/random.js';
+import type { SandboxStore } from '../state/sandbox-store.js';
+import { callerDialect } from '../api/caller-dialect.js';
 import { issueStreamingKey } from './ingest-keys.js';
 import type { RtmpIngest } from './rtmp-ingest.js';
+import type { RtmpsIngest } from './rtmps-ingest.js';
 
 export type LiveIngest = Pick<RtmpIngest, 'rtmpUrls' | 'startRecording' | 'stopRecording'>;
+export type TlsIngest = Pick<RtmpsIngest, 'url'>;
+
+const ingestUnavailable = new WeakSet<SandboxStore>();
+
+/** While on, the ingest settings answer 503, as when the platform's ingest service is down (an operator call). */
+export function forceIngestUnavailable(store: SandboxStore, on: boolean): void {
+  if (on) ingestUnavailable.add(store);
+  else ingestUnavailable.delete(store);
+}
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 const AUTORECORD_MODES: readonly AutorecordMode[] = ['disabled', 'private', 'public'];
 
-export function registerLiveRoutes(router: Router, ingest: LiveIngest): void {
-  router.get('/channels/:channel_id/ingest.json', (context) => ingestSettings(context, ingest));
+export function registerLiveRoutes(router: Router, ingest: LiveIngest, tls: TlsIngest): void {
+  router.get('/channels/:channel_id/ingest.json', (context) => ingestSettings(context, ingest, tls));
   router.get('/channels/:channel_id/authorizations/broadcasting.json', streamingKey);
   router.get('/channels/:channel_id/authorizations/broadcasting/channel_key.json', channelKey);
   router.post('/channels/:channel_id/recorder.:format', (context) => commandRecorder(context, ingest));
@@ -33,9 +48,18 @@ export function registerLiveRoutes(router: Router, ingest: LiveIngest): void {
   router.get('/channels/:channel_id/limits/recording.:format', recordingLimit);
 }
 
-function ingestSettings(context: RequestContext, ingest: LiveIngest) {
-  const { channel } = ownedChannel(context);
+function ingestSettings(context: RequestContext, ingest: LiveIngest, tls: TlsIngest) {
+  if (ingestUnavailable.has(context.store)) {
+    throw new ApiError(503, 'server_error', 'The ingest settings cannot be read right now (switched on by the sandbox admin); retry later.', { ...NO_STORE, 'Retry-After': '1' });
+  }
+  const current = callerDialect(context) === 'current';
+  const { channel } = ownedChannel(context, current ? { unauthorized: 'invalid_token' } : {});
   const streamingKey = issueStreamingKey(context.store, channel, nowSeconds());
+  if (current) {
+    // One RTMP address today; the channel list's broadcast_urls still give the others.
+    const settings = { rtmp_url: ingest.rtmpUrls()[0], rtmps_url: tls.url, channel_key: channel.channelKey, streaming_key: streamingKey };
+    return ok({ ingest: settings }, 200, NO_STORE);
+  }
   return ok({ rtmp_urls: ingest.rtmpUrls(), channel_key: channel.channelKey, streaming_key: streamingKey }, 200, NO_STORE);
 }
 

@@ -60,7 +60,8 @@ export interface Client {
 export type ClientDialect = 'spec' | 'current';
 
 export type TokenType = 'bearer' | 'mac';
-export type Scope = 'offline' | 'broadcaster';
+/** `offline` is the spec's only; `openid` today's platform's only (docs/sandbox.md, "Dialects"). */
+export type Scope = 'offline' | 'broadcaster' | 'openid';
 
 /**
  * An issued token as the platform keeps it. The state holds neither the access token nor the MAC key, so
@@ -81,6 +82,38 @@ export interface Token {
   readonly userId: string | null;
   readonly deviceName: string | null;
   revoked: boolean;
+  /** The sign-in (refresh token family) this token was issued under, for today's platform's clients; revoked with it. */
+  readonly familyId?: string;
+}
+
+/**
+ * A refresh token of today's platform, kept as the SHA-256 of the token. Each use rotates it: the answer
+ * carries a new one of the same family and this one is dead (`rotatedAt`); presenting a rotated one again
+ * revokes the family (docs/sandbox.md, "Today's sign-in").
+ */
+export interface RefreshToken {
+  readonly tokenHash: string;
+  /** One per sign-in (code exchange); every refresh token and access token it leads to carries it. */
+  readonly familyId: string;
+  readonly clientId: string;
+  readonly userId: string;
+  readonly scopes: Scope[];
+  readonly deviceName: string | null;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+  /** Unix seconds of the refresh that used it, else null. */
+  rotatedAt: number | null;
+  revoked: boolean;
+}
+
+/**
+ * A PKCE challenge (RFC 7636) as a code keeps it: whatever the method, the base64url SHA-256 of the verifier
+ * that answers it (for S256 the challenge itself; for plain, the challenge hashed), so a plain verifier is
+ * never stored in clear and one comparison checks both methods.
+ */
+export interface CodeChallenge {
+  readonly method: 'plain' | 'S256';
+  readonly verifierDigest: string;
 }
 
 export interface AuthorizationCode {
@@ -93,6 +126,10 @@ export interface AuthorizationCode {
   readonly deviceName: string | null;
   readonly expiresAt: number;
   used: boolean;
+  /** Set for codes of today's platform's clients that sent a code_challenge; the token request must answer it. */
+  readonly challenge?: CodeChallenge;
+  /** The refresh token family the code's exchange started (today's platform), revoked if the code is replayed. */
+  familyId?: string;
 }
 
 export type ChannelStatus = 'live' | 'offair';
@@ -242,6 +279,8 @@ export interface SandboxData {
   chapters?: ChapterData;
   /** Uploads in 1 MiB parts over HTTP (see part-uploads.ts); made on first use. */
   partUploads?: PartUploadData;
+  /** Refresh tokens of today's platform's clients (see sandbox/auth/refresh-tokens.ts); made on first use. */
+  refreshTokens?: RefreshToken[];
   /** Next numeric id per kind: ids are strings of digits, as channelId/videoId are integers in hooks. */
   counters: { channel: number; video: number; account: number };
 }

@@ -13,6 +13,7 @@ import { makeNoiseVideo } from '../support/noise-video.js';
 import { covers, notApplicable } from './coverage.js';
 import { describeResult, expectError, expectRouteAnswers, expectStatus, request, type AccessToken, type HttpResult } from './http-client.js';
 import { bearerToken } from './oauth-client.js';
+import { bearer, revokeRequest, signInNative } from './current-oauth-client.js';
 import { channelId, eventually, MISSING_ID, unique, useSandbox } from './sandbox-fixture.js';
 import { bodyOf, UPLOAD_STATUSES, videoShape } from './spec-shapes.js';
 
@@ -130,6 +131,21 @@ describe('upload in 1 MiB parts', () => {
     expectStatus(await completed(upload), 200);
     expect(await statusOf(upload)).toEqual({ status: 'complete', progress: 100 });
     expect(createHash('sha256').update(video.data).digest('hex')).toBe((await inspectUpload(handle.sandbox, upload.videoId)).sha256);
+  });
+
+  it("today's native client (code + PKCE bearer token) uploads in parts like the spec's client; once revoked, 401 invalid_token", async () => {
+    covers(CREATE, 'success');
+    covers(COMPLETED, 'success');
+    covers(CREATE, '401 invalid_token');
+    const native = await signInNative(handle.sandbox);
+    const token = bearer(native.accessToken);
+    const made = await request('POST', createUrl(), { token, form: { title: unique('Native client') } });
+    expectStatus(made, 201);
+    const upload = bodyOf(made, createdShape);
+    for (const index of [1, 2, 0]) expectStatus(await part(upload, index, {}, token), 200);
+    expectStatus(await completed(upload, upload.uploadId, token), 200);
+    expectStatus(await revokeRequest(handle.sandbox, native.accessToken), 200);
+    expectError(await request('POST', createUrl(), { token, form: { title: 'x' } }), 401, 'invalid_token');
   });
 
   it('create: every field is optional, and a multipart form is read as well as an urlencoded one', async () => {

@@ -3,22 +3,20 @@
 // platform as it is asked; nothing is cached here (the renderer's slices hold what is shown).
 import { CompanionError, type ChannelChoice, type ChannelDetails, type ChannelEdit, type ChannelMetadata, type MetadataContentType, type MetadataField, type NewMetadataField, type NamespaceImplementation, type channelNamespace } from '../../../preload/contract.js';
 import type { ChannelChoices } from '../channels/channel-choices.js';
-import type { createPlatformApi } from '../../platform/endpoints/index.js';
+import type { PlatformApi } from '../../platform/endpoints/index.js';
+import { PlatformBackedService } from '../platform-backed-service.js';
 import type { MetadataField as PlatformMetadataField } from '../../platform/endpoints/schemas.js';
 
-export type PlatformApi = ReturnType<typeof createPlatformApi>;
-
-export class ChannelAdminService implements NamespaceImplementation<typeof channelNamespace> {
-  readonly #api: () => Promise<PlatformApi>;
+export class ChannelAdminService extends PlatformBackedService implements NamespaceImplementation<typeof channelNamespace> {
   readonly #choices: ChannelChoices;
 
   constructor(platformApi: () => Promise<PlatformApi>, choices: ChannelChoices) {
-    this.#api = platformApi;
+    super(platformApi);
     this.#choices = choices;
   }
 
   async details(channelId: string): Promise<ChannelDetails> {
-    const api = await this.#api();
+    const api = await this.api();
     const channel = await api.channels.get(channelId);
     const listed = (await this.#choices.list(api)).find((choice) => choice.id === channelId);
     return {
@@ -35,14 +33,14 @@ export class ChannelAdminService implements NamespaceImplementation<typeof chann
   }
 
   async edit(channelId: string, edit: ChannelEdit): Promise<ChannelDetails> {
-    const api = await this.#api();
+    const api = await this.api();
     await api.channels.edit(channelId, { title: edit.title, description: edit.description, tags: edit.tags });
     return this.details(channelId);
   }
 
   /** Deletes after checking the streamer named the right channel; answers the channels that are left. */
   async remove(channelId: string, { confirmTitle }: { confirmTitle: string }): Promise<ChannelChoice[]> {
-    const api = await this.#api();
+    const api = await this.api();
     const channel = await api.channels.get(channelId);
     if (confirmTitle.trim() !== channel.title) {
       throw new CompanionError('confirmation_mismatch', `Type the channel's title, "${channel.title}", exactly to delete it.`);
@@ -52,12 +50,12 @@ export class ChannelAdminService implements NamespaceImplementation<typeof chann
   }
 
   async fields(contentType: MetadataContentType): Promise<MetadataField[]> {
-    const api = await this.#api();
+    const api = await this.api();
     return (await api.metadataFields.list(contentType)).map(fieldFromPlatform);
   }
 
   async createField(field: NewMetadataField): Promise<MetadataField> {
-    const api = await this.#api();
+    const api = await this.api();
     const created = await api.metadataFields.create({
       name: field.name,
       displayName: field.displayName,
@@ -71,12 +69,12 @@ export class ChannelAdminService implements NamespaceImplementation<typeof chann
   }
 
   async deleteField(fieldId: string): Promise<null> {
-    await (await this.#api()).metadataFields.remove(fieldId);
+    await (await this.api()).metadataFields.remove(fieldId);
     return null;
   }
 
   async metadata(channelId: string): Promise<ChannelMetadata> {
-    const api = await this.#api();
+    const api = await this.api();
     const [values, displays] = await Promise.all([api.channelMetadata.list(channelId), api.channelMetadata.listDisplays(channelId)]);
     return {
       channelId,
@@ -86,22 +84,22 @@ export class ChannelAdminService implements NamespaceImplementation<typeof chann
   }
 
   async setValue(channelId: string, fieldId: string, value: string): Promise<ChannelMetadata> {
-    await (await this.#api()).channelMetadata.set(channelId, fieldId, value);
+    await (await this.api()).channelMetadata.set(channelId, fieldId, value);
     return this.metadata(channelId);
   }
 
   async removeValue(channelId: string, fieldId: string): Promise<ChannelMetadata> {
-    await (await this.#api()).channelMetadata.remove(channelId, fieldId);
+    await (await this.api()).channelMetadata.remove(channelId, fieldId);
     return this.metadata(channelId);
   }
 
   async setDisplay(channelId: string, fieldId: string, isLink: boolean): Promise<ChannelMetadata> {
-    await (await this.#api()).channelMetadata.setDisplay(channelId, fieldId, isLink);
+    await (await this.api()).channelMetadata.setDisplay(channelId, fieldId, isLink);
     return this.metadata(channelId);
   }
 
   async removeDisplay(channelId: string, fieldId: string): Promise<ChannelMetadata> {
-    await (await this.#api()).channelMetadata.removeDisplay(channelId, fieldId);
+    await (await this.api()).channelMetadata.removeDisplay(channelId, fieldId);
     return this.metadata(channelId);
   }
 }

@@ -9,7 +9,7 @@ import {
   type HashLockResult,
   type HashLockView,
   type ViewerSetting, type NamespaceImplementation, type securityNamespace } from '../../../preload/contract.js';
-import type { PlatformApi } from '../../platform/endpoints/index.js';
+import { PlatformBackedService } from '../platform-backed-service.js';
 import type { HashLock } from '../../platform/endpoints/schemas.js';
 import { explainPlatformError } from '../../explain-platform-error.js';
 
@@ -25,15 +25,9 @@ const GONE = 'This channel no longer exists. Reload the list of channels.';
 
 const VIEWER_SETTING_NAMES: Record<ViewerSetting, string> = { sharing: 'sharing', hideViewers: 'hiding the viewer count', multiQuality: 'multi-quality' };
 
-export class SecurityService implements NamespaceImplementation<typeof securityNamespace> {
-  readonly #api: () => Promise<PlatformApi>;
-
-  constructor(platformApi: () => Promise<PlatformApi>) {
-    this.#api = platformApi;
-  }
-
+export class SecurityService extends PlatformBackedService implements NamespaceImplementation<typeof securityNamespace> {
   async state(channelId: string): Promise<ChannelSecurity> {
-    const api = await this.#api();
+    const api = await this.api();
     const passwordEnabled = await explained(() => api.channelSecurity.getPasswordLock(channelId), {});
     const embed = await gated(PLAN_NOTES.embed, async () => {
       const locked = await api.channelSecurity.getEmbedLock(channelId);
@@ -49,7 +43,7 @@ export class SecurityService implements NamespaceImplementation<typeof securityN
   }
 
   async setPassword(channelId: string, password: string): Promise<ChannelSecurity> {
-    const api = await this.#api();
+    const api = await this.api();
     await explained(() => api.channelSecurity.setPassword(channelId, password), {
       400: 'The platform refused this password. Use 1 to 100 characters on one line, not only spaces.',
     });
@@ -57,19 +51,19 @@ export class SecurityService implements NamespaceImplementation<typeof securityN
   }
 
   async removePassword(channelId: string): Promise<ChannelSecurity> {
-    const api = await this.#api();
+    const api = await this.api();
     await explained(() => api.channelSecurity.removePassword(channelId), {});
     return this.state(channelId);
   }
 
   async setEmbedLock(channelId: string, locked: boolean): Promise<ChannelSecurity> {
-    const api = await this.#api();
+    const api = await this.api();
     await explained(() => api.channelSecurity.setEmbedLock(channelId, locked), {}, PLAN_NOTES.embed);
     return this.state(channelId);
   }
 
   async addEmbedAllowedUrl(channelId: string, url: string): Promise<ChannelSecurity> {
-    const api = await this.#api();
+    const api = await this.api();
     await explained(() => api.channelSecurity.addEmbedAllowedUrl(channelId, url), {
       400: `The platform refused ${url} as an allowed address. Give one full http or https address, like https://example.com/blog.`,
     }, PLAN_NOTES.embed);
@@ -77,19 +71,19 @@ export class SecurityService implements NamespaceImplementation<typeof securityN
   }
 
   async clearEmbedAllowedUrls(channelId: string): Promise<ChannelSecurity> {
-    const api = await this.#api();
+    const api = await this.api();
     await explained(() => api.channelSecurity.clearEmbedAllowedUrls(channelId), {}, PLAN_NOTES.embed);
     return this.state(channelId);
   }
 
   async setPageLock(channelId: string, locked: boolean): Promise<ChannelSecurity> {
-    const api = await this.#api();
+    const api = await this.api();
     await explained(() => api.channelSecurity.setPageLock(channelId, locked), {}, PLAN_NOTES.page);
     return this.state(channelId);
   }
 
   async setViewerSetting(channelId: string, setting: ViewerSetting, value: boolean): Promise<null> {
-    const api = await this.#api();
+    const api = await this.api();
     const refused = { 400: `The platform refused the new value for ${VIEWER_SETTING_NAMES[setting]}. Try again; if it keeps failing, the platform may have changed this setting.` };
     if (setting === 'sharing') await explained(() => api.channelSecurity.setSharing(channelId, value), refused, PLAN_NOTES.sharing);
     else if (setting === 'hideViewers') await explained(() => api.channelSecurity.setHideViewers(channelId, value), refused);
@@ -98,13 +92,13 @@ export class SecurityService implements NamespaceImplementation<typeof securityN
   }
 
   async hashLock(channelId: string): Promise<HashLockView | null> {
-    const api = await this.#api();
+    const api = await this.api();
     const lock = await explained(() => api.hashLock.get(channelId), {});
     return lock === null ? null : hashLockView(lock);
   }
 
   async setHashLock(channelId: string, change: HashLockChange): Promise<HashLockResult> {
-    const api = await this.#api();
+    const api = await this.api();
     const setting = { url: change.url, secret: change.secret };
     const messages = {
       400: `The platform refused the viewer authentication: it needs both the entry-point address of your authentication service (a full http or https address; ${change.url} was refused) and a shared secret.`,
@@ -114,7 +108,7 @@ export class SecurityService implements NamespaceImplementation<typeof securityN
   }
 
   async removeHashLock(channelId: string): Promise<null> {
-    const api = await this.#api();
+    const api = await this.api();
     await explained(() => api.hashLock.remove(channelId), {});
     return null;
   }

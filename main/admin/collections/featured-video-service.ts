@@ -3,26 +3,21 @@
 // and reordering are one call each: the list as it should be.
 import type { FeaturedVideos, NamespaceImplementation, featuredNamespace } from '../../../preload/contract.js';
 import type { PlatformApi } from '../../platform/endpoints/index.js';
+import { PlatformBackedService } from '../platform-backed-service.js';
 import { CHANNEL_GONE, explained, featuredFull } from './collection-errors.js';
 import { videoRow } from './collection-rows.js';
 
 const FEATURED_GONE = 'This channel no longer exists, or it does not show featured videos (a password-locked channel shows them to its owner only). Reload the list of channels.';
 
-export class FeaturedVideoService implements NamespaceImplementation<typeof featuredNamespace> {
-  readonly #platformApi: () => Promise<PlatformApi>;
-
-  constructor(platformApi: () => Promise<PlatformApi>) {
-    this.#platformApi = platformApi;
-  }
-
+export class FeaturedVideoService extends PlatformBackedService implements NamespaceImplementation<typeof featuredNamespace> {
   async state(channelId: string): Promise<FeaturedVideos> {
-    const api = await this.#platformApi();
+    const api = await this.api();
     const capacity = await explained(() => api.featuredVideos.capacity(channelId), { byStatus: { 404: FEATURED_GONE } });
     return { channelId, videos: await this.#videos(api, channelId), capacity };
   }
 
   async set(channelId: string, videoIds: readonly string[]): Promise<FeaturedVideos> {
-    const api = await this.#platformApi();
+    const api = await this.api();
     const capacity = await explained(() => api.featuredVideos.set(channelId, [...new Set(videoIds)]), {
       full: featuredFull,
       byStatus: {

@@ -8,26 +8,20 @@ import {
   type DevicePasswordPageRequest,
   type DevicePasswordRow,
   type NewDevicePassword, type NamespaceImplementation, type devicePasswordsNamespace } from '../../../preload/contract.js';
-import type { PlatformApi } from '../../platform/endpoints/index.js';
+import { PlatformBackedService } from '../platform-backed-service.js';
 import type { DevicePassword } from '../../platform/endpoints/schemas.js';
 import { PlatformError } from '../../platform/platform-error.js';
 
-export class DevicePasswordService implements NamespaceImplementation<typeof devicePasswordsNamespace> {
-  readonly #platformApi: () => Promise<PlatformApi>;
-
-  constructor(platformApi: () => Promise<PlatformApi>) {
-    this.#platformApi = platformApi;
-  }
-
+export class DevicePasswordService extends PlatformBackedService implements NamespaceImplementation<typeof devicePasswordsNamespace> {
   async page(request: DevicePasswordPageRequest): Promise<DevicePasswordPage> {
-    const api = await this.#platformApi();
+    const api = await this.api();
     const pageSize = request.pageSize ?? DEVICE_PASSWORD_PAGE_SIZE.default;
     const page = await api.devicePasswords.page(request.page, pageSize);
     return { items: page.items.map(row), page: request.page, pageSize, hasPrevious: page.hasPrevious, hasNext: page.hasNext };
   }
 
   async create(request: NewDevicePassword): Promise<CreatedDevicePassword> {
-    const api = await this.#platformApi();
+    const api = await this.api();
     const validFrom = request.validFrom ?? Math.floor(Date.now() / 1000);
     try {
       const created = await api.devicePasswords.create({ deviceName: request.deviceName, validFrom, validUntil: request.validUntil });
@@ -41,7 +35,7 @@ export class DevicePasswordService implements NamespaceImplementation<typeof dev
   }
 
   async remove(userName: string): Promise<null> {
-    const api = await this.#platformApi();
+    const api = await this.api();
     try {
       await api.devicePasswords.remove(userName);
     } catch (error) {

@@ -12,7 +12,7 @@ import {
   type LogoSettings,
   type UploadedImage, type NamespaceImplementation, type lookNamespace } from '../../../preload/contract.js';
 import { IMAGE_CONTENT_TYPES, readImageHeader, type ImageHeader } from '../../images/image-header.js';
-import type { PlatformApi } from '../../platform/endpoints/index.js';
+import { PlatformBackedService } from '../platform-backed-service.js';
 import { PlatformError } from '../../platform/platform-error.js';
 import { explainPlatformError } from '../../explain-platform-error.js';
 
@@ -21,27 +21,21 @@ export const PLAN_LACKS_BRANDING = 'Your plan does not include this kind of bran
 const NOT_YOURS = 'Only the channel\'s owner and its active managers can change its design. Sign in as one of them, or ask the owner to make the change (or to make you an active manager of the channel again).';
 const GONE = 'This channel no longer exists. Choose another channel.';
 
-export class LookService implements NamespaceImplementation<typeof lookNamespace> {
-  readonly #platformApi: () => Promise<PlatformApi>;
-
-  constructor(platformApi: () => Promise<PlatformApi>) {
-    this.#platformApi = platformApi;
-  }
-
+export class LookService extends PlatformBackedService implements NamespaceImplementation<typeof lookNamespace> {
   async setBrandingType(channelId: string, type: BrandingType): Promise<null> {
-    const api = await this.#platformApi();
+    const api = await this.api();
     await explained(() => api.branding.setType(channelId, type), { 400: 'The platform did not take that branding type. Choose co-branding, full branding or no branding.' });
     return null;
   }
 
   async removeBranding(channelId: string): Promise<null> {
-    const api = await this.#platformApi();
+    const api = await this.api();
     await explained(() => api.branding.remove(channelId), {});
     return null;
   }
 
   async setLogoSettings(channelId: string, settings: LogoSettings): Promise<null> {
-    const api = await this.#platformApi();
+    const api = await this.api();
     await explained(() => api.branding.setLogoSettings(channelId, settings), {
       '400 invalid_position': 'The platform did not take that logo position. Choose one of the eight positions.',
       '400 invalid_margin': 'The margin must be a whole number of pixels, 0 or more.',
@@ -55,7 +49,7 @@ export class LookService implements NamespaceImplementation<typeof lookNamespace
     if (header.width > LOGO_LIMITS.maxSide || header.height > LOGO_LIMITS.maxSide) {
       throw new CompanionError('invalid_image', `The logo is ${header.width} x ${header.height} px; it may be at most ${LOGO_LIMITS.maxSide} x ${LOGO_LIMITS.maxSide} px. Make it smaller and upload it again.`);
     }
-    const api = await this.#platformApi();
+    const api = await this.api();
     await explained(() => api.branding.uploadLogo(channelId, { data, contentType: image.contentType }), {
       '400 invalid_file': 'The platform did not take this file as a logo. Use a JPEG, PNG or GIF image.',
       '400 invalid_image': `The platform refused this logo's size. It may be at most ${LOGO_LIMITS.maxSide} x ${LOGO_LIMITS.maxSide} px.`,
@@ -64,7 +58,7 @@ export class LookService implements NamespaceImplementation<typeof lookNamespace
   }
 
   async background(channelId: string): Promise<ChannelBackground> {
-    const api = await this.#platformApi();
+    const api = await this.api();
     try {
       return { color: (await api.channelDesign.getBackground(channelId)).color };
     } catch (error) {
@@ -76,13 +70,13 @@ export class LookService implements NamespaceImplementation<typeof lookNamespace
 
   async setBackground(channelId: string, color: string): Promise<ChannelBackground> {
     const normalized = normalizeColor(color);
-    const api = await this.#platformApi();
+    const api = await this.api();
     await explained(() => api.channelDesign.setBackground(channelId, normalized), { 400: `The platform did not take the colour ${normalized}. Use a hex colour like #1a2b3c.` });
     return { color: normalized };
   }
 
   async removeBackground(channelId: string): Promise<null> {
-    const api = await this.#platformApi();
+    const api = await this.api();
     await explained(() => api.channelDesign.removeBackground(channelId), {});
     return null;
   }
@@ -95,7 +89,7 @@ export class LookService implements NamespaceImplementation<typeof lookNamespace
     if (header.width !== header.height) {
       throw new CompanionError('bad_request', `The picture is ${header.width} x ${header.height} px; it must be square. Crop it and upload it again.`);
     }
-    const api = await this.#platformApi();
+    const api = await this.api();
     await explained(() => api.channelDesign.uploadPicture(channelId, { data, contentType: image.contentType }), {
       400: 'The platform refused this picture. Use a square JPEG, PNG or GIF under 1 MB.',
     });
@@ -103,7 +97,7 @@ export class LookService implements NamespaceImplementation<typeof lookNamespace
   }
 
   async removePicture(channelId: string): Promise<null> {
-    const api = await this.#platformApi();
+    const api = await this.api();
     await explained(() => api.channelDesign.removePicture(channelId), {});
     return null;
   }

@@ -3,23 +3,23 @@
 import { MAX_ACTIVE_MANAGERS, type InviteManager, type ManagerChange, type ManagerRow, type ManagersState, type NamespaceImplementation, type managersNamespace } from '../../../preload/contract.js';
 import type { ChannelChoices } from '../channels/channel-choices.js';
 import type { PlatformApi } from '../../platform/endpoints/index.js';
+import { PlatformBackedService } from '../platform-backed-service.js';
 import type { Manager } from '../../platform/endpoints/schemas.js';
 import { PlatformError } from '../../platform/platform-error.js';
 import { explainPlatformError } from '../../explain-platform-error.js';
 
 export const PLAN_LACKS_MANAGERS = 'Your plan does not include channel managers. Upgrade the plan on the platform to add managers; nothing else is wrong.';
 
-export class ManagerService implements NamespaceImplementation<typeof managersNamespace> {
-  readonly #platformApi: () => Promise<PlatformApi>;
+export class ManagerService extends PlatformBackedService implements NamespaceImplementation<typeof managersNamespace> {
   readonly #choices: ChannelChoices;
 
   constructor(platformApi: () => Promise<PlatformApi>, choices: ChannelChoices) {
-    this.#platformApi = platformApi;
+    super(platformApi);
     this.#choices = choices;
   }
 
   async state(): Promise<ManagersState> {
-    const api = await this.#platformApi();
+    const api = await this.api();
     // Access is given to the user's own channels only: the platform refuses it for channels they manage.
     const channels: ManagersState['channels'] = (await this.#choices.list(api)).filter((channel) => channel.managedFor === null).map((channel) => ({ id: channel.id, title: channel.title }));
     try {
@@ -32,7 +32,7 @@ export class ManagerService implements NamespaceImplementation<typeof managersNa
   }
 
   async invite(request: InviteManager): Promise<ManagerRow> {
-    const api = await this.#platformApi();
+    const api = await this.api();
     const created = await explained(() => api.managers.create(request.email, { alias: request.alias || undefined }), {
       400: `${request.email} cannot be added: it must be the e-mail address of a registered platform user who is not already your manager. Check the address.`,
     });
@@ -40,7 +40,7 @@ export class ManagerService implements NamespaceImplementation<typeof managersNa
   }
 
   async change(managerId: string, change: ManagerChange): Promise<ManagerRow> {
-    const api = await this.#platformApi();
+    const api = await this.api();
     await explained(() => api.managers.edit(managerId, change), {
       403: `At most ${MAX_ACTIVE_MANAGERS} managers can be active at once. Deactivate another manager first, then try again.`,
       404: 'This manager no longer exists. Reload the list.',
@@ -50,13 +50,13 @@ export class ManagerService implements NamespaceImplementation<typeof managersNa
   }
 
   async remove(managerId: string): Promise<null> {
-    const api = await this.#platformApi();
+    const api = await this.api();
     await explained(() => api.managers.remove(managerId), { 404: 'This manager was already removed. Reload the list.' });
     return null;
   }
 
   async setChannel(managerId: string, channelId: string, granted: boolean): Promise<ManagerRow> {
-    const api = await this.#platformApi();
+    const api = await this.api();
     const messages = {
       403: 'That channel is not yours, so you cannot give a manager access to it.',
       404: 'This manager or channel no longer exists. Reload the list.',

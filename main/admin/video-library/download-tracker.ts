@@ -3,13 +3,11 @@
 // a reload or a restart neither loses the list nor the transfer: an unfinished one asks the platform for a
 // fresh link (the link itself is a secret and is never written down) and continues its `.part` file.
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { CompanionError, VideoDownloadTransfer, type Contract, type downloadsNamespace, type NamespaceImplementation, type SaveVideoDownload, type VideoDownloadable, type VideoDownloadsState, type VideoFileFormat } from '../../../preload/contract.js';
 import { toCompanionError } from '../../companion-errors.js';
 import { accountOf } from '../../session/account-of.js';
-import { AccountLists } from '../../settings/account-lists.js';
-import { ContractEvents, type ContractEventSource } from '../../typed-emitter.js';
-import type { RecoveryReporter } from '../../settings/settings-file.js';
+import { ContractEvents } from '../../typed-emitter.js';
+import { TrackedRows, type TrackerOptions } from '../tracked-rows.js';
 import { downloadFile, FileDownloadError, partialFile, type DownloadProgress } from './file-download.js';
 import type { VideoDownloadService } from './video-download-service.js';
 
@@ -22,28 +20,20 @@ const PROGRESS_SAVE_EVERY_MS = 5000;
 /** Asks for a fresh link when resuming, the first included, before the transfer is given up as unreachable. */
 export const LINK_ASKS = 5;
 
-export interface DownloadTrackerOptions {
+export interface DownloadTrackerOptions extends TrackerOptions {
   /** Reads the platform's downloadable version (for a fresh link) and names the file on this computer. */
   readonly downloads: Pick<VideoDownloadService, 'downloadable' | 'target' | 'defaultFolder'>;
-  readonly dataDir: string;
   /** Shows a saved file in its folder (Electron's shell); absent in browser mode. */
   readonly reveal?: (file: string) => void;
-  /** The session's events: the list follows the signed-in account. */
-  readonly session: ContractEventSource<Contract>;
-  /** Told when a damaged `video-downloads.json` was set aside and the list started empty. */
-  readonly onRecovered: RecoveryReporter;
-  /** Told when the list could not be read or saved (the transfers go on; a restart would lose the change). */
-  readonly warn: (message: string) => void;
   readonly download?: { readonly fetch?: typeof fetch; readonly retryDelayMs?: number };
   /** Pause between asks for a fresh link that the platform did not answer (default 2 s). */
   readonly linkRetryMs?: number;
-  readonly now?: () => number;
 }
 
 export class DownloadTracker implements NamespaceImplementation<typeof downloadsNamespace> {
   readonly #options: DownloadTrackerOptions;
   /** The signed-in account's transfers, newest first, as `video-downloads.json` keeps them. */
-  readonly #list: AccountLists<typeof VideoDownloadTransfer>;
+  readonly #list: TrackedRows<typeof VideoDownloadTransfer>;
   /** The running transfers' stops, by transfer id. */
   readonly #stops = new Map<string, AbortController>();
   /** The last run writing each `.part` file, by file: a new run of the file waits until the stopped one let go of it. */
@@ -55,16 +45,15 @@ export class DownloadTracker implements NamespaceImplementation<typeof downloads
   constructor(options: DownloadTrackerOptions) {
     this.#options = options;
     options.session.on('session', (session) => void this.accountChanged(accountOf(session)));
-    this.#list = new AccountLists({
-      file: join(options.dataDir, 'video-downloads.json'),
+    this.#list = new TrackedRows(options, {
+      fileName: 'video-downloads.json',
       row: VideoDownloadTransfer,
       label: 'The list of saved video files',
       keep: KEPT_DOWNLOADS,
-      onRecovered: options.onRecovered,
-      warn: options.warn,
       whenUnreadable: 'files saved now are still listed.',
       whenUnsaved: 'the transfers go on while the app runs.',
-      now: options.now,
+      idOf: (row) => row.id,
+      announce: (row) => this.events.emit('videoDownload', row),
     });
   }
 
@@ -98,14 +87,8 @@ export class DownloadTracker implements NamespaceImplementation<typeof downloads
     const running = this.#list.rows.find((row) => row.file === file && row.state === 'running');
     if (running) return running;
     const row: VideoDownloadTransfer = { id: randomUUID(), videoId, format, file, state: 'running', bytes: 0, total: null, resumes: 0, failure: null, startedAt: this.#now(), endedAt: null };
-    if (this.#list.account !== account || this.#list.closed) {
-      // Signed out or switched while the platform answered: the transfer is that account's, run when it is back.
-      this.#list.addTo(account, row);
-      return row;
-    }
-    for (const dropped of this.#list.replace([row, ...this.#list.rows])) this.#stops.get(dropped.id)?.abort();
-    this.events.emit('videoDownload', row);
-    this.#start(row, url);
+    // A transfer whose account was signed out or switched while the platform answered runs when it is back.
+    if (this.#list.add(account, row, (dropped) => this.#stops.get(dropped.id)?.abort())) this.#start(row, url);
     return row;
   }
 
@@ -114,7 +97,7 @@ export class DownloadTracker implements NamespaceImplementation<typeof downloads
     const row = this.#known(id);
     if (row.state !== 'running') throw new CompanionError('download_ended', 'This transfer has already ended, so there is nothing to cancel.');
     this.#stops.get(id)?.abort();
-    return this.#update(id, { state: 'cancelled', endedAt: this.#now() }, true)!;
+    return this.#list.update(id, { state: 'cancelled', endedAt: this.#now() })!;
   }
 
   /** Takes an ended row off the list; the file (or `.part`) on disk stays. */
@@ -180,15 +163,15 @@ export class DownloadTracker implements NamespaceImplementation<typeof downloads
           lastEvent = now;
           const save = now - lastSave >= PROGRESS_SAVE_EVERY_MS;
           if (save) lastSave = now;
-          this.#update(row.id, counted(progress, resumesBefore), save);
+          this.#list.update(row.id, counted(progress, resumesBefore), save);
         },
       });
       if (signal.aborted) return;
-      this.#update(row.id, { ...counted(done, resumesBefore), state: 'complete', endedAt: this.#now() }, true);
+      this.#list.update(row.id, { ...counted(done, resumesBefore), state: 'complete', endedAt: this.#now() });
     } catch (error) {
       // Whoever stopped it (cancel, sign-out, closing) said what the row is now.
       if (signal.aborted) return;
-      this.#update(row.id, { state: 'failed', failure: failureSentence(error, row.file), endedAt: this.#now() }, true);
+      this.#list.update(row.id, { state: 'failed', failure: failureSentence(error, row.file), endedAt: this.#now() });
     }
   }
 
@@ -229,17 +212,7 @@ export class DownloadTracker implements NamespaceImplementation<typeof downloads
   }
 
   #failed(id: string, failure: string): void {
-    this.#update(id, { state: 'failed', failure, endedAt: this.#now() }, true);
-  }
-
-  /** Changes a row and tells the windows; `save` writes the list too (progress is written every few seconds only). */
-  #update(id: string, change: Partial<VideoDownloadTransfer>, save: boolean): VideoDownloadTransfer | null {
-    const current = this.#list.rows.find((row) => row.id === id);
-    if (!current) return null;
-    const row = { ...current, ...change };
-    this.#list.replace(this.#list.rows.map((candidate) => (candidate.id === id ? row : candidate)), save);
-    this.events.emit('videoDownload', row);
-    return row;
+    this.#list.update(id, { state: 'failed', failure, endedAt: this.#now() });
   }
 
   #stopAll(): void {

@@ -11,7 +11,7 @@ import {
   type VideoMetadata,
   type VideoPage,
   type VideoRow, type NamespaceImplementation, type videosNamespace } from '../../../preload/contract.js';
-import type { PlatformApi } from '../../platform/endpoints/index.js';
+import { PlatformBackedService } from '../platform-backed-service.js';
 import { fieldFromPlatform } from '../channel-admin/channel-admin-service.js';
 import type { Video } from '../../platform/endpoints/schemas.js';
 import { explained } from './video-library-errors.js';
@@ -19,15 +19,9 @@ import { explained } from './video-library-errors.js';
 export const SEARCH_DROPS_FILTER =
   'The platform searches public videos only and ignores the protection filter while searching, so the filter was left out. Clear the search to filter by protection.';
 
-export class VideoLibraryService implements NamespaceImplementation<typeof videosNamespace> {
-  readonly #api: () => Promise<PlatformApi>;
-
-  constructor(platformApi: () => Promise<PlatformApi>) {
-    this.#api = platformApi;
-  }
-
+export class VideoLibraryService extends PlatformBackedService implements NamespaceImplementation<typeof videosNamespace> {
   async page(request: VideoListRequest): Promise<VideoPage> {
-    const api = await this.#api();
+    const api = await this.api();
     const q = request.q === undefined || request.q === '' ? undefined : request.q;
     // "q ... works only when no filter is set": sending both would quietly lose the search.
     const dropsFilter = q !== undefined && request.protect.length > 0;
@@ -43,7 +37,7 @@ export class VideoLibraryService implements NamespaceImplementation<typeof video
   }
 
   async details(videoId: string, detailLevel: VideoDetailLevel): Promise<VideoDetails> {
-    const api = await this.#api();
+    const api = await this.api();
     const video = await explained(() => api.videos.get(videoId, { detailLevel: detailLevel === 'default' ? undefined : detailLevel }));
     return {
       ...videoRow(video),
@@ -55,44 +49,44 @@ export class VideoLibraryService implements NamespaceImplementation<typeof video
   }
 
   async edit(videoId: string, edit: VideoEdit): Promise<VideoDetails> {
-    const api = await this.#api();
+    const api = await this.api();
     await explained(() => api.videos.edit(videoId, edit));
     return this.details(videoId, 'default');
   }
 
   async remove(videoId: string): Promise<null> {
-    const api = await this.#api();
+    const api = await this.api();
     await explained(() => api.videos.remove(videoId));
     return null;
   }
 
   async expiration(videoId: string): Promise<VideoExpiration> {
-    const api = await this.#api();
+    const api = await this.api();
     const expiration = await explained(() => api.expiration.get(videoId));
     return { videoId, rule: expiration.rule, expiresAt: expiration.rule === 'at_given_time' ? (expiration.expires_at ?? null) : null };
   }
 
   /** "PUT supports only `never`": the one change there is, keeping the video for good. */
   async neverExpire(videoId: string): Promise<VideoExpiration> {
-    const api = await this.#api();
+    const api = await this.api();
     await explained(() => api.expiration.setRule(videoId, 'never'));
     return this.expiration(videoId);
   }
 
   async metadata(videoId: string): Promise<VideoMetadata> {
-    const api = await this.#api();
+    const api = await this.api();
     const [fields, values] = await Promise.all([api.metadataFields.list('video'), explained(() => api.videoMetadata.list(videoId))]);
     return { videoId, fields: fields.map(fieldFromPlatform), values: values.map((entry) => ({ fieldId: entry.field_id, value: entry.value })) };
   }
 
   async setValue(videoId: string, fieldId: string, value: string): Promise<VideoMetadata> {
-    const api = await this.#api();
+    const api = await this.api();
     await explained(() => api.videoMetadata.set(videoId, fieldId, value));
     return this.metadata(videoId);
   }
 
   async removeValue(videoId: string, fieldId: string): Promise<VideoMetadata> {
-    const api = await this.#api();
+    const api = await this.api();
     await explained(() => api.videoMetadata.remove(videoId, fieldId));
     return this.metadata(videoId);
   }

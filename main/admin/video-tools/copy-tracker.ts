@@ -2,14 +2,12 @@
 // a copy asynchronously (spec part B: a request id, then a status asked until finished), so the following
 // lives here in the core rather than in a window: a reload or a restart neither loses the list nor stops
 // the asking. The rows are kept per profile in `video-copies.json` in the data folder.
-import { join } from 'node:path';
 import { CompanionError, VideoCopy, type Contract, type CopyOrder, type CopyProgress, type copiesNamespace, type NamespaceImplementation } from '../../../preload/contract.js';
 import { toCompanionError } from '../../companion-errors.js';
 import { accountOf } from '../../session/account-of.js';
-import { AccountLists } from '../../settings/account-lists.js';
-import type { RecoveryReporter } from '../../settings/settings-file.js';
+import { ContractEvents } from '../../typed-emitter.js';
+import { TrackedRows, type TrackerOptions } from '../tracked-rows.js';
 import type { TrimCopyService } from './trim-copy-service.js';
-import { ContractEvents, type ContractEventSource } from '../../typed-emitter.js';
 
 /** How often an unfinished copy is asked about. */
 export const COPY_POLL_MS = 1000;
@@ -18,24 +16,16 @@ export const COPY_POLL_FAILURES = 5;
 /** Each profile keeps its newest copies only, so the file stays small over years of shows. */
 export const KEPT_COPIES = 50;
 
-export interface CopyTrackerOptions {
+export interface CopyTrackerOptions extends TrackerOptions {
   /** Starts copies and asks about them. */
   readonly trimCopy: Pick<TrimCopyService, 'copy' | 'copyStatus'>;
-  readonly dataDir: string;
-  /** The session's events: the list follows the signed-in account. */
-  readonly session: ContractEventSource<Contract>;
-  /** Told when a damaged `video-copies.json` was set aside and the list started empty. */
-  readonly onRecovered: RecoveryReporter;
-  /** Told when the list could not be saved (the following goes on; a restart would lose the change). */
-  readonly warn: (message: string) => void;
   readonly pollMs?: number;
-  readonly now?: () => number;
 }
 
 export class CopyTracker implements NamespaceImplementation<typeof copiesNamespace> {
   readonly #options: CopyTrackerOptions;
   /** The signed-in account's copies, newest first, as `video-copies.json` keeps them. */
-  readonly #list: AccountLists<typeof VideoCopy>;
+  readonly #list: TrackedRows<typeof VideoCopy>;
   readonly #timers = new Map<string, NodeJS.Timeout>();
   /** Moves on when the profile changes or the tracker closes, so an answer to an older ask is dropped. */
   #generation = 0;
@@ -46,16 +36,15 @@ export class CopyTracker implements NamespaceImplementation<typeof copiesNamespa
   constructor(options: CopyTrackerOptions) {
     this.#options = options;
     options.session.on('session', (session) => void this.accountChanged(accountOf(session)));
-    this.#list = new AccountLists({
-      file: join(options.dataDir, 'video-copies.json'),
+    this.#list = new TrackedRows(options, {
+      fileName: 'video-copies.json',
       row: VideoCopy,
       label: 'The followed video copies',
       keep: KEPT_COPIES,
-      onRecovered: options.onRecovered,
-      warn: options.warn,
       whenUnreadable: 'copies started now are still followed.',
       whenUnsaved: 'the copies are still followed while the app runs.',
-      now: options.now,
+      idOf: (row) => row.requestId,
+      announce: (row) => this.events.emit('videoCopy', row),
     });
   }
 
@@ -95,14 +84,8 @@ export class CopyTracker implements NamespaceImplementation<typeof copiesNamespa
       progress,
       failure: null,
     };
-    if (this.#list.account !== account || this.#list.closed) {
-      // Signed out or switched while the platform answered: the copy is that account's, followed when it is back.
-      this.#list.addTo(account, row);
-      return progress;
-    }
-    for (const dropped of this.#list.replace([row, ...this.#list.rows])) this.#unfollow(dropped.requestId);
-    this.events.emit('videoCopy', row);
-    this.#follow(row.requestId);
+    // A copy whose account was signed out or switched while the platform answered is followed when it is back.
+    if (this.#list.add(account, row, (dropped) => this.#unfollow(dropped.requestId))) this.#follow(row.requestId);
     return progress;
   }
 
@@ -133,25 +116,17 @@ export class CopyTracker implements NamespaceImplementation<typeof copiesNamespa
       if (!this.#stillFollowed(requestId, generation)) return;
       if (failures + 1 < COPY_POLL_FAILURES) return this.#follow(requestId, failures + 1);
       const reason = toCompanionError(error)?.message ?? (error instanceof Error ? error.message : String(error));
-      this.#update(requestId, { failure: `The app stopped following this copy after ${COPY_POLL_FAILURES} failed asks in a row: ${reason}` });
+      this.#list.update(requestId, { failure: `The app stopped following this copy after ${COPY_POLL_FAILURES} failed asks in a row: ${reason}` });
       return;
     }
     if (!this.#stillFollowed(requestId, generation)) return;
-    if (progress.finished) this.#update(requestId, { progress, finishedAt: this.#now() });
+    if (progress.finished) this.#list.update(requestId, { progress, finishedAt: this.#now() });
     else this.#follow(requestId);
   }
 
   /** Not when the profile changed or the tracker closed since the ask, nor when the row left the kept copies. */
   #stillFollowed(requestId: string, generation: number): boolean {
     return generation === this.#generation && this.#list.rows.some((row) => row.requestId === requestId);
-  }
-
-  #update(requestId: string, change: Partial<VideoCopy>): void {
-    const current = this.#list.rows.find((row) => row.requestId === requestId);
-    if (!current) return;
-    const row = { ...current, ...change };
-    this.#list.replace(this.#list.rows.map((candidate) => (candidate.requestId === requestId ? row : candidate)));
-    this.events.emit('videoCopy', row);
   }
 
   #unfollow(requestId: string): void {

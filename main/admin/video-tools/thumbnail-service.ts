@@ -2,18 +2,12 @@
 // its pixel size from the header, its byte size against the spec's limits), or a frame of the video.
 import { CompanionError, THUMBNAIL_LIMITS, type ThumbnailUpload, type UploadedImage, type NamespaceImplementation, type thumbnailNamespace } from '../../../preload/contract.js';
 import { IMAGE_CONTENT_TYPES, readImageHeader } from '../../images/image-header.js';
-import type { PlatformApi } from '../../platform/endpoints/index.js';
+import { PlatformBackedService } from '../platform-backed-service.js';
 import { explained } from './video-tool-errors.js';
 
 const LIMITS_SENTENCE = `Use a JPEG, PNG or GIF under 10 MB and smaller than ${THUMBNAIL_LIMITS.maxSide} x ${THUMBNAIL_LIMITS.maxSide} px.`;
 
-export class ThumbnailService implements NamespaceImplementation<typeof thumbnailNamespace> {
-  readonly #platformApi: () => Promise<PlatformApi>;
-
-  constructor(platformApi: () => Promise<PlatformApi>) {
-    this.#platformApi = platformApi;
-  }
-
+export class ThumbnailService extends PlatformBackedService implements NamespaceImplementation<typeof thumbnailNamespace> {
   async upload(videoId: string, image: ThumbnailUpload): Promise<UploadedImage> {
     const data = new Uint8Array(Buffer.from(image.base64, 'base64'));
     const header = readImageHeader(data);
@@ -30,7 +24,7 @@ export class ThumbnailService implements NamespaceImplementation<typeof thumbnai
         `The image is ${header.width} x ${header.height} px; a thumbnail must be smaller than ${THUMBNAIL_LIMITS.maxSide} x ${THUMBNAIL_LIMITS.maxSide} px. Scale it down and retry.`,
       );
     }
-    const api = await this.#platformApi();
+    const api = await this.api();
     await explained(() => api.thumbnailsTrimCopy.uploadThumbnail(videoId, { data, contentType: image.contentType }), {
       400: `The platform refused this image as a thumbnail. ${LIMITS_SENTENCE}`,
     });
@@ -38,7 +32,7 @@ export class ThumbnailService implements NamespaceImplementation<typeof thumbnai
   }
 
   async setFrame(videoId: string, position: number): Promise<null> {
-    const api = await this.#platformApi();
+    const api = await this.api();
     await explained(() => api.thumbnailsTrimCopy.setThumbnailFrame(videoId, position), {
       400: `The platform has no frame at ${position} seconds. Choose a position from 0 to the video's length.`,
     });

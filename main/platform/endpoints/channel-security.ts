@@ -10,8 +10,27 @@ function lockFlag(locked: boolean): 'TRUE' | 'FALSE' {
   return locked ? 'TRUE' : 'FALSE';
 }
 
+/** The two locks read and set alike. */
+type Lock = 'embed' | 'page';
+
+/** The two viewer settings set alike, with a `value` flag. */
+type ViewerFlag = 'hide-viewers' | 'multi-quality';
+
 export function channelSecurityApi(caller: PlatformCaller) {
   const base = (channelId: string) => `/channels/${segment(channelId)}`;
+  const getLock = async (channelId: string, lock: Lock): Promise<boolean> => {
+    const { body } = await caller.call(
+      { method: 'GET', path: `${base(channelId)}/locks/${lock}.json`, endpoint: `GET /channels/<channel_id>/locks/${lock}.<format>` },
+      lockStateBody,
+    );
+    return body.locked;
+  };
+  const setLock = async (channelId: string, lock: Lock, locked: boolean): Promise<void> => {
+    await send(caller, { method: 'PUT', path: `${base(channelId)}/locks/${lock}.json`, form: { locked: lockFlag(locked) }, endpoint: `PUT /channels/<channel_id>/locks/${lock}.<format>` });
+  };
+  const setViewerFlag = async (channelId: string, setting: ViewerFlag, value: boolean): Promise<void> => {
+    await send(caller, { method: 'PUT', path: `${base(channelId)}/settings/${setting}.json`, form: { value }, endpoint: `PUT /channels/<channel_id>/settings/${setting}.<format>` });
+  };
   return {
     /** Whether password protection is enabled. */
     async getPasswordLock(channelId: string): Promise<boolean> {
@@ -33,16 +52,12 @@ export function channelSecurityApi(caller: PlatformCaller) {
     },
 
     /** Whether embedding is restricted (needs the embed_restriction benefit, else 402). */
-    async getEmbedLock(channelId: string): Promise<boolean> {
-      const { body } = await caller.call(
-        { method: 'GET', path: `${base(channelId)}/locks/embed.json`, endpoint: 'GET /channels/<channel_id>/locks/embed.<format>' },
-        lockStateBody,
-      );
-      return body.locked;
+    getEmbedLock(channelId: string): Promise<boolean> {
+      return getLock(channelId, 'embed');
     },
 
-    async setEmbedLock(channelId: string, locked: boolean): Promise<void> {
-      await send(caller, { method: 'PUT', path: `${base(channelId)}/locks/embed.json`, form: { locked: lockFlag(locked) }, endpoint: 'PUT /channels/<channel_id>/locks/embed.<format>' });
+    setEmbedLock(channelId: string, locked: boolean): Promise<void> {
+      return setLock(channelId, 'embed', locked);
     },
 
     /** Where the channel may be embedded; empty while the embed lock is off. */
@@ -74,16 +89,12 @@ export function channelSecurityApi(caller: PlatformCaller) {
     },
 
     /** Whether the channel is hidden on the service's own website (needs the page_lock benefit, else 402). */
-    async getPageLock(channelId: string): Promise<boolean> {
-      const { body } = await caller.call(
-        { method: 'GET', path: `${base(channelId)}/locks/page.json`, endpoint: 'GET /channels/<channel_id>/locks/page.<format>' },
-        lockStateBody,
-      );
-      return body.locked;
+    getPageLock(channelId: string): Promise<boolean> {
+      return getLock(channelId, 'page');
     },
 
-    async setPageLock(channelId: string, locked: boolean): Promise<void> {
-      await send(caller, { method: 'PUT', path: `${base(channelId)}/locks/page.json`, form: { locked: lockFlag(locked) }, endpoint: 'PUT /channels/<channel_id>/locks/page.<format>' });
+    setPageLock(channelId: string, locked: boolean): Promise<void> {
+      return setLock(channelId, 'page', locked);
     },
 
     /** Turning sharing off removes the sharing feature from the viewer. */
@@ -91,23 +102,13 @@ export function channelSecurityApi(caller: PlatformCaller) {
       await send(caller, { method: 'PUT', path: `${base(channelId)}/settings/viewer.json`, form: { sharing }, endpoint: 'PUT /channels/<channel_id>/settings/viewer.<format>' });
     },
 
-    async setHideViewers(channelId: string, hide: boolean): Promise<void> {
-      await send(caller, {
-        method: 'PUT',
-        path: `${base(channelId)}/settings/hide-viewers.json`,
-        form: { value: hide },
-        endpoint: 'PUT /channels/<channel_id>/settings/hide-viewers.<format>',
-      });
+    setHideViewers(channelId: string, hide: boolean): Promise<void> {
+      return setViewerFlag(channelId, 'hide-viewers', hide);
     },
 
     /** Transcode the stream into several qualities. */
-    async setMultiQuality(channelId: string, enabled: boolean): Promise<void> {
-      await send(caller, {
-        method: 'PUT',
-        path: `${base(channelId)}/settings/multi-quality.json`,
-        form: { value: enabled },
-        endpoint: 'PUT /channels/<channel_id>/settings/multi-quality.<format>',
-      });
+    setMultiQuality(channelId: string, enabled: boolean): Promise<void> {
+      return setViewerFlag(channelId, 'multi-quality', enabled);
     },
   };
 }

@@ -1,7 +1,7 @@
 // Device passwords (spec part A, "Device passwords"): generated logins for devices, listed, created
 // and deleted by the signed-in user.
 import type { PlatformCaller } from '../platform-request.js';
-import { pagedItems, pageOf } from '../paging.js';
+import { numberedList, type ListPage } from '../paging.js';
 import { segment, send } from './request-parts.js';
 import { createdDevicePasswordSchema, devicePasswordListBody, type CreatedDevicePassword, type DevicePassword } from './schemas.js';
 
@@ -21,26 +21,22 @@ export interface DevicePasswordRequest {
 const LIST_ENDPOINT = 'GET /users/self/device-passwords.<format>';
 
 export function devicePasswordsApi(caller: PlatformCaller) {
-  const onePage = async (page: number, pageSize: number | undefined) => {
-    const { body } = await caller.call(
-      { method: 'GET', path: '/users/self/device-passwords.json', query: { page, pagesize: pageSize }, endpoint: LIST_ENDPOINT },
-      devicePasswordListBody,
-    );
-    return body;
-  };
+  const passwordList = (pageSize: number | undefined) =>
+    numberedList(LIST_ENDPOINT, async (page) => {
+      const { body } = await caller.call(
+        { method: 'GET', path: '/users/self/device-passwords.json', query: { page, pagesize: pageSize }, endpoint: LIST_ENDPOINT },
+        devicePasswordListBody,
+      );
+      return { items: body.device_passwords, paging: body.paging };
+    });
   return {
     list(options: DevicePasswordListOptions = {}): AsyncIterable<DevicePassword> {
-      return pagedItems(LIST_ENDPOINT, async (page) => {
-        const body = await onePage(page, options.pageSize);
-        return pageOf(body.device_passwords, body.paging);
-      });
+      return passwordList(options.pageSize).all();
     },
 
     /** One page (1-based), for a view that pages instead of reading everything. */
-    async page(page: number, pageSize?: number): Promise<{ items: readonly DevicePassword[]; hasPrevious: boolean; hasNext: boolean }> {
-      const body = await onePage(page, pageSize);
-      const previous = body.paging?.previous;
-      return { items: body.device_passwords, hasPrevious: typeof previous === 'string' && previous !== '', hasNext: pageOf(body.device_passwords, body.paging).next !== null };
+    page(page: number, pageSize?: number): Promise<ListPage<DevicePassword>> {
+      return passwordList(pageSize).page(page);
     },
 
     /** The generated `password` is in this answer only. */

@@ -1,5 +1,6 @@
 // What an external encoder needs to broadcast to a channel (spec part A, "Ingest keys for external
-// encoders"). These paths are `.json` in the spec itself, not `.<format>`.
+// encoders"; today's platform, docs/platform-api/current.md "Ingest settings"). These paths are `.json` in the
+// spec itself, not `.<format>`.
 import type { PlatformCaller } from '../platform-request.js';
 import { segment } from './request-parts.js';
 import { channelKeyBody, ingestSettingsSchema, streamingKeyBody, type IngestSettings } from './schemas.js';
@@ -7,7 +8,10 @@ import { channelKeyBody, ingestSettingsSchema, streamingKeyBody, type IngestSett
 export function ingestApi(caller: PlatformCaller) {
   const base = (channelId: string) => `/channels/${segment(channelId)}`;
   return {
-    /** RTMP URLs, the permanent channel key and the 10-minute streaming key (asking again extends it). */
+    /**
+     * RTMP URLs, the TLS ingest's URL where the platform offers one (today's dialect), the permanent channel
+     * key and the 10-minute streaming key (asking again extends it); either dialect's answer is read.
+     */
     async get(channelId: string): Promise<IngestSettings> {
       const { body } = await caller.call({ method: 'GET', path: `${base(channelId)}/ingest.json`, endpoint: 'GET /channels/<channel_id>/ingest.json' }, ingestSettingsSchema);
       return body;

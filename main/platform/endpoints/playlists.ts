@@ -1,7 +1,7 @@
 // Playlists (spec part B, "Playlists"): the user's playlists, a channel's playlists, and the videos in
 // a playlist. A channel playlist can be read without a token; a user's playlist needs one.
 import { malformedResponse } from '../malformed-response.js';
-import { listPageOf, pagedItems, pageOf, type ListPage } from '../paging.js';
+import { numberedList, pagedItems, pageOf, type ListPage } from '../paging.js';
 import type { PlatformCaller, PlatformRequest } from '../platform-request.js';
 import { collectionCapacity, readAuth, segment, send, type CollectionCapacity, type ReadOptions } from './request-parts.js';
 import { playlistBody, playlistListBody, playlistVideoBody, playlistVideoListBody, unspecifiedBody, type Playlist, type PlaylistVideo } from './schemas.js';
@@ -35,27 +35,22 @@ export interface CreatedChannelPlaylist {
 export function playlistsApi(caller: PlatformCaller) {
   const playlistPath = (playlistId: string) => `/playlists/${segment(playlistId)}.json`;
   const videoPath = (playlistId: string, videoId: string) => `/playlists/${segment(playlistId)}/videos/${segment(videoId)}`;
-  const playlistPage = async (path: string, endpoint: string, page: number, options: PlaylistListOptions, auth: PlatformRequest['auth']) => {
-    const query = { page, pagesize: options.pageSize, 'filter[include_empty]': options.includeEmpty === undefined ? undefined : Number(options.includeEmpty) };
-    const { body } = await caller.call({ method: 'GET', path, query, endpoint, auth }, playlistListBody);
-    return body;
-  };
   const playlistList = (path: string, endpoint: string, options: PlaylistListOptions, auth: PlatformRequest['auth']) =>
-    pagedItems(endpoint, async (page) => {
-      const body = await playlistPage(path, endpoint, page, options, auth);
-      return pageOf(body.playlists, body.paging);
+    numberedList(endpoint, async (page) => {
+      const query = { page, pagesize: options.pageSize, 'filter[include_empty]': options.includeEmpty === undefined ? undefined : Number(options.includeEmpty) };
+      const { body } = await caller.call({ method: 'GET', path, query, endpoint, auth }, playlistListBody);
+      return { items: body.playlists, paging: body.paging };
     });
   const channelPlaylistsPath = (channelId: string) => `/channels/${segment(channelId)}/playlists.json`;
   return {
     /** The signed-in user's playlists. */
     listForUser(options: PlaylistListOptions = {}): AsyncIterable<Playlist> {
-      return playlistList('/playlists.json', 'GET /playlists.<format>', options, 'user');
+      return playlistList('/playlists.json', 'GET /playlists.<format>', options, 'user').all();
     },
 
     /** One page (1-based) of the user's playlists, for a view that pages instead of reading everything. */
-    async pageForUser(page: number, options: PlaylistListOptions = {}): Promise<ListPage<Playlist>> {
-      const body = await playlistPage('/playlists.json', 'GET /playlists.<format>', page, options, 'user');
-      return listPageOf(body.playlists, body.paging);
+    pageForUser(page: number, options: PlaylistListOptions = {}): Promise<ListPage<Playlist>> {
+      return playlistList('/playlists.json', 'GET /playlists.<format>', options, 'user').page(page);
     },
 
     async create(title: string): Promise<CreatedPlaylist> {
@@ -134,13 +129,12 @@ export function playlistsApi(caller: PlatformCaller) {
 
     /** 404 when the channel does not show playlists on its page. */
     listForChannel(channelId: string, options: PlaylistListOptions & ReadOptions = {}): AsyncIterable<Playlist> {
-      return playlistList(channelPlaylistsPath(channelId), 'GET /channels/<channel_id>/playlists.<format>', options, readAuth(options));
+      return playlistList(channelPlaylistsPath(channelId), 'GET /channels/<channel_id>/playlists.<format>', options, readAuth(options)).all();
     },
 
     /** One page (1-based) of a channel's playlists. */
-    async pageForChannel(channelId: string, page: number, options: PlaylistListOptions & ReadOptions = {}): Promise<ListPage<Playlist>> {
-      const body = await playlistPage(channelPlaylistsPath(channelId), 'GET /channels/<channel_id>/playlists.<format>', page, options, readAuth(options));
-      return listPageOf(body.playlists, body.paging);
+    pageForChannel(channelId: string, page: number, options: PlaylistListOptions & ReadOptions = {}): Promise<ListPage<Playlist>> {
+      return playlistList(channelPlaylistsPath(channelId), 'GET /channels/<channel_id>/playlists.<format>', options, readAuth(options)).page(page);
     },
 
     /** `enabled` (`is_enabled`, an integer flag): shown on the channel page; the platform's default is enabled. */

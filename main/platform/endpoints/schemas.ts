@@ -142,7 +142,19 @@ export const recorderVideoSchema = z.looseObject({ id: z.string(), url: z.string
 export const recorderBody = z.looseObject({ video: recorderVideoSchema.nullable() });
 export const recordingLimitBody = z.looseObject({ time: integer });
 
-export const ingestSettingsSchema = z.looseObject({ rtmp_urls: z.array(z.string()), channel_key: z.string(), streaming_key: z.string() });
+/**
+ * The ingest settings in either dialect, read into one shape: the spec's `{rtmp_urls, channel_key,
+ * streaming_key}` (no TLS ingest), or today's `{ingest: {rtmp_url, rtmps_url, channel_key, streaming_key}}`
+ * (docs/platform-api/current.md, "Ingest settings"); `rtmps_url` is null where none is offered.
+ */
+export const ingestSettingsSchema = z.union([
+  z
+    .looseObject({ ingest: z.looseObject({ rtmp_url: z.string(), rtmps_url: z.string().nullish(), channel_key: z.string(), streaming_key: z.string() }) })
+    .transform(({ ingest }) => ({ rtmp_urls: [ingest.rtmp_url], rtmps_url: ingest.rtmps_url ?? null, channel_key: ingest.channel_key, streaming_key: ingest.streaming_key })),
+  z
+    .looseObject({ rtmp_urls: z.array(z.string()), channel_key: z.string(), streaming_key: z.string() })
+    .transform((body) => ({ rtmp_urls: body.rtmp_urls, rtmps_url: null as string | null, channel_key: body.channel_key, streaming_key: body.streaming_key })),
+]);
 export const streamingKeyBody = z.looseObject({ streaming_key: z.string() });
 export const channelKeyBody = z.looseObject({ channel_key: z.string() });
 

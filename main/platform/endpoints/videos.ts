@@ -1,6 +1,6 @@
 // Videos (spec part B, "Videos"): a channel's and the user's lists, one video at a detail level, edit
 // and delete.
-import { pagedItems, pageOf } from '../paging.js';
+import { numberedList, type ListPage } from '../paging.js';
 import type { PlatformCaller, PlatformRequest } from '../platform-request.js';
 import { readAuth, segment, send, type ReadOptions } from './request-parts.js';
 import { videoBody, videoListBody, type Video } from './schemas.js';
@@ -18,11 +18,7 @@ export interface VideoListOptions {
   readonly protect?: readonly VideoProtection[];
 }
 
-export interface VideoListPage {
-  readonly items: readonly Video[];
-  readonly hasPrevious: boolean;
-  readonly hasNext: boolean;
-}
+export type VideoListPage = ListPage<Video>;
 
 export interface VideoGetOptions extends ReadOptions {
   /** `minimal`: id and links only. `owner`: adds sensitive data such as `stream.dhls`; needs the owner's token. */
@@ -36,22 +32,13 @@ export interface VideoEdit {
 }
 
 export function videosApi(caller: PlatformCaller) {
-  const onePage = async (path: string, endpoint: string, page: number, options: VideoListOptions, auth: PlatformRequest['auth']) => {
-    // filter[protect] is "comma separated without whitespace"; an empty set is no filter.
-    const query = { page, pagesize: options.pageSize, q: options.q, sort: options.sort, 'filter[protect]': options.protect?.join(',') || undefined };
-    const { body } = await caller.call({ method: 'GET', path, query, endpoint, auth }, videoListBody);
-    return body;
-  };
-  const list = (path: string, endpoint: string, options: VideoListOptions, auth: PlatformRequest['auth']) =>
-    pagedItems(endpoint, async (page) => {
-      const body = await onePage(path, endpoint, page, options, auth);
-      return pageOf(body.videos, body.paging);
+  const videoList = (path: string, endpoint: string, options: VideoListOptions, auth: PlatformRequest['auth']) =>
+    numberedList(endpoint, async (page) => {
+      // filter[protect] is "comma separated without whitespace"; an empty set is no filter.
+      const query = { page, pagesize: options.pageSize, q: options.q, sort: options.sort, 'filter[protect]': options.protect?.join(',') || undefined };
+      const { body } = await caller.call({ method: 'GET', path, query, endpoint, auth }, videoListBody);
+      return { items: body.videos, paging: body.paging };
     });
-  const single = async (path: string, endpoint: string, page: number, options: VideoListOptions, auth: PlatformRequest['auth']): Promise<VideoListPage> => {
-    const body = await onePage(path, endpoint, page, options, auth);
-    const previous = body.paging?.previous;
-    return { items: body.videos, hasPrevious: typeof previous === 'string' && previous !== '', hasNext: pageOf(body.videos, body.paging).next !== null };
-  };
   const channelList = (channelId: string) => `/channels/${segment(channelId)}/videos.json`;
   const CHANNEL_LIST = 'GET /channels/<channel_id>/videos.<format>';
   const USER_LIST = 'GET /users/self/videos.<format>';
@@ -59,21 +46,21 @@ export function videosApi(caller: PlatformCaller) {
   return {
     /** A protected channel's list is its owner's only (401 otherwise). */
     listForChannel(channelId: string, options: VideoListOptions & ReadOptions = {}): AsyncIterable<Video> {
-      return list(channelList(channelId), CHANNEL_LIST, options, readAuth(options));
+      return videoList(channelList(channelId), CHANNEL_LIST, options, readAuth(options)).all();
     },
 
     listForUser(options: VideoListOptions = {}): AsyncIterable<Video> {
-      return list('/users/self/videos.json', USER_LIST, options, 'user');
+      return videoList('/users/self/videos.json', USER_LIST, options, 'user').all();
     },
 
     /** One page (1-based) of a channel's videos, for a view that pages instead of reading everything. */
     pageForChannel(channelId: string, page: number, options: VideoListOptions & ReadOptions = {}): Promise<VideoListPage> {
-      return single(channelList(channelId), CHANNEL_LIST, page, options, readAuth(options));
+      return videoList(channelList(channelId), CHANNEL_LIST, options, readAuth(options)).page(page);
     },
 
     /** One page (1-based) of the user's videos. */
     pageForUser(page: number, options: VideoListOptions = {}): Promise<VideoListPage> {
-      return single('/users/self/videos.json', USER_LIST, page, options, 'user');
+      return videoList('/users/self/videos.json', USER_LIST, options, 'user').page(page);
     },
 
     /** A video of a protected channel comes at the minimal level without a token. */

@@ -10,6 +10,10 @@ interface AuthorizeCommon {
   readonly state: string;
   readonly scopes: readonly Scope[];
   readonly deviceName: string;
+  /** PKCE (today's platform): the challenge of the verifier the code will be redeemed with. */
+  readonly pkce?: { readonly challenge: string; readonly method: 'S256' };
+  /** Where the page is under the auth address: the spec's `/oauth2/authorize` unless told (today's platform: `/authorize`). */
+  readonly pagePath?: '/oauth2/authorize' | '/authorize';
 }
 
 /** The spec implements MAC tokens for the implicit flow only, so the code flow takes no token type but bearer. */
@@ -26,8 +30,9 @@ export function authorizeUrl(request: AuthorizeRequest): string {
   if (request.scopes.length > 0) parameters.push(['scope', request.scopes.join(' ')]);
   if (request.tokenType !== undefined) parameters.push(['token_type', request.tokenType]);
   parameters.push(['device_name', request.deviceName]);
+  if (request.pkce !== undefined) parameters.push(['code_challenge', request.pkce.challenge], ['code_challenge_method', request.pkce.method]);
   // encodeURIComponent rather than URLSearchParams: the spec lists scopes URL-encoded, a space as %20, not +.
   const query = parameters.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&');
-  return `${request.authUrl.replace(/\/+$/, '')}/oauth2/authorize?${query}`;
+  return `${request.authUrl.replace(/\/+$/, '')}${request.pagePath ?? '/oauth2/authorize'}?${query}`;
 }
 

@@ -8,7 +8,8 @@ const hex40 = z.string().regex(/^[0-9a-f]{40}$/i, 'expected 40 hexadecimal chara
 const seconds = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/, 'expected whole seconds').transform(Number)]);
 
 const tokenFields = z.discriminatedUnion('token_type', [
-  z.object({ token_type: z.literal('bearer'), access_token: hex40, expires_in: seconds.optional() }),
+  // refresh_token: today's platform only; its shape is the platform's business (an opaque string).
+  z.object({ token_type: z.literal('bearer'), access_token: hex40, expires_in: seconds.optional(), refresh_token: z.string().min(1).max(4096).optional() }),
   z.object({
     token_type: z.literal('mac'),
     access_token: hex40,
@@ -33,7 +34,10 @@ export function tokenFromFields(fields: unknown, context: TokenContext): { token
   const data = parsed.data;
   const expiresAt = data.expires_in === undefined ? null : Math.floor(context.now) + data.expires_in;
   const scopes = [...context.scopes];
-  if (data.token_type === 'bearer') return { token: { type: 'bearer', accessToken: data.access_token, expiresAt, scopes } };
+  if (data.token_type === 'bearer') {
+    const refresh = data.refresh_token === undefined ? {} : { refreshToken: data.refresh_token };
+    return { token: { type: 'bearer', accessToken: data.access_token, expiresAt, scopes, ...refresh } };
+  }
   return {
     token: { type: 'mac', accessToken: data.access_token, macKey: data.mac_key, macAlgorithm: 'hmac-sha-1', createdAt: data.created_at, expiresAt, scopes },
   };

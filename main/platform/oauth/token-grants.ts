@@ -1,5 +1,7 @@
-// The token endpoint's grants (spec part A, "Token endpoint"): POST {auth_url}/oauth2/token, the client
-// authenticating with `Authorization: Basic <client_secret>` (the raw secret, as the spec shows; DESIGN.md).
+// The token endpoint's grants (spec part A, "Token endpoint"; today's platform adds PKCE and the refresh grant,
+// docs/platform-api/current.md): POST {token_url}/oauth2/token, the client authenticating with
+// `Authorization: Basic <client_secret>` (the raw secret, as the spec shows; DESIGN.md), or not at all where a
+// native app of today's platform has no secret to send (the code with its PKCE verifier, and the refresh grant).
 // A 503 server_error is retried with backoff: it issued nothing, so asking again cannot mint a second
 // token. A network failure is not retried, since the first request may have been granted (and an
 // authorization code spent).
@@ -7,19 +9,26 @@ import type { AccessToken, Scope } from '../access-token.js';
 import { errorBody, readableExcerpt, withoutSecrets } from '../error-body.js';
 import { malformedResponse } from '../malformed-response.js';
 import { PlatformError } from '../platform-error.js';
-import { encodeParameters } from '../request-encoding.js';
-import { fetchWithRetries, resolveTransport, unreachable, type Fetched, type TransportOptions } from '../retrying-fetch.js';
+import { resolveTransport, type Fetched, type TransportOptions } from '../retrying-fetch.js';
+import { postToTokenEndpoint } from './token-endpoint-post.js';
 import { tokenFromFields } from './token-fields.js';
 
 export const TOKEN_ENDPOINT = 'POST {auth_url}/oauth2/token';
 
 export interface TokenEndpointOptions extends TransportOptions {
-  readonly authUrl: string;
+  /** Where `/oauth2/token` is: the auth server's address, unless the platform keeps its token endpoint elsewhere. */
+  readonly tokenUrl: string;
   readonly clientId: string;
+  /** Null for a native app of today's platform, which ships none. */
+  readonly clientSecret: string | null;
+}
+
+/** The grants a secret-less client cannot ask for (the spec's password and client-credentials grants). */
+export interface ConfidentialClient extends TokenEndpointOptions {
   readonly clientSecret: string;
 }
 
-export interface PasswordGrant extends TokenEndpointOptions {
+export interface PasswordGrant extends ConfidentialClient {
   readonly username: string;
   readonly password: string;
   readonly tokenType: 'mac' | 'bearer';
@@ -27,7 +36,7 @@ export interface PasswordGrant extends TokenEndpointOptions {
   readonly deviceName?: string;
 }
 
-export interface ClientCredentialsGrant extends TokenEndpointOptions {
+export interface ClientCredentialsGrant extends ConfidentialClient {
   /** Bearer, the platform's default, when absent. */
   readonly tokenType?: 'mac' | 'bearer';
   readonly scopes?: readonly Scope[];
@@ -40,9 +49,17 @@ export interface AuthorizationCodeGrant extends TokenEndpointOptions {
   readonly redirectUri: string;
   /** The scopes the code was asked for with: the answer does not repeat them. */
   readonly scopes: readonly Scope[];
+  /** The PKCE verifier whose challenge went to the login page. */
+  readonly codeVerifier?: string;
 }
 
-type Grant = 'password' | 'client_credentials' | 'authorization_code';
+export interface RefreshGrant extends TokenEndpointOptions {
+  readonly refreshToken: string;
+  /** The scopes of the token being replaced: the answer does not repeat them. */
+  readonly scopes: readonly Scope[];
+}
+
+type Grant = 'password' | 'client_credentials' | 'authorization_code' | 'refresh_token';
 
 export function passwordGrant(grant: PasswordGrant): Promise<AccessToken> {
   return requestToken(grant, 'password', grant.scopes, [grant.password], {
@@ -75,6 +92,19 @@ export function authorizationCodeGrant(grant: AuthorizationCodeGrant): Promise<A
     client_id: grant.clientId,
     code: grant.code,
     redirect_uri: grant.redirectUri,
+    code_verifier: grant.codeVerifier,
+  });
+}
+
+/**
+ * Today's platform: a refresh token buys a new access token once, and the answer carries the next refresh
+ * token (rotation: the old one is dead from now on, so the caller must keep the new one before anything else).
+ */
+export function refreshTokenGrant(grant: RefreshGrant): Promise<AccessToken> {
+  return requestToken(grant, 'refresh_token', grant.scopes, [grant.refreshToken], {
+    grant_type: 'refresh_token',
+    client_id: grant.clientId,
+    refresh_token: grant.refreshToken,
   });
 }
 
@@ -90,27 +120,8 @@ async function requestToken(
   form: Readonly<Record<string, string | undefined>>,
 ): Promise<AccessToken> {
   const transport = resolveTransport(endpoint);
-  const url = `${endpoint.authUrl.replace(/\/+$/, '')}/oauth2/token`;
-  const body = encodeParameters(form);
-  let fetched: Fetched;
-  try {
-    fetched = await fetchWithRetries(transport, {
-      url,
-      init: () => ({
-        method: 'POST',
-        headers: { Authorization: `Basic ${endpoint.clientSecret}`, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-        body,
-        redirect: 'manual',
-      }),
-      method: 'POST',
-      logPath: new URL(url).pathname,
-      retryOnServiceUnavailable: true,
-      retryOnNetworkError: false,
-    });
-  } catch (error) {
-    throw unreachable(TOKEN_ENDPOINT, url, error, transport.timeoutMs);
-  }
-  if (fetched.status < 200 || fetched.status >= 300) throw grantError(grant, fetched, [endpoint.clientSecret, ...grantSecrets]);
+  const fetched = await postToTokenEndpoint(endpoint, transport, { endpoint: TOKEN_ENDPOINT, path: '/oauth2/token', form, retryOnNetworkError: false });
+  if (fetched.status < 200 || fetched.status >= 300) throw grantError(grant, fetched, [...(endpoint.clientSecret === null ? [] : [endpoint.clientSecret]), ...grantSecrets]);
 
   let json: unknown;
   try {
@@ -133,7 +144,9 @@ function grantError(grant: Grant, fetched: Fetched, secrets: readonly string[]):
           ? 'Wrong username or password: check them and try again.'
           : grant === 'authorization_code'
             ? 'The sign-in code has expired or was used already: sign in again.'
-            : 'The platform refused the grant: sign in again.';
+            : grant === 'refresh_token'
+              ? 'Your sign-in has ended on the platform (it was revoked, or not used for 30 days): sign in again.'
+              : 'The platform refused the grant: sign in again.';
       case 'invalid_client':
         return "The platform does not accept this app's client ID or secret: check them in the profile.";
       case 'invalid_request':

@@ -58,7 +58,7 @@ function Targets({ live }: { live: LiveState }) {
               {target.label}
               {target.active && ' (active)'}
             </td>
-            <td>{target.state}</td>
+            <td title={target.lastError ?? undefined}>{target.failure === 'untrusted' ? 'certificate not trusted' : target.state}</td>
             <td>{target.bitrateKbps === null ? '—' : `${Math.round(target.bitrateKbps)} kb/s`}</td>
             <td>{(target.bytes / 1_000_000).toFixed(1)} MB</td>
             <td>{target.reconnects}</td>

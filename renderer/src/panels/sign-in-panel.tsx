@@ -27,6 +27,8 @@ export function SignInPanel() {
   }
 
   const signedIn = session.status === 'signed-in';
+  // Today's platform has one way in (code + PKCE, a token that renews itself): no MAC token, no offline scope to choose.
+  const today = session.dialect === 'current';
   return (
     <section className="panel" aria-labelledby="panel-title">
       <h1 id="panel-title">Sign in</h1>
@@ -45,7 +47,10 @@ export function SignInPanel() {
       <p className="panel-purpose">
         {session.profileKind === 'sandbox'
           ? 'You are using the local sandbox platform that comes with the app: nothing you do reaches the real platform.'
-          : `Platform: ${session.platform?.apiUrl ?? 'not configured'}.`}
+          : `Platform: ${session.platform?.apiUrl ?? 'not configured'}.`}{' '}
+        <span data-testid="profile-dialect">
+          {today ? 'It speaks the platform as it runs today (sign-in with code + PKCE, uploads in parts, RTMPS).' : 'It speaks the platform as its specification describes it (MAC tokens, FTP uploads).'}
+        </span>
       </p>
 
       {session.lastError && (
@@ -70,7 +75,9 @@ export function SignInPanel() {
               {session.scopes.length > 0 && ` · ${session.scopes.join(', ')}`}
             </dd>
             <dt>Expires</dt>
-            <dd className={session.expiresSoon ? 'warning' : undefined}>{formatExpiry(session.expiresAt)}</dd>
+            <dd className={session.expiresSoon ? 'warning' : undefined} data-testid="token-expiry">
+              {session.renewable ? `Renews itself before it runs out (this token: ${formatExpiry(session.expiresAt)})` : formatExpiry(session.expiresAt)}
+            </dd>
           </dl>
           <button type="button" className="button" disabled={busy} onClick={() => void signOut()}>
             {busy ? 'Signing out…' : 'Sign out'}
@@ -79,23 +86,25 @@ export function SignInPanel() {
       ) : (
         <div data-testid="signed-out">
           <p>{session.status === 'expired' ? 'Your sign-in has expired. Sign in again to go on; paused work resumes afterwards.' : 'You are not signed in.'}</p>
-          <label className="checkbox">
-            <input type="checkbox" checked={offline} disabled={busy} onChange={(event) => setOffline(event.target.checked)} />
-            Stay signed in (offline access: the token never expires until you sign out or revoke it)
-          </label>
-          {inBrowser && (
+          {!today && (
+            <label className="checkbox">
+              <input type="checkbox" checked={offline} disabled={busy} onChange={(event) => setOffline(event.target.checked)} />
+              Stay signed in (offline access: the token never expires until you sign out or revoke it)
+            </label>
+          )}
+          {inBrowser && !today && (
             <label className="checkbox">
               <input type="checkbox" checked={mac} disabled={busy} onChange={(event) => setMac(event.target.checked)} data-testid="ask-mac" />
               Ask for a MAC token (signs every request)
             </label>
           )}
-          {inBrowser && mac && (
+          {inBrowser && mac && !today && (
             <p className="warning" role="note" data-testid="mac-history-note">
               The platform gives a MAC token only in the address it sends this tab back to, and the browser&apos;s history keeps that address: anyone who can read
               this browser&apos;s history can use the token. Clear the history afterwards, or sign in without a MAC token (the default keeps only a one-time code there).
             </p>
           )}
-          <button type="button" className="button button-primary" disabled={busy} onClick={() => void signIn(offline, inBrowser ? (mac ? 'mac' : 'bearer') : undefined)}>
+          <button type="button" className="button button-primary" disabled={busy} onClick={() => void signIn(offline && !today, inBrowser && !today ? (mac ? 'mac' : 'bearer') : undefined)}>
             {busy ? 'Opening the sign-in page…' : 'Sign in'}
           </button>
           {session.sandboxLogin && (

@@ -33,9 +33,13 @@ export function connectAppStatus(companion: CompanionBridge): () => void {
   return companion.on('appStatus', (status) => useAppStatusStore.setState({ status }));
 }
 
-/** The header's words and colour for a status: the same sentence as the tray's tooltip. */
-export function describeAppStatus(status: AppStatus | null): { label: string; tone: AppStatus['indicator'] | 'alert'; title: string } {
-  if (!status) return { label: 'Offline', tone: 'offline', title: 'Not live, not recording, no uploads running.' };
+/**
+ * The header's words and colour for a status: the same sentence as the tray's tooltip, and the line of a
+ * wait the platform's rate limit asks for (null when none).
+ */
+export function describeAppStatus(status: AppStatus | null): { label: string; tone: AppStatus['indicator'] | 'alert'; title: string; wait: string | null } {
+  if (!status) return { label: 'Offline', tone: 'offline', title: 'Not live, not recording, no uploads running.', wait: null };
   const alert = status.live === 'reconnecting' || status.live === 'failed';
-  return { label: status.summary, tone: alert ? 'alert' : status.indicator, title: status.summary };
+  const wait = status.waiting?.message ?? null;
+  return { label: status.summary, tone: alert ? 'alert' : status.indicator, title: wait === null ? status.summary : `${status.summary}. ${wait}`, wait };
 }

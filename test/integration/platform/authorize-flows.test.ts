@@ -105,7 +105,7 @@ describe('the authorization code flow', () => {
     const answer = new URL(redirect).searchParams;
     expect(answer.get('state')).toBe(state);
     const grant = {
-      authUrl: sandbox.authUrl,
+      tokenUrl: sandbox.authUrl,
       clientId: sandbox.client.id,
       clientSecret: sandbox.client.secret,
       code: answer.get('code') ?? '',

@@ -27,7 +27,7 @@ const FAST_RETRY = { attempts: 3, baseDelayMs: 5, maxDelayMs: 20 };
 
 function grant(tokenType: 'mac' | 'bearer', scopes: ('broadcaster' | 'offline')[] = []): Promise<AccessToken> {
   return passwordGrant({
-    authUrl: sandbox.authUrl,
+    tokenUrl: sandbox.authUrl,
     clientId: sandbox.client.id,
     clientSecret: sandbox.client.secret,
     username: sandbox.demo.username,

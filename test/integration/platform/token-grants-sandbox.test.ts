@@ -24,7 +24,7 @@ afterAll(async () => {
 
 function demoGrant(overrides: Partial<PasswordGrant> = {}): PasswordGrant {
   return {
-    authUrl: sandbox.authUrl,
+    tokenUrl: sandbox.authUrl,
     clientId: sandbox.client.id,
     clientSecret: sandbox.client.secret,
     username: sandbox.demo.username,
@@ -113,7 +113,7 @@ describe('passwordGrant against the sandbox', () => {
 
 describe('clientCredentialsGrant against the sandbox', () => {
   it("gets the application's token", async () => {
-    const token = await clientCredentialsGrant({ authUrl: sandbox.authUrl, clientId: sandbox.client.id, clientSecret: sandbox.client.secret, deviceName: 'hooks' });
+    const token = await clientCredentialsGrant({ tokenUrl: sandbox.authUrl, clientId: sandbox.client.id, clientSecret: sandbox.client.secret, deviceName: 'hooks' });
     expect(token).toMatchObject({ type: 'bearer', scopes: [] });
     expect(token.accessToken).toMatch(/^[0-9a-f]{40}$/);
   });

@@ -1,5 +1,6 @@
 // The embedded sandbox takes the same ports at each start when they are free, so an upload cut by a crash
 // resumes at the FTP address it was handed; a port taken meanwhile moves it to new ones, which it then keeps.
+import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ function dataFolder(): string {
   return folder;
 }
 
-const addresses = (sandbox: SandboxConnection) => ({ apiUrl: sandbox.apiUrl, authUrl: sandbox.authUrl, ftpUrl: sandbox.ftpUrl, rtmpUrl: sandbox.rtmpUrl });
+const addresses = (sandbox: SandboxConnection) => ({ apiUrl: sandbox.apiUrl, authUrl: sandbox.authUrl, ftpUrl: sandbox.ftpUrl, rtmpUrl: sandbox.rtmpUrl, rtmpsUrl: sandbox.rtmpsUrl });
 
 async function answers(apiUrl: string): Promise<number> {
   return (await fetch(`${apiUrl}/channels/0.json`, { signal: AbortSignal.timeout(5_000) })).status;
@@ -56,4 +57,18 @@ it('moves to new ports when one of them was taken meanwhile, and keeps those', a
   const third = await connectEmbeddedSandbox(folder);
   cleanups.push(() => third.close());
   expect(addresses(third)).toEqual(after);
+});
+
+it("hands out its TLS ingest and the authority that signed its certificate (new at each start), for the sandbox profile's trust", async () => {
+  const folder = dataFolder();
+  const first = await connectEmbeddedSandbox(folder);
+  cleanups.push(() => first.close());
+  expect(first.rtmpsUrl).toMatch(/^rtmps:\/\/127\.0\.0\.1:\d+\/live$/);
+  expect(new X509Certificate(first.rtmpsCaCertificate).ca).toBe(true);
+  // A second process of the same data folder (the CLI beside the app) reads both from runtime.json.
+  const runtime = JSON.parse(readFileSync(join(folder, 'sandbox', 'runtime.json'), 'utf8')) as Record<string, unknown>;
+  expect(runtime).toMatchObject({ rtmpsUrl: first.rtmpsUrl, rtmpsCaCertificate: first.rtmpsCaCertificate });
+  expect(runtime).not.toHaveProperty('rtmpsKey');
+  const saved = JSON.parse(readFileSync(join(folder, 'sandbox', 'ports.json'), 'utf8')) as Record<string, number>;
+  expect(saved.rtmpsPort).toBe(Number(new URL(first.rtmpsUrl).port));
 });

@@ -21,7 +21,10 @@ it('publishes to an rtmps:// target over TLS, and refuses a certificate it does 
   cleanup.add(() => front.close());
   const url = `rtmps://127.0.0.1:${front.port}/live/secure`;
 
-  await expect(rtmpPublisher(DEFAULT_PUBLISHER_OPTIONS)(url)).rejects.toMatchObject({ kind: 'unreachable', message: expect.stringMatching(/self-signed certificate/) });
+  await expect(rtmpPublisher(DEFAULT_PUBLISHER_OPTIONS)(url)).rejects.toMatchObject({
+    kind: 'untrusted',
+    message: expect.stringMatching(/^the ingest's certificate is not trusted: it is self-signed, by an authority this computer does not trust \(DEPTH_ZERO_SELF_SIGNED_CERT\)\./),
+  });
 
   const rig = await startRig(cleanup, 'local_rtmps', {
     targets: staticTargets([{ id: 'tls', label: 'nginx behind TLS', url }]),

@@ -29,11 +29,15 @@ describe('companion sandbox', () => {
   it('prints one ready line with every address and the demo credentials', async () => {
     const sandbox = await startCommand(['sandbox', '--data-dir', join(dir, 'data-1')]);
     try {
-      expect(Object.keys(sandbox.ready).sort()).toEqual(['admin_key', 'api_url', 'auth_url', 'client_id', 'client_secret', 'event', 'ftp_url', 'password', 'rtmp_url', 'username'].sort());
+      expect(Object.keys(sandbox.ready).sort()).toEqual(['admin_key', 'api_url', 'auth_url', 'client_id', 'client_secret', 'event', 'ftp_url', 'password', 'rtmp_url', 'rtmps_ca_file', 'rtmps_url', 'username'].sort());
       expect(sandbox.ready.api_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(sandbox.ready.auth_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(sandbox.ready.ftp_url).toMatch(/^ftp:\/\/127\.0\.0\.1:\d+$/);
       expect(sandbox.ready.rtmp_url).toMatch(/^rtmp:\/\/127\.0\.0\.1:\d+\/live$/);
+      expect(sandbox.ready.rtmps_url).toMatch(/^rtmps:\/\/127\.0\.0\.1:\d+\/live$/);
+      // The TLS ingest's authority, public, for encoders outside the app (ffmpeg -ca_file).
+      expect(sandbox.ready.rtmps_ca_file).toBe(join(dir, 'data-1', 'rtmps-ca.pem'));
+      expect(await readFile(String(sandbox.ready.rtmps_ca_file), 'utf8')).toMatch(/^-----BEGIN CERTIFICATE-----\n/);
       expect(sandbox.ready.client_id).toMatch(/^[0-9a-f]{40}$/);
       const token = await passwordGrant(sandbox.ready);
       const channels = await fetch(`${String(sandbox.ready.api_url)}/users/self/channels.json`, { headers: { Authorization: `Bearer ${token}` } });

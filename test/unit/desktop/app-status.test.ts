@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appStatus, AppStatusTracker, OFFLINE_STATUS } from '../../../main/desktop/app-status.js';
+import { PlatformWaits } from '../../../main/app-service/platform-waits.js';
+import { platformWait } from '../../../main/platform/rate-limit-gate.js';
 import type { AppStatus, Contract } from '../../../preload/contract.js';
 import { ContractEvents } from '../../../main/typed-emitter.js';
 import { liveState, onAir, reconnecting, totals } from './status-fixtures.js';
@@ -54,5 +56,21 @@ describe('AppStatusTracker', () => {
     uploads.emit('uploads', { reset: false, available: true, reason: null, rows: [], removed: [], totals: totals({ bytes: 250 }) });
     uploads.emit('uploads', { reset: true, available: false, reason: null, rows: [], removed: [], totals: totals({ bytes: 250 }) });
     expect(seen).toEqual(['Live on Main', 'Live on Main, uploading 2 files (25%)', 'Live on Main']);
+  });
+
+  it("shows the platform's longest wait under way while it lasts, from the waits it follows itself", () => {
+    const waits = new PlatformWaits();
+    const tracker = new AppStatusTracker([], waits);
+    const seen: (string | null)[] = [];
+    tracker.events.on('appStatus', (status) => seen.push(status.waiting?.message ?? null));
+    const short = waits.report(platformWait('GET /a', 5000, 1000, '429'));
+    const long = waits.report(platformWait('PUT /b', 23_000, 1000, 'budget'));
+    expect(tracker.status.waiting).toEqual({ seconds: 23, endpoint: 'PUT /b', until: 24_000, message: 'The platform asks us to wait 23 s (PUT /b).' });
+    expect(tracker.status.summary).toBe('Offline');
+    long();
+    long();
+    short();
+    expect(seen).toEqual(['The platform asks us to wait 5 s (GET /a).', 'The platform asks us to wait 23 s (PUT /b).', 'The platform asks us to wait 5 s (GET /a).', null]);
+    expect(tracker.status).toEqual(OFFLINE_STATUS);
   });
 });

@@ -13,7 +13,7 @@ function policy() {
 }
 
 function session(status: SessionInfo['status']): SessionInfo {
-  return { profile: 'sandbox', profileKind: 'sandbox', platform: null, status, user: null, tokenType: null, scopes: [], expiresAt: null, expiresSoon: false, lastError: null, sandboxLogin: null };
+  return { profile: 'sandbox', profileKind: 'sandbox', platform: null, status, user: null, tokenType: null, scopes: [], expiresAt: null, expiresSoon: false, renewable: false, dialect: 'spec', lastError: null, sandboxLogin: null };
 }
 
 describe('NotificationPolicy', () => {

@@ -4,7 +4,7 @@ import type { LiveState, UploadTotals } from '../../../preload/contract.js';
 type Target = LiveState['targets'][number];
 
 export function target(id: string, state: string, active: boolean): Target {
-  return { id, label: `Ingest ${id}`, state, active, bytes: 0, bitrateKbps: null, reconnects: 0, lastSwitchAt: null };
+  return { id, label: `Ingest ${id}`, state, active, bytes: 0, bitrateKbps: null, reconnects: 0, lastSwitchAt: null, lastError: null, failure: null };
 }
 
 export function liveState(change: Partial<LiveState> = {}, recording: Partial<LiveState['recording']> = {}): LiveState {

@@ -10,8 +10,8 @@ export function listItem(id: string, broadcastUrls: string[]): ChannelListItem {
   return { id, title: `Channel ${id}`, url: `https://example.test/${id}`, tiny_url: '', status: 'offline', picture: {}, broadcast_urls: broadcastUrls };
 }
 
-export function ingestSettings(streamingKey: string, channelKey = 'channel-key-5001'): IngestSettings {
-  return { rtmp_urls: ['rtmp://ingest-a.example.test/live', 'rtmp://ingest-b.example.test:1936/live/'], channel_key: channelKey, streaming_key: streamingKey };
+export function ingestSettings(streamingKey: string, channelKey = 'channel-key-5001', rtmpsUrl: string | null = null): IngestSettings {
+  return { rtmp_urls: ['rtmp://ingest-a.example.test/live', 'rtmp://ingest-b.example.test:1936/live/'], rtmps_url: rtmpsUrl, channel_key: channelKey, streaming_key: streamingKey };
 }
 
 export async function* listOf<T>(items: readonly T[]): AsyncGenerator<T> {

@@ -12,6 +12,8 @@ const CHANNEL = '5001';
 
 class FakeIngest {
   key = 'streaming-key-one';
+  /** What today's platform adds: its TLS ingest. */
+  rtmpsUrl: string | null = null;
   asks = 0;
   lists = 0;
   /** Errors the next asks throw, in order. */
@@ -25,7 +27,7 @@ class FakeIngest {
         this.asks += 1;
         const failure = this.failures.shift();
         if (failure) throw failure;
-        return ingestSettings(this.key);
+        return ingestSettings(this.key, 'channel-key-5001', this.rtmpsUrl);
       },
     },
     channels: {
@@ -38,15 +40,34 @@ class FakeIngest {
   };
 }
 
-function keeperWith(fake: FakeIngest, clock = new ManualClock()) {
+function keeperWith(fake: FakeIngest, clock = new ManualClock(), preferTls?: boolean) {
   const lines: string[] = [];
   const events: KeeperEvent[] = [];
   const logger = createLogger({ sink: { write: (line: string) => lines.push(line) }, level: 'debug' });
-  const keeper = new StreamingKeyKeeper({ platform: fake.platform, channelId: CHANNEL, logger, clock, onEvent: (event) => events.push(event) });
+  const keeper = new StreamingKeyKeeper({ platform: fake.platform, channelId: CHANNEL, logger, clock, preferTls, onEvent: (event) => events.push(event) });
   return { keeper, clock, lines, events, logger };
 }
 
 describe('the targets', () => {
+  it("start with the TLS ingest when it is offered and preferred (today's platform), its key refreshed with the others", async () => {
+    const fake = new FakeIngest();
+    fake.rtmpsUrl = 'rtmps://ingest-tls.example.test:443/live';
+    const { keeper, clock } = keeperWith(fake, new ManualClock(), true);
+    expect((await keeper.start()).map((target) => target.id)).toEqual(['ingest-tls', 'ingest-1', 'ingest-2', 'backup-1', 'backup-2']);
+    fake.key = 'streaming-key-two';
+    await clock.advance(KEY_REFRESH_MS);
+    await expect.poll(async () => (await keeper.targets())[0]!.url).toBe('rtmps://ingest-tls.example.test:443/live/streaming-key-two');
+    keeper.stop();
+  });
+
+  it('leave an offered TLS ingest out unless it is preferred (plain RTMP, or the spec dialect)', async () => {
+    const fake = new FakeIngest();
+    fake.rtmpsUrl = 'rtmps://ingest-tls.example.test:443/live';
+    const { keeper } = keeperWith(fake);
+    expect((await keeper.start()).map((target) => target.id)).toEqual(['ingest-1', 'ingest-2', 'backup-1', 'backup-2']);
+    keeper.stop();
+  });
+
   it('are each ingest URL with the streaming key, then the broadcast URLs; labels and events hold no key', async () => {
     const fake = new FakeIngest();
     const { keeper, events } = keeperWith(fake);

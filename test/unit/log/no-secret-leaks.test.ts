@@ -132,7 +132,7 @@ describe('no secret leaves through', () => {
     logger.warn(everySecretIn('new line'));
     const text = await diagnosticsReport({
       app: { name: 'Broadcaster Companion', version: '1.2.3', shell: 'electron', shellNote: null, platform: 'linux-x64', versions: { node: '20', electron: '45', chrome: '140' } },
-      profiles: { active: 'studio', profiles: [{ name: 'sandbox', kind: 'sandbox', apiUrl: null }, { name: 'studio', kind: 'platform', apiUrl: `https://x:${SECRETS.clientSecret}@api.example` }] },
+      profiles: { active: 'studio', profiles: [{ name: 'sandbox', kind: 'sandbox', dialect: 'spec', apiUrl: null }, { name: 'studio', kind: 'platform', dialect: 'current', apiUrl: `https://x:${SECRETS.clientSecret}@api.example` }] },
       keychain: { mode: 'memory', problem: 'no-session-bus', reason: 'there is no desktop session bus', fix: 'Install gnome-keyring.' },
       logDirectory: logger.directory,
       redact: logger.redact,

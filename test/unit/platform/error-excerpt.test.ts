@@ -60,7 +60,7 @@ describe('platform error text', () => {
 
   it('is cut the same way from the token endpoint', async () => {
     description = 'no '.repeat(FIVE_MB / 3);
-    const outcome = await passwordGrant({ authUrl: base, clientId: 'c', clientSecret: 's', username: 'demo', password: 'pw', tokenType: 'mac', scopes: [] }).catch((error: unknown) => error);
+    const outcome = await passwordGrant({ tokenUrl: base, clientId: 'c', clientSecret: 's', username: 'demo', password: 'pw', tokenType: 'mac', scopes: [] }).catch((error: unknown) => error);
     expect(outcome).toBeInstanceOf(PlatformError);
     const failed = outcome as PlatformError;
     expect(failed.message.length).toBeLessThan(600);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { pageOf, pagedItems, pagingSchema, type Page } from '../../../main/platform/paging.js';
+import { numberedList, pageOf, pagedItems, pagingSchema, type NumberedPage, type Page } from '../../../main/platform/paging.js';
 import { PlatformError } from '../../../main/platform/platform-error.js';
 
 const ENDPOINT = 'GET /channels/<channel_id>/videos.<format>';
@@ -75,5 +75,25 @@ describe('pagedItems', () => {
   it('stops with an error after the page cap', async () => {
     const endless = async (page: number): Promise<Page<number>> => ({ items: [page], next: `u${page + 1}` });
     await expect(collect(pagedItems(ENDPOINT, endless, { maxPages: 5 }))).rejects.toThrow(/more after 5 pages/);
+  });
+});
+
+describe('numberedList', () => {
+  const readPage = (asked: number[]) => async (page: number): Promise<NumberedPage<number>> => {
+    asked.push(page);
+    return [
+      { items: [1, 2], paging: { previous: null, next: 'u2' } },
+      { items: [3], paging: { previous: 'u1', next: null } },
+    ][page - 1] ?? { items: [], paging: undefined };
+  };
+
+  it('walks every page for all(), and asks for one page only for page(n)', async () => {
+    const asked: number[] = [];
+    const list = numberedList(ENDPOINT, readPage(asked));
+    expect(await collect(list.all())).toEqual([1, 2, 3]);
+    expect(asked).toEqual([1, 2]);
+    expect(await list.page(1)).toEqual({ items: [1, 2], hasPrevious: false, hasNext: true });
+    expect(await list.page(2)).toEqual({ items: [3], hasPrevious: true, hasNext: false });
+    expect(asked).toEqual([1, 2, 1, 2]);
   });
 });

@@ -6,7 +6,8 @@ import type { IngestSink } from '../../../main/relay/local-ingest.js';
 import type { MediaKind, MediaPacket } from '../../../main/relay/media-packet.js';
 import { createRelay, type Relay, type RelayOptions } from '../../../main/relay/relay.js';
 import type { RelayEvent, TargetSource, TargetSpec } from '../../../main/relay/relay-types.js';
-import { PublishFailure, type OutboundSession } from '../../../main/relay/rtmp-publisher.js';
+import { PublishFailure } from '../../../main/relay/publish-failure.js';
+import type { OutboundSession } from '../../../main/relay/rtmp-publisher.js';
 import { label, packets } from './packets.js';
 
 class FakeSession implements OutboundSession {
@@ -238,12 +239,13 @@ describe('a refused stream key', () => {
     expect(refreshes.map((failed) => failed.id)).toEqual(['old-a']);
     expect(h.targets.opened()).toEqual(['old-a', 'new-a']);
     expect(named(h.events, 'target-failed')).toEqual([
-      { event: 'target-failed', at: h.clock.now, target: { id: 'old-a', label: 'Ingest old-a' }, role: 'failover', reason: 'it closed the connection right after accepting the publish', fatal: false },
+      { event: 'target-failed', at: h.clock.now, target: { id: 'old-a', label: 'Ingest old-a' }, role: 'failover', kind: 'refused', reason: 'it closed the connection right after accepting the publish', fatal: false },
       {
         event: 'target-failed',
         at: h.clock.now,
         target: { id: 'new-a', label: 'Ingest new-a' },
         role: 'failover',
+        kind: 'refused',
         reason: 'The platform refused the stream key (Ingest new-a: it closed the connection right after accepting the publish). Fetch a new key or check the channel.',
         fatal: true,
       },

@@ -27,7 +27,7 @@ async function sliceModule(name: string): Promise<{ store: Store; initial: Recor
 function session(overrides: Partial<SessionInfo>): SessionInfo {
   return {
     profile: 'sandbox', profileKind: 'sandbox', platform: null, status: 'signed-in', user: 'demo', tokenType: 'mac', scopes: ['broadcaster'],
-    expiresAt: null, expiresSoon: false, lastError: null, ...overrides,
+    expiresAt: null, expiresSoon: false, renewable: false, dialect: 'spec', lastError: null, ...overrides,
   } as SessionInfo;
 }
 

@@ -8,7 +8,7 @@ const bridge = connectFakeBridge({ app: { status: vi.fn() } });
 const { describeAppStatus, initialAppStatusState, useAppStatusStore } = await import('../../../renderer/src/state/app-status-slice');
 
 function status(change: Partial<AppStatus>): AppStatus {
-  return { indicator: 'offline', live: 'offline', recording: false, uploads: null, channel: null, summary: 'Offline', ...change };
+  return { indicator: 'offline', live: 'offline', recording: false, uploads: null, channel: null, summary: 'Offline', waiting: null, ...change };
 }
 
 beforeEach(() => {
@@ -36,7 +36,18 @@ describe('app status slice', () => {
 describe('describeAppStatus', () => {
   it('says offline before the first answer, and the tray sentence after', () => {
     expect(describeAppStatus(null)).toMatchObject({ label: 'Offline', tone: 'offline' });
-    expect(describeAppStatus(status({ indicator: 'recording', live: 'live', recording: true, summary: 'Live on Main, recording' }))).toEqual({ label: 'Live on Main, recording', tone: 'recording', title: 'Live on Main, recording' });
+    expect(describeAppStatus(status({ indicator: 'recording', live: 'live', recording: true, summary: 'Live on Main, recording' }))).toEqual({ label: 'Live on Main, recording', tone: 'recording', title: 'Live on Main, recording', wait: null });
+  });
+
+  it("adds the line of a wait the platform's rate limit asks for, and says it in the tooltip", () => {
+    const message = 'The platform asks us to wait 23 s (GET /channels/<channel_id>.<format>).';
+    const waiting = { seconds: 23, endpoint: 'GET /channels/<channel_id>.<format>', until: 1_800_000_000_000, message };
+    expect(describeAppStatus(status({ indicator: 'uploading', summary: 'Uploading 2 files (25%)', waiting }))).toEqual({
+      label: 'Uploading 2 files (25%)',
+      tone: 'uploading',
+      title: `Uploading 2 files (25%). ${message}`,
+      wait: message,
+    });
   });
 
   it('turns the header amber while the link reconnects or the stream failed', () => {

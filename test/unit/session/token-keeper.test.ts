@@ -75,14 +75,16 @@ describe('TokenKeeper', () => {
 });
 
 describe('TokenKeeper renewal', () => {
-  it('renews a token about to run out once for all calls, keeps the new one in the vault before using it', async () => {
+  it('renews a token about to run out once for all calls, and uses what the renewal kept in the vault', async () => {
     let now = NOW;
     const vault = memoryVault();
     const renewed: string[] = [];
     const renew = async (old: AccessToken) => {
       renewed.push(old.accessToken);
       await new Promise((resolve) => setTimeout(resolve, 10));
-      return bearer(`${old.accessToken}+`, now + 3600);
+      const fresh = bearer(`${old.accessToken}+`, now + 3600);
+      await vault.saveToken('user', fresh);
+      return fresh;
     };
     const keeper = new TokenKeeper({ vault: () => vault, clientGrant: async () => null, onDeadline: () => undefined, renew, now: () => now });
     await keeper.signedIn(bearer('u', NOW + 3600));
@@ -92,6 +94,28 @@ describe('TokenKeeper renewal', () => {
     expect([renewed, tokens.map((token) => token?.accessToken)]).toEqual([['u'], ['u+', 'u+', 'u+']]);
     expect(vault.items.get('user')?.accessToken).toBe('u+');
     keeper.stop();
+  });
+
+  it('a refused token is renewed once for every call that met it; without renewal there is nothing to retry with', async () => {
+    const vault = memoryVault();
+    let renewals = 0;
+    const renew = async (old: AccessToken) => {
+      renewals += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return bearer(`${old.accessToken}+`, NOW + 7200);
+    };
+    const keeper = new TokenKeeper({ vault: () => vault, clientGrant: async () => null, onDeadline: () => undefined, renew, now: () => NOW });
+    await keeper.signedIn(bearer('u', NOW + 7200));
+    const refused = (await keeper.token('user'))!;
+    const retried = await Promise.all([keeper.renewRefused(refused), keeper.renewRefused(refused)]);
+    expect([renewals, retried.map((token) => token?.accessToken)]).toEqual([1, ['u+', 'u+']]);
+    // A call that still held the old token after the renewal gets the new one without another renewal.
+    expect([(await keeper.renewRefused(refused))?.accessToken, renewals]).toEqual(['u+', 1]);
+    const plain = new TokenKeeper({ vault: () => memoryVault(), clientGrant: async () => null, onDeadline: () => undefined, now: () => NOW });
+    await plain.signedIn(bearer('v', NOW + 7200));
+    expect(await plain.renewRefused((await plain.token('user'))!)).toBeNull();
+    keeper.stop();
+    plain.stop();
   });
 
   it('a failed renewal leaves an expired token expired, and a token still valid in use', async () => {

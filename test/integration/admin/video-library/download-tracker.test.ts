@@ -327,6 +327,8 @@ describe('the download tracker', () => {
       scopes: [],
       expiresAt: null,
       expiresSoon: false,
+      renewable: false,
+      dialect: 'spec',
       lastError: null,
       sandboxLogin: null,
     });

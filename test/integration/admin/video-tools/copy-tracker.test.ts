@@ -208,6 +208,8 @@ describe('the copy tracker', () => {
       scopes: [],
       expiresAt: null,
       expiresSoon: false,
+      renewable: false,
+      dialect: 'spec',
       lastError: null,
       sandboxLogin: null,
     });

@@ -46,6 +46,7 @@ export const manager = { user_id: 'u9', email: 'helper@example.test', alias: 'He
 export const recorderVideo = { id: 'v9', url: 'https://api.example.test/videos/v9.json' };
 
 export const ingestSettings = { rtmp_urls: ['rtmp://a.example.test/live'], channel_key: 'channel-key', streaming_key: 'streaming-key' };
+export const currentIngestSettings = { rtmp_url: 'rtmp://a.example.test/live', rtmps_url: 'rtmps://a.example.test:443/live', channel_key: 'channel-key', streaming_key: 'streaming-key' };
 
 export const video = {
   id: 'v 2',

@@ -8,6 +8,7 @@ import {
   channelListItem,
   devicePassword,
   image,
+  currentIngestSettings,
   ingestSettings,
   manager,
   minimalChannel,
@@ -445,8 +446,17 @@ const ingest: EndpointCase[] = [
     call: (api) => api.ingest.get(CHANNEL_ID),
     request: { method: 'GET', path: `/channels/${CHANNEL}/ingest.json`, endpoint: 'GET /channels/<channel_id>/ingest.json', auth: 'user' },
     reply: { body: ingestSettings },
-    result: ingestSettings,
+    result: { ...ingestSettings, rtmps_url: null },
     malformed: { body: { ...ingestSettings, rtmp_urls: 'rtmp://a.example.test/live' } },
+  },
+  {
+    // Today's platform: one RTMP URL and the TLS ingest, under `ingest`.
+    fn: 'ingest.get',
+    call: (api) => api.ingest.get(CHANNEL_ID),
+    request: { method: 'GET', path: `/channels/${CHANNEL}/ingest.json`, endpoint: 'GET /channels/<channel_id>/ingest.json', auth: 'user' },
+    reply: { body: { ingest: currentIngestSettings } },
+    result: { rtmp_urls: [currentIngestSettings.rtmp_url], rtmps_url: currentIngestSettings.rtmps_url, channel_key: 'channel-key', streaming_key: 'streaming-key' },
+    malformed: { body: { ingest: { ...currentIngestSettings, rtmp_url: ['rtmp://a.example.test/live'] } } },
   },
   {
     fn: 'ingest.streamingKey',

@@ -16,7 +16,7 @@ function endpoint(...answers: ScriptedAnswer[]) {
   return {
     sent: fake.sent,
     waits,
-    options: { authUrl: 'http://127.0.0.1:9000/', clientId: CLIENT, clientSecret: SECRET, fetch: fake.fetch, sleep, random: () => 0, now: () => NOW_MS, retry: { attempts: 3, baseDelayMs: 100, maxDelayMs: 1000 } },
+    options: { tokenUrl: 'http://127.0.0.1:9000/', clientId: CLIENT, clientSecret: SECRET, fetch: fake.fetch, sleep, random: () => 0, now: () => NOW_MS, retry: { attempts: 3, baseDelayMs: 100, maxDelayMs: 1000 } },
   };
 }
 

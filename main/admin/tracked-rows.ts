@@ -1,0 +1,68 @@
+// The rows a tracker follows for the signed-in account, kept in a file of the data folder: the download
+// tracker's transfers and the copy tracker's copies. AccountLists keeps them per account; on top of that a
+// new row goes on top of its account's list, and every new or changed row in use is announced.
+import { join } from 'node:path';
+import type { z } from 'zod';
+import type { Contract } from '../../preload/contract.js';
+import { AccountLists, type AccountListsOptions } from '../settings/account-lists.js';
+import type { RecoveryReporter } from '../settings/settings-file.js';
+import type { ContractEventSource } from '../typed-emitter.js';
+
+/** What every tracker is given. */
+export interface TrackerOptions {
+  readonly dataDir: string;
+  /** The session's events: the list follows the signed-in account. */
+  readonly session: ContractEventSource<Contract>;
+  /** Told when a damaged list file was set aside and the list started empty. */
+  readonly onRecovered: RecoveryReporter;
+  /** Told when the list could not be read or saved (the work goes on; a restart would lose the change). */
+  readonly warn: (message: string) => void;
+  readonly now?: () => number;
+}
+
+/** The tracker's own list: its file, its rows and how they are told apart and announced. */
+export interface TrackedRowsOptions<Row extends z.ZodType> extends Omit<AccountListsOptions<Row>, 'file' | 'onRecovered' | 'warn' | 'now'> {
+  /** The file's name in the data folder. */
+  readonly fileName: string;
+  /** A row's id in the list. */
+  readonly idOf: (row: z.output<Row>) => string;
+  /** Tells the windows of a new or changed row. */
+  readonly announce: (row: z.output<Row>) => void;
+}
+
+export class TrackedRows<Row extends z.ZodType> extends AccountLists<Row> {
+  readonly #idOf: (row: z.output<Row>) => string;
+  readonly #announce: (row: z.output<Row>) => void;
+
+  constructor(tracker: TrackerOptions, options: TrackedRowsOptions<Row>) {
+    super({ ...options, file: join(tracker.dataDir, options.fileName), onRecovered: tracker.onRecovered, warn: tracker.warn, now: tracker.now });
+    this.#idOf = options.idOf;
+    this.#announce = options.announce;
+  }
+
+  /**
+   * Puts `account`'s new row on top of its list. True when that is the list in use: the row is announced,
+   * and `dropped` is told of the rows it pushed off the kept ones. False when the account was signed out or
+   * switched (or the tracker closed) while the row was being made: it is saved in that account's list, to
+   * be taken up when the account is back.
+   */
+  add(account: string, row: z.output<Row>, dropped: (row: z.output<Row>) => void): boolean {
+    if (this.account !== account || this.closed) {
+      this.addTo(account, row);
+      return false;
+    }
+    for (const cut of this.replace([row, ...this.rows])) dropped(cut);
+    this.#announce(row);
+    return true;
+  }
+
+  /** Changes a row and announces it; `save` writes the list too (a passing change such as progress need not). */
+  update(id: string, change: Partial<z.output<Row>>, save = true): z.output<Row> | null {
+    const current = this.rows.find((row) => this.#idOf(row) === id);
+    if (!current) return null;
+    const row = { ...current, ...change };
+    this.replace(this.rows.map((candidate) => (this.#idOf(candidate) === id ? row : candidate)), save);
+    this.#announce(row);
+    return row;
+  }
+}

@@ -1,0 +1,34 @@
+// How a target's failure reads on a terminal and in --json lines: a certificate that is not trusted is its
+// own kind (`kind: "untrusted"`), said with what happens next; other failures read as before.
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { CommandContext } from '../../../main/cli/command-context.js';
+import { printRelayEvent } from '../../../main/cli/relay-event-lines.js';
+import type { RelayEvent } from '../../../main/relay/relay-types.js';
+
+function printed(json: boolean, event: RelayEvent): string {
+  const out = new PassThrough();
+  let text = '';
+  out.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  printRelayEvent({ json, out, profile: undefined } as unknown as CommandContext, event);
+  return text;
+}
+
+const reason = "the ingest's certificate is not trusted: it is signed by an authority this computer does not trust (UNABLE_TO_VERIFY_LEAF_SIGNATURE). Check it.";
+const untrusted: RelayEvent = { event: 'target-failed', at: 1, target: { id: 'ingest-tls', label: 'Ingest RTMPS · tls.example.test' }, role: 'failover', kind: 'untrusted', reason, fatal: false };
+
+describe('target-failed lines', () => {
+  it('an untrusted certificate says so and that the next ingest is tried', () => {
+    expect(printed(false, untrusted)).toBe(`Ingest RTMPS · tls.example.test was not used: ${reason} Trying the next ingest.\n`);
+  });
+
+  it('carries its kind in --json lines', () => {
+    expect(JSON.parse(printed(true, untrusted))).toEqual({ event: 'target-failed', target: { id: 'ingest-tls', label: 'Ingest RTMPS · tls.example.test' }, role: 'failover', kind: 'untrusted', reason, fatal: false });
+  });
+
+  it('other failures read as before', () => {
+    expect(printed(false, { ...untrusted, kind: 'unreachable', reason: 'nothing listens there (connection refused)' })).toBe(
+      'Ingest RTMPS · tls.example.test failed: nothing listens there (connection refused)\n',
+    );
+  });
+});
