@@ -6,8 +6,9 @@
 // sends again no more parts than were in flight when the process died. The parts are counted by a proxy
 // in front of the sandbox's API (test/support/part-counting-proxy.ts), which sees every part start.
 //
-// The sandbox answers /v2 to tokens of any client, so the profile signs in as the spec's client does
-// (password grant, MAC token) and only its dialect says `current`.
+// The profile signs in as today's platform asks: `companion login --dialect current` with the native
+// client, code + PKCE through the login page (opened with $BROWSER, driven here by the conformance tests'
+// LoginBrowser), a bearer token.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
-import { builtCli, runCli } from '../../support/built-cli.js';
+import { authorizeInBrowser, LoginBrowser } from '../../conformance/login-browser.js';
+import { builtCli } from '../../support/built-cli.js';
 import { requireKeyring } from '../../support/keyring.js';
 import { makeNoiseVideo } from '../../support/noise-video.js';
 import { startPartCountingProxy, type PartCountingProxy } from '../../support/part-counting-proxy.js';
@@ -39,12 +41,33 @@ beforeAll(async () => {
   proxy = await startPartCountingProxy(sandbox.apiUrl);
   const dataDir = join(work, 'data');
   await mkdir(dataDir);
-  // The profile in today's dialect (its addresses and client as `companion login --profile` would save them).
-  const profile = { kind: 'platform', apiUrl: proxy.url, authUrl: sandbox.authUrl, clientId: sandbox.client.id, dialect: 'current' };
-  await writeFile(join(dataDir, 'profiles.json'), JSON.stringify({ active: PROFILE, profiles: { [PROFILE]: profile } }));
   await writeFile(join(dataDir, 'uploads.json'), JSON.stringify({ concurrency: 1, speedLimit: null, partsInFlight: PARTS_IN_FLIGHT }));
-  env = { COMPANION_DATA_DIR: dataDir, COMPANION_PROFILE: PROFILE, COMPANION_CLIENT_SECRET: sandbox.client.secret };
+  env = { COMPANION_DATA_DIR: dataDir, COMPANION_PROFILE: PROFILE };
 }, 60_000);
+
+/** `companion login` in today's dialect, its API address the counting proxy: code + PKCE through the login page. */
+async function signIn(): Promise<void> {
+  const platform = ['--dialect', 'current', '--api-url', proxy.url, '--auth-url', sandbox.authUrl, '--client-id', sandbox.nativeClient.id];
+  const child = spawn(process.execPath, [builtCli, '--json', 'login', ...platform], { env: { ...process.env, ...env, BROWSER: '/bin/true' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const authorize = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no authorize event within 30 s; stderr: ${stderr}`)), 30_000);
+    createInterface({ input: child.stdout! }).on('line', (text) => {
+      const line = JSON.parse(text) as { event?: string; url?: string };
+      if (line.event !== 'authorize') return;
+      clearTimeout(timer);
+      resolve(line.url!);
+    });
+  });
+  const redirectUri = new URL(authorize).searchParams.get('redirect_uri')!;
+  const { location } = await authorizeInBrowser(new LoginBrowser(), authorize, redirectUri, sandbox.demo);
+  await (await fetch(location, { signal: AbortSignal.timeout(10_000) })).text();
+  expect([await exited, stderr]).toEqual([0, '']);
+  children.delete(child);
+}
 
 afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
@@ -111,8 +134,7 @@ function upload(args: string[], killAt: number | null): Promise<Run> {
 
 describe('companion upload in parts, killed with SIGKILL twice mid-file', () => {
   it('resumes each time from the acknowledged parts, re-sending no more than were in flight; one video, byte-identical', { timeout: 120_000 }, async () => {
-    const login = await runCli(['login', '--username', sandbox.demo.username, '--password-stdin'], { input: `${sandbox.demo.password}\n`, env });
-    expect(login.code, login.stderr).toBe(0);
+    await signIn();
     const file = join(work, 'Main Stage In Parts.mkv');
     const source = await makeNoiseVideo(file, 200 * PART_SIZE);
     const size = source.data.length;
