@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { createPlatformApi } from '../../build/main/platform/endpoints/index.js';
+import { partUploadsApi } from '../../build/main/platform/endpoints/part-uploads.js';
 import { createPlatformCaller } from '../../build/main/platform/platform-caller.js';
 import { HttpPartUploadTransport } from '../../build/main/uploads/http-part-upload-transport.js';
 import { UploadQueue } from '../../build/main/uploads/upload-queue.js';
@@ -29,7 +29,7 @@ const token = { type: 'bearer', accessToken: platform.token, expiresAt: null, sc
 const caller = createPlatformCaller({ apiUrl: platform.apiUrl, tokens: { token: async (kind) => (kind === 'user' ? token : null) } });
 const failures = [];
 const logger = { info: () => undefined, warn: (message, fields) => process.stderr.write(`warn: ${message} ${JSON.stringify(fields ?? {})}\n`), registerSecret: () => undefined };
-const transport = new HttpPartUploadTransport({ platform: async () => createPlatformApi(caller).partUploads, logger, partsInFlight: Number(values['parts-in-flight']) });
+const transport = new HttpPartUploadTransport({ platform: async () => partUploadsApi(caller), logger, partsInFlight: Number(values['parts-in-flight']) });
 const queue = new UploadQueue({
   journalFile: join(values['journal-dir'], 'journal.jsonl'),
   transport,

@@ -14,7 +14,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import type { CreatedPartUpload, PartUploadCreate, PartUploadStatus, UploadPart } from '../platform/endpoints/index.js';
+import type { CreatedPartUpload, PartUploadCreate, PartUploadStatus, UploadPart } from '../platform/endpoints/part-uploads.js';
 import { PlatformError, SignInNeededError } from '../platform/platform-error.js';
 import { bytesOfParts, partSlice, partsToSend, planParts } from './part-plan.js';
 import type { SpeedLimit } from './speed-limit.js';

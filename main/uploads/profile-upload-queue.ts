@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import type { Logger } from '../log/redacting-logger.js';
 import { createPlatformApi } from '../platform/endpoints/index.js';
+import { partUploadsApi } from '../platform/endpoints/part-uploads.js';
 import type { PlatformCaller } from '../platform/platform-request.js';
 import type { Vault } from '../vault/vault.js';
 import { lockQueue } from './queue-lock.js';
@@ -93,7 +94,7 @@ export function openProfileUploadQueue(options: ProfileUploadQueueOptions): Prof
 function profileUploadTransport(options: ProfileUploadQueueOptions, tuning: TransportTuning): UploadTransport {
   if (options.dialect === 'current') {
     return new HttpPartUploadTransport({
-      platform: async () => createPlatformApi(await options.platformCaller()).partUploads,
+      platform: async () => partUploadsApi(await options.platformCaller()),
       logger: options.logger,
       partsInFlight: tuning.partsInFlight,
       partRetryDelaysMs: tuning.partRetryDelaysMs,

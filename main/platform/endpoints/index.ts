@@ -19,7 +19,6 @@ import { ingestApi } from './ingest.js';
 import { labelsApi } from './labels.js';
 import { managersApi } from './managers.js';
 import { metadataFieldsApi } from './metadata-fields.js';
-import { partUploadsApi } from './part-uploads.js';
 import { playlistsApi } from './playlists.js';
 import { recordingApi } from './recording.js';
 import { thumbnailsTrimCopyApi } from './thumbnails-trim-copy.js';
@@ -56,8 +55,6 @@ export function createPlatformApi(caller: PlatformCaller) {
     hooks: hooksApi(caller),
     metadataFields: metadataFieldsApi(caller),
     hashLock: hashLockApi(caller),
-    // Today's platform (docs/platform-api/current.md)
-    partUploads: partUploadsApi(caller),
   };
 }
 
@@ -75,7 +72,6 @@ export type { HashLockResult, HashLockSetting } from './hash-lock.js';
 export type { HookEvent } from './hooks.js';
 export type { ManagerEdit } from './managers.js';
 export type { MetadataContentType, MetadataFieldDefinition } from './metadata-fields.js';
-export type { CreatedPartUpload, PartUploadCreate, PartUploadStatus, UploadPart } from './part-uploads.js';
 export type { CreatedChannelPlaylist, CreatedPlaylist, PlaylistListOptions, PlaylistVideoListOptions } from './playlists.js';
 export type { AutorecordMode } from './recording.js';
 export type { CollectionCapacity, ImageFile, ReadOptions } from './request-parts.js';

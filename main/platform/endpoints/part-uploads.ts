@@ -1,7 +1,8 @@
 // Upload over HTTP in 1 MB parts, as the platform runs today (docs/platform-api/current.md, "Upload: HTTP
 // in 1 MB parts"): create the video (an upload id back), post each part as a multipart form, say the
 // upload is complete, then follow its status and transcoding progress. The parts themselves are cut,
-// read, sent in parallel and journaled in main/uploads/, not here.
+// read, sent in parallel and journaled in main/uploads/, not here. Not part of createPlatformApi (the client
+// of the spec's parts A and B, checked row by row against them): the part transport takes it on its own.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { PlatformCaller } from '../platform-request.js';

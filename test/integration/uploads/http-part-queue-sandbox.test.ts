@@ -6,7 +6,7 @@
 import { open as openFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPlatformApi } from '../../../main/platform/endpoints/index.js';
+import { partUploadsApi } from '../../../main/platform/endpoints/part-uploads.js';
 import { createPlatformCaller } from '../../../main/platform/platform-caller.js';
 import { HttpPartUploadTransport, MAX_FILE_BYTES, PART_SIZE } from '../../../main/uploads/http-part-upload-transport.js';
 import type { UploadQueueOptions } from '../../../main/uploads/upload-queue.js';
@@ -33,7 +33,7 @@ afterAll(async () => {
 /** A queue of the rig (journal, events) whose transport is the HTTP part transport, signed in as the demo user. */
 function partQueue(options: Partial<UploadQueueOptions> = {}, partsInFlight = 3) {
   const caller = () => createPlatformCaller({ apiUrl: rig.sandbox.apiUrl, tokens: { token: async () => ({ type: 'bearer', accessToken: rig.token, expiresAt: null, scopes: [] }) }, retry: { attempts: 2, baseDelayMs: 5, maxDelayMs: 20 } });
-  const transport = new HttpPartUploadTransport({ platform: async () => createPlatformApi(caller()).partUploads, logger, partsInFlight, partRetryDelaysMs: [100, 200, 400, 800, 1600] });
+  const transport = new HttpPartUploadTransport({ platform: async () => partUploadsApi(caller()), logger, partsInFlight, partRetryDelaysMs: [100, 200, 400, 800, 1600] });
   return rig.queue({ transport, ...options });
 }
 

@@ -3,7 +3,7 @@
 // the earlier one), counts the parts in flight, can hold a part (a slow network right there) and throws
 // the failures queued up for the next parts, as the platform caller would (PlatformError, SignInNeededError).
 import { PlatformError, SignInNeededError } from '../../../main/platform/platform-error.js';
-import type { CreatedPartUpload, PartUploadCreate, PartUploadStatus, UploadPart } from '../../../main/platform/endpoints/index.js';
+import type { CreatedPartUpload, PartUploadCreate, PartUploadStatus, UploadPart } from '../../../main/platform/endpoints/part-uploads.js';
 import type { HttpPartPlatform } from '../../../main/uploads/http-part-upload-transport.js';
 
 export interface MemoryUpload {
