@@ -1,7 +1,9 @@
-// The platform for the UploadQueue row of bench/upload.mjs, in a process of its own so that its work is
-// not counted as the client's: the sandbox (build/sandbox/) handing out pure-ftpd (--ftp-url, --ftp-root)
-// as its external FTP server. Its processing after `ready` is held off (one step an hour): the row
-// measures the client's flow up to `ready`, not the platform's transcoding.
+// The platform for the UploadQueue row of bench/upload.mjs and for bench/upload/http-parts.mjs, in a
+// process of its own so that its work is not counted as the client's: the sandbox (build/sandbox/),
+// handing out pure-ftpd (--ftp-url, --ftp-root) as its external FTP server when given, its data (the
+// parts of uploads in parts among it) in --data-dir when given. Its processing after `ready` or
+// `completed` is held off (one step an hour): the rows measure the client's flow up to there, not the
+// platform's transcoding.
 //
 // stdout: {"ready":true,"apiUrl":..,"authUrl":..,"clientId":..,"clientSecret":..,"username":..,
 // "password":..,"channelId":..}. SIGTERM closes the sandbox and exits 0.
@@ -11,17 +13,17 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startSandbox } from '../../build/sandbox/index.js';
 
-const { values } = parseArgs({ options: { 'ftp-url': { type: 'string' }, 'ftp-root': { type: 'string' } } });
-const dataDir = await mkdtemp(join(tmpdir(), 'bench-upload-sandbox-'));
+const { values } = parseArgs({ options: { 'ftp-url': { type: 'string' }, 'ftp-root': { type: 'string' }, 'data-dir': { type: 'string' } } });
+const dataDir = await mkdtemp(join(values['data-dir'] ?? tmpdir(), 'bench-upload-sandbox-'));
 const sandbox = await startSandbox({
   dataDir,
-  externalFtp: { url: values['ftp-url'], root: values['ftp-root'] },
+  ...(values['ftp-url'] ? { externalFtp: { url: values['ftp-url'], root: values['ftp-root'] } } : {}),
   uploadStepMs: 3_600_000,
   onInternalError: (error) => process.stderr.write(`sandbox internal error: ${error?.stack ?? error}\n`),
 });
 const channelId = sandbox.admin.store.data.channels.find((channel) => channel.title === 'Demo Live').id;
 process.stdout.write(
-  `${JSON.stringify({ ready: true, apiUrl: sandbox.apiUrl, authUrl: sandbox.authUrl, clientId: sandbox.client.id, clientSecret: sandbox.client.secret, username: sandbox.demo.username, password: sandbox.demo.password, channelId })}\n`,
+  `${JSON.stringify({ ready: true, dataDir, adminKey: sandbox.adminKey, apiUrl: sandbox.apiUrl, authUrl: sandbox.authUrl, clientId: sandbox.client.id, clientSecret: sandbox.client.secret, username: sandbox.demo.username, password: sandbox.demo.password, channelId })}\n`,
 );
 
 let stopping = false;

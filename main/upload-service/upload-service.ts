@@ -23,6 +23,7 @@ import type { Logger } from '../log/redacting-logger.js';
 import type { PlatformCaller } from '../platform/platform-request.js';
 import type { SessionService } from '../session/session-service.js';
 import type { UploadSettings, UploadSettingsStore } from '../settings/upload-settings.js';
+import { DEFAULT_PARTS_IN_FLIGHT } from '../uploads/http-part-upload-transport.js';
 import { openProfileUploadQueue, profileUserQueueFolder, type ProfileUploadQueueOptions } from '../uploads/profile-upload-queue.js';
 import { QueueBusyError } from '../uploads/queue-lock.js';
 import type { UploadQueue } from '../uploads/upload-queue.js';
@@ -50,7 +51,7 @@ export interface OpenedUploadQueue {
 export type UploadQueueOpener = (options: ProfileUploadQueueOptions) => OpenedUploadQueue;
 
 export interface UploadServiceOptions {
-  readonly session: Pick<SessionService, 'profileName' | 'userName' | 'currentStatus' | 'tokenRefused' | 'events'>;
+  readonly session: Pick<SessionService, 'profileName' | 'userName' | 'dialect' | 'currentStatus' | 'tokenRefused' | 'events'>;
   readonly dataDir: string;
   readonly platformCaller: () => Promise<PlatformCaller>;
   readonly vaultFor: (profile: string) => Vault;
@@ -83,7 +84,7 @@ export class UploadService implements NamespaceImplementation<typeof uploadsName
   readonly #batcher: ChangeBatcher;
   #opened: Opened | null = null;
   #reason: UploadsUnavailable = SIGNED_OUT;
-  #settings: UploadSettings = { concurrency: CONCURRENCY_RANGE.default, speedLimit: null };
+  #settings: UploadSettings = { concurrency: CONCURRENCY_RANGE.default, speedLimit: null, partsInFlight: DEFAULT_PARTS_IN_FLIGHT };
   /** Opening and closing queues, one at a time, in order. */
   #work: Promise<void> = Promise.resolve();
   /** Settings writes, one at a time, so one change never undoes another. */
@@ -252,6 +253,8 @@ export class UploadService implements NamespaceImplementation<typeof uploadsName
       const handle = (this.#options.openQueue ?? openProfileUploadQueue)({
         dataDir: this.#options.dataDir,
         profile,
+        // The profile's dialect chooses its upload transport (profile-upload-queue.ts).
+        dialect: this.#options.session.dialect,
         user,
         platformCaller: this.#options.platformCaller,
         vault: this.#options.vaultFor(profile),
@@ -262,7 +265,7 @@ export class UploadService implements NamespaceImplementation<typeof uploadsName
         onRowChange: (id) => {
           if (current()) this.#batcher.rowChanged(id);
         },
-        tuning: { ...this.#options.tuning, concurrency: this.#settings.concurrency, speedLimit: this.#settings.speedLimit },
+        tuning: { partsInFlight: this.#settings.partsInFlight, ...this.#options.tuning, concurrency: this.#settings.concurrency, speedLimit: this.#settings.speedLimit },
       });
       this.#opened = { profile, folder, handle };
       this.#stopBusyRetry();

@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import { isTransferred, type Entry, type EntryWork } from './queue-entry.js';
 import { failureMeaning, failureText } from './step-retries.js';
 import type { SpeedLimit } from './speed-limit.js';
-import type { SendResult, UploadTicket } from './upload-transport.js';
+import { statusReport, type SendResult, type UploadTicket } from './upload-transport.js';
 
 const PROGRESS_EVERY_MS = 250;
 
@@ -57,7 +57,7 @@ export async function uploadThroughFinish(entry: Entry, signal: AbortSignal, wor
       // `ready` may have reached the platform before the app stopped: its status tells. The spec does not
       // say whether `transferred` comes before `ready` (the file seen) or after it; a repeated `ready` is
       // harmless where one that never arrived would leave the file waiting forever, so both send it again.
-      const status = await work.withRetries(signal, () => transport.status(ticket));
+      const { status } = statusReport(await work.withRetries(signal, () => transport.status(ticket)));
       if (status !== 'initiated' && status !== 'transferred') {
         work.write({ t: 'ready-sent', id }, entry);
         transport.release(ticket);

@@ -1,22 +1,31 @@
 // A profile's upload queue as the app and the CLI open it: its journal and lock in
 // `<data dir>/uploads/<profile>/` (or, for a second user of the profile, a folder of their own in it: see
-// queue-owner.ts), and the profile's upload transport: FTP (spec part B) through the platform client of
-// the profile's sign-in, its passwords in the profile's keychain items.
+// queue-owner.ts), and the profile's upload transport, the one place that chooses it by the profile's
+// dialect: FTP for the spec's (part B; its passwords in the profile's keychain items), HTTP in 1 MB parts
+// for today's platform (docs/platform-api/current.md), both through the platform client of the profile's
+// sign-in.
 import { join } from 'node:path';
 import type { Logger } from '../log/redacting-logger.js';
 import { createPlatformApi } from '../platform/endpoints/index.js';
+import { partUploadsApi } from '../platform/endpoints/part-uploads.js';
 import type { PlatformCaller } from '../platform/platform-request.js';
 import type { Vault } from '../vault/vault.js';
 import { lockQueue } from './queue-lock.js';
 import { userQueueFolder } from './queue-owner.js';
 import { FtpUploadTransport } from './ftp-upload-transport.js';
+import { HttpPartUploadTransport } from './http-part-upload-transport.js';
 import { UploadQueue, type UploadQueueOptions } from './upload-queue.js';
 import type { UploadTransport } from './upload-transport.js';
 import type { UploadEvent } from './upload-types.js';
 
+/** The profile's dialect (main/profiles/profiles.ts `Dialect`): which face of the platform it speaks. */
+export type UploadDialect = 'spec' | 'current';
+
 export interface ProfileUploadQueueOptions {
   readonly dataDir: string;
   readonly profile: string;
+  /** Decides the upload transport: `spec` FTP, `current` HTTP parts. */
+  readonly dialect: UploadDialect;
   /** The signed-in platform user (null when the platform did not tell): whose queue of the profile opens. */
   readonly user: string | null;
   readonly platformCaller: () => Promise<PlatformCaller>;
@@ -24,7 +33,16 @@ export interface ProfileUploadQueueOptions {
   readonly logger: Logger;
   readonly onEvent: (event: UploadEvent) => void;
   readonly onRowChange?: (id: string) => void;
-  readonly tuning?: Pick<UploadQueueOptions, 'concurrency' | 'speedLimit' | 'retryDelaysMs' | 'pollDelaysMs'> & { readonly ftpTimeoutMs?: number };
+  readonly tuning?: Pick<UploadQueueOptions, 'concurrency' | 'speedLimit' | 'retryDelaysMs' | 'pollDelaysMs'> & TransportTuning;
+}
+
+/** How the transports work, beside the queue's own choices. */
+export interface TransportTuning {
+  readonly ftpTimeoutMs?: number;
+  /** Parts of one file on their way at once (HTTP parts). */
+  readonly partsInFlight?: number;
+  /** Waits before a failed part is sent again (HTTP parts). */
+  readonly partRetryDelaysMs?: readonly number[];
 }
 
 export interface ProfileUploadQueue {
@@ -47,11 +65,11 @@ export function openProfileUploadQueue(options: ProfileUploadQueueOptions): Prof
   const lock = lockQueue(join(folder, 'queue.lock'));
   let queue: UploadQueue;
   try {
-    const { ftpTimeoutMs, ...tuning } = options.tuning ?? {};
+    const { ftpTimeoutMs, partsInFlight, partRetryDelaysMs, ...tuning } = options.tuning ?? {};
     queue = new UploadQueue({
       ...tuning,
       journalFile: join(folder, 'journal.jsonl'),
-      transport: profileUploadTransport(options, ftpTimeoutMs),
+      transport: profileUploadTransport(options, { ftpTimeoutMs, partsInFlight, partRetryDelaysMs }),
       logger: options.logger,
       onEvent: options.onEvent,
       onRowChange: options.onRowChange,
@@ -72,8 +90,16 @@ export function openProfileUploadQueue(options: ProfileUploadQueueOptions): Prof
   };
 }
 
-/** The transport of the profile's platform: FTP, the one spec part B has. */
-function profileUploadTransport(options: ProfileUploadQueueOptions, ftpTimeoutMs: number | undefined): UploadTransport {
+/** The transport of the profile's dialect: FTP for the spec's (part B), HTTP parts for today's platform. */
+function profileUploadTransport(options: ProfileUploadQueueOptions, tuning: TransportTuning): UploadTransport {
+  if (options.dialect === 'current') {
+    return new HttpPartUploadTransport({
+      platform: async () => partUploadsApi(await options.platformCaller()),
+      logger: options.logger,
+      partsInFlight: tuning.partsInFlight,
+      partRetryDelaysMs: tuning.partRetryDelaysMs,
+    });
+  }
   return new FtpUploadTransport({
     platform: async () => createPlatformApi(await options.platformCaller()).uploads,
     passwords: {
@@ -82,6 +108,6 @@ function profileUploadTransport(options: ProfileUploadQueueOptions, ftpTimeoutMs
       forget: async (videoId) => void (await options.vault.deleteUploadPassword(videoId)),
     },
     logger: options.logger,
-    timeoutMs: ftpTimeoutMs,
+    timeoutMs: tuning.ftpTimeoutMs,
   });
 }

@@ -18,6 +18,8 @@ export interface Entry {
   /** Ends the work of its slot (pause, cancel, queue pause or close). */
   abort: AbortController | null;
   polling: boolean;
+  /** The platform's transcoding percentage while it processes the file (null: not told). */
+  processingProgress: number | null;
   /** A new platform upload was begun in this run because the ticket had gone stale: once only. */
   renewedTicket: boolean;
 }
@@ -75,7 +77,7 @@ export function newItem(file: FoundFile, options: AddOptions, addedAt: number): 
 }
 
 export function newEntry(item: JournalItem, state: UploadState, now: () => number): Entry {
-  return { journal: item, state, bytes: 0, meter: new TransferMeter(now), lastProgressAt: 0, lastProgressBytes: -1, abort: null, polling: false, renewedTicket: false };
+  return { journal: item, state, bytes: 0, meter: new TransferMeter(now), lastProgressAt: 0, lastProgressBytes: -1, abort: null, polling: false, processingProgress: null, renewedTicket: false };
 }
 
 /** An entry as the journal left it (a crash, a restart). */
@@ -121,5 +123,6 @@ export function rowOf(entry: Entry): UploadRow {
     speed: transferring ? Math.round(entry.meter.speed()) : 0,
     etaSeconds: transferring ? entry.meter.etaSeconds(item.size - entry.bytes) : null,
     failure: item.failure,
+    processingProgress: entry.state === 'processing' ? entry.processingProgress : null,
   };
 }

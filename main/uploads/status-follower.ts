@@ -1,10 +1,11 @@
-// After `ready`: the platform's status of the upload, polled until `complete` or `error`. Following takes
-// no transfer slot. A refused sign-in waits for the next one; a platform that forgot the upload, or ended
-// it in `error`, fails the file (a retry then sends it as a new upload); other failed polls go on polling.
+// After `ready`: the platform's status of the upload (and how far its transcoding is, where the platform
+// tells), polled until `complete` or `error`. Following takes no transfer slot. A refused sign-in waits
+// for the next one; a platform that forgot the upload, or ended it in `error`, fails the file (a retry
+// then sends it as a new upload); other failed polls go on polling.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PlatformError, SignInNeededError } from '../platform/platform-error.js';
 import { UploadRejectedError, type Entry, type EntryWork } from './queue-entry.js';
-import type { UploadStatus } from './upload-types.js';
+import { statusReport, type StatusReport } from './upload-transport.js';
 
 export const DEFAULT_POLL_DELAYS_MS = [1000, 1000, 2000, 2000, 3000, 5000, 5000, 10_000, 15_000, 30_000];
 
@@ -23,9 +24,9 @@ export async function followStatus(entry: Entry, work: EntryWork, following: Sta
   const { videoId } = ticket;
   for (let round = 0; ; round += 1) {
     await sleep(following.delays[Math.min(round, following.delays.length - 1)]!, undefined, { signal: following.closing });
-    let status: UploadStatus;
+    let report: StatusReport;
     try {
-      status = await work.transport.status(ticket);
+      report = statusReport(await work.transport.status(ticket));
     } catch (error) {
       if (error instanceof SignInNeededError) {
         await following.signInNeeded();
@@ -37,6 +38,13 @@ export async function followStatus(entry: Entry, work: EntryWork, following: Sta
       }
       work.logger.warn('an upload status poll failed; polling goes on', { videoId, error: String(error) });
       continue;
+    }
+    const { status } = report;
+    // The transcoding's percentage is the row's own phase; it is not journaled (the next poll tells it again).
+    const progress = status === 'complete' || status === 'error' ? null : report.progress;
+    if (progress !== entry.processingProgress) {
+      entry.processingProgress = progress;
+      work.changed(entry.journal.id);
     }
     if (status !== entry.journal.status) {
       work.write({ t: 'status', id: entry.journal.id, status }, entry);

@@ -4,6 +4,12 @@
 // and sent, each status, the outcome (journal-records.ts). It holds no secret: a transport keeps its
 // secrets in the keychain.
 //
+// Parts are the one step that comes by the thousand (a part transport acknowledges a 1 MiB part at a
+// time): a `part` line is written at once (the kernel has it, so a crash or a kill of the app loses
+// nothing) and flushed to disk with the next ones, at least every PART_FLUSH_MS or PART_FLUSH_COUNT parts,
+// and with any other step. A power cut can only lose the last unflushed parts' lines: those parts are
+// sent again, which the platform takes (a repeated part replaces the earlier one).
+//
 // The file only grows while the queue runs; opening it compacts it (a header line with the format's
 // version, then one line per file, written to a new file and renamed over the old one). A journal of an
 // older version is read through journal-migration.ts and so rewritten in this one. A last line cut short
@@ -28,10 +34,18 @@ export class JournalTooNewError extends Error {
   override readonly name = 'JournalTooNewError';
 }
 
+/** Part lines flushed to disk together: at most this long after the first unflushed one... */
+const PART_FLUSH_MS = 100;
+/** ...or once this many are unflushed. */
+const PART_FLUSH_COUNT = 32;
+
 export class UploadJournal {
   readonly #file: string;
   readonly #items = new Map<string, JournalItem>();
   #fd: number | null = null;
+  /** Part lines written but not flushed yet, and the timer that flushes them. */
+  #unflushedParts = 0;
+  #partFlush: NodeJS.Timeout | null = null;
 
   private constructor(file: string) {
     this.#file = file;
@@ -75,19 +89,46 @@ export class UploadJournal {
     this.write({ t: 'item', item: journalItem.parse(item) });
   }
 
-  /** Appends one step and flushes it to disk before returning; the step then counts as done. */
+  /** Appends one step and flushes it to disk before returning (a part: with the next ones, see above); the step then counts as done. */
   write(step: JournalRecord): JournalItem | undefined {
     const parsed = journalRecord.parse(step);
     if (this.#fd === null) throw new Error('the upload journal is closed');
     writeSync(this.#fd, `${JSON.stringify(parsed)}\n`);
-    fdatasyncSync(this.#fd);
+    if (parsed.t === 'part') this.#partWritten();
+    else this.#flush();
     applyRecord(this.#items, parsed);
     return this.item(parsed.t === 'item' ? parsed.item.id : parsed.id);
   }
 
   close(): void {
-    if (this.#fd !== null) closeSync(this.#fd);
+    if (this.#fd !== null) {
+      this.#flush();
+      closeSync(this.#fd);
+    }
     this.#fd = null;
+  }
+
+  #partWritten(): void {
+    this.#unflushedParts += 1;
+    if (this.#unflushedParts >= PART_FLUSH_COUNT) this.#flush();
+    else this.#partFlush ??= setTimeout(() => this.#flushQuietly(), PART_FLUSH_MS).unref();
+  }
+
+  /** Everything written so far is on disk once this returns. */
+  #flush(): void {
+    if (this.#partFlush !== null) clearTimeout(this.#partFlush);
+    this.#partFlush = null;
+    this.#unflushedParts = 0;
+    if (this.#fd !== null) fdatasyncSync(this.#fd);
+  }
+
+  /** The timer's flush: a disk that refuses it now refuses the next step's flush too, which the queue reports. */
+  #flushQuietly(): void {
+    try {
+      this.#flush();
+    } catch {
+      // Reported with the next step, whose flush fails the same way.
+    }
   }
 
   /** Rewrites the journal as its header and one line per item (new file, flushed, renamed over the old one), then opens it for appending. */

@@ -55,6 +55,18 @@ export interface SendResult {
   readonly resumedFrom: number;
 }
 
+/** The platform's status of an upload, with the transcoding's percentage where the platform tells it. */
+export interface StatusReport {
+  readonly status: UploadStatus;
+  /** 0-100 while the platform processes the file; null when it does not say. */
+  readonly progress: number | null;
+}
+
+/** A transport's status answer as a report (a bare status has no progress). */
+export function statusReport(answer: UploadStatus | StatusReport): StatusReport {
+  return typeof answer === 'string' ? { status: answer, progress: null } : answer;
+}
+
 /** What a failure means to the queue. */
 export interface FailureMeaning {
   /** It may pass: try the same step again after a wait. */
@@ -71,7 +83,8 @@ export interface UploadTransport {
   send(ticket: UploadTicket, source: UploadSource, options: SendOptions): Promise<SendResult>;
   /** Hands the whole file to the platform for processing (spec part B: `ready`). */
   finish(ticket: UploadTicket): Promise<void>;
-  status(ticket: UploadTicket): Promise<UploadStatus>;
+  /** The platform's status; a transport whose platform tells how far processing is answers with a report. */
+  status(ticket: UploadTicket): Promise<UploadStatus | StatusReport>;
   /** Drops what the transport keeps of the upload besides its ticket (a finished or cancelled upload). */
   release(ticket: UploadTicket): void;
   /** The meaning of the transport's own errors; null for an error it does not know. */

@@ -19,13 +19,15 @@ export const UploadRow = z.object({
   state: z.enum(['waiting', 'paused', 'initialising', 'transferring', 'sending-ready', 'processing', 'complete', 'failed', 'cancelled']),
   platformStatus: z.enum(['initiated', 'transferred', 'queued', 'pending', 'transcoding', 'complete', 'error']).nullable(),
   videoId: z.string().nullable(),
-  /** Bytes the platform's FTP server has. */
+  /** Bytes the platform has (FTP: its server's size; parts: the acknowledged parts). */
   bytes: z.number(),
   /** Bytes per second while transferring. */
   speed: z.number(),
   etaSeconds: z.number().nullable(),
   /** Why it failed, in words. */
   failure: z.string().nullable(),
+  /** While processing: the platform's transcoding percentage (0-100), where the platform tells it; else null. */
+  processingProgress: z.number().min(0).max(100).nullable(),
 });
 export type UploadRow = z.output<typeof UploadRow>;
 

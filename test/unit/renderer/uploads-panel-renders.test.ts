@@ -2,7 +2,8 @@
 // The Uploads panel draws again only the rows that changed: an `uploads` event that changes one row's
 // progress renders that row alone, and one that changes only the totals renders no row. Counted with
 // React's Profiler, placed inside each row's memo boundary (the row module is wrapped here, its memo
-// comparison kept), so a row the panel skipped is not counted.
+// comparison kept), so a row the panel skipped is not counted. A row the platform is transcoding shows
+// how far it is.
 import { act, createElement, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -32,7 +33,7 @@ const { UploadsPanel } = await import('../../../renderer/src/panels/uploads-pane
 const { initialUploadsState, useUploadsStore } = await import('../../../renderer/src/state/uploads-slice');
 
 function row(id: string, change: Partial<UploadRow> = {}): UploadRow {
-  return { id, file: `/v/${id}.mp4`, size: 1000, channelId: '9', title: id, description: '', protect: 'public', state: 'waiting', platformStatus: null, videoId: null, bytes: 0, speed: 0, etaSeconds: null, failure: null, ...change };
+  return { id, file: `/v/${id}.mp4`, size: 1000, channelId: '9', title: id, description: '', protect: 'public', state: 'waiting', platformStatus: null, videoId: null, bytes: 0, speed: 0, etaSeconds: null, failure: null, processingProgress: null, ...change };
 }
 
 const totals: UploadTotals = { files: 3, complete: 0, failed: 0, unfinished: 3, bytes: 0, size: 3000, speed: 0, etaSeconds: null, paused: null, concurrency: 2, speedLimit: null };
@@ -78,5 +79,16 @@ describe('the Uploads panel', () => {
     await emit({ removed: ['c'], totals: { ...totals, files: 2 } });
     expect(Object.fromEntries(renders)).toEqual({});
     expect(host.querySelectorAll('[data-testid="upload-row"]')).toHaveLength(2);
+  });
+
+  it("shows the platform's transcoding progress as the row's own phase, that row alone drawn again", async () => {
+    renders.clear();
+    await emit({ rows: [row('a', { state: 'processing', platformStatus: 'transcoding', bytes: 1000, videoId: '42', processingProgress: 37 })] });
+    expect(Object.fromEntries(renders)).toEqual({ a: 1 });
+    const shown = host.querySelector('[data-state="processing"]')!;
+    expect(shown.querySelector('[data-testid="upload-state"]')!.textContent).toBe('Transcoding 37%');
+    const bar = shown.querySelector('[role="progressbar"]')!;
+    expect(bar.getAttribute('aria-label')).toBe('a processed');
+    expect(bar.getAttribute('aria-valuenow')).toBe('37');
   });
 });

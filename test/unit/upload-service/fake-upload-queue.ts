@@ -20,6 +20,7 @@ export function fakeRow(id: string, change: Partial<UploadRow> = {}): UploadRow 
     speed: 0,
     etaSeconds: null,
     failure: null,
+    processingProgress: null,
     ...change,
   };
 }

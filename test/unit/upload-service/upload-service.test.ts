@@ -17,6 +17,7 @@ type Status = 'signed-in' | 'signed-out' | 'expired';
 class FakeSession {
   readonly events = new ContractEvents<Contract>();
   refusals = 0;
+  dialect: 'spec' | 'current' = 'spec';
   constructor(
     public status: Status,
     public profileName = 'sandbox',
@@ -278,14 +279,17 @@ describe('UploadService: actions', () => {
     const { service, session, opener } = rig();
     await service.open();
     await Promise.all([service.setSettings({ concurrency: 5 }), service.setSettings({ speedLimit: 2 * 1024 * 1024 })]);
-    expect(JSON.parse(readFileSync(join(dataDir, 'uploads.json'), 'utf8'))).toEqual({ concurrency: 5, speedLimit: 2 * 1024 * 1024 });
+    expect(JSON.parse(readFileSync(join(dataDir, 'uploads.json'), 'utf8'))).toEqual({ concurrency: 5, speedLimit: 2 * 1024 * 1024, partsInFlight: 3 });
     expect(opener.last.totals()).toMatchObject({ concurrency: 5, speedLimit: 2 * 1024 * 1024 });
 
     const totals = await service.setSettings({ speedLimit: null });
     expect(totals).toMatchObject({ concurrency: 5, speedLimit: null });
 
     session.profileName = 'studio';
+    session.dialect = 'current';
     await service.sessionChanged();
-    expect(opener.last.options.tuning).toMatchObject({ concurrency: 5, speedLimit: null });
+    expect(opener.last.options.tuning).toMatchObject({ concurrency: 5, speedLimit: null, partsInFlight: 3 });
+    // The profile's dialect goes with it: it chooses the upload transport (profile-upload-queue.ts).
+    expect(opener.last.options).toMatchObject({ profile: 'studio', dialect: 'current' });
   });
 });

@@ -1,6 +1,7 @@
 // The upload journal on real files: what was written survives reopening, a line cut by a crash is left
 // out, opening compacts it to its header and one line per file without changing what it says, parts
-// acknowledged one by one add up, and a journal of version 1 (FTP only) is read and rewritten in version 2.
+// acknowledged one by one add up (each line in the file at once, their flushes grouped), and a journal of
+// version 1 (FTP only) is read and rewritten in version 2.
 import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -247,6 +248,22 @@ describe('UploadJournal', () => {
       ],
       [[0, 7]],
     ]);
+  });
+
+  it('has each part line in the file as soon as it is written (a kill of the app loses none), its flush grouped with the next', () => {
+    const { journal } = UploadJournal.open(file);
+    journal.add(item('a'));
+    journal.write({ t: 'init-started', id: 'a' });
+    journal.write({ t: 'initialised', id: 'a', upload: upload('v1', [], 100) });
+    for (let part = 0; part < 70; part += 1) {
+      journal.write({ t: 'part', id: 'a', part });
+      // What another process (the app reopened after a kill) reads now.
+      expect(readFileSync(file, 'utf8').trimEnd().split('\n').at(-1)).toBe(JSON.stringify({ t: 'part', id: 'a', part }));
+    }
+    journal.close();
+    const { journal: reopened, opening } = UploadJournal.open(file);
+    reopened.close();
+    expect(opening.items[0]!.upload!.parts.acknowledged).toEqual([[0, 69]]);
   });
 });
 

@@ -49,8 +49,11 @@ export function stateLabel(row: UploadRow): string {
       return 'Sending';
     case 'sending-ready':
       return 'Handing over';
-    case 'processing':
-      return row.platformStatus ? PLATFORM_STEPS[row.platformStatus] : 'Processing';
+    case 'processing': {
+      const step = row.platformStatus ? PLATFORM_STEPS[row.platformStatus] : 'Processing';
+      // The platform's transcoding percentage, where it tells it: a phase of its own after the sending.
+      return row.processingProgress === null ? step : `${step} ${Math.round(row.processingProgress)}%`;
+    }
     case 'complete':
       return 'Complete';
     case 'failed':
@@ -58,6 +61,12 @@ export function stateLabel(row: UploadRow): string {
     case 'cancelled':
       return 'Cancelled';
   }
+}
+
+/** The row's bar: the bytes sent, or, while the platform processes the file and tells how far, its transcoding. */
+export function barOf(row: UploadRow): { share: number; label: string } {
+  if (row.state === 'processing' && row.processingProgress !== null) return { share: Math.min(1, Math.max(0, row.processingProgress / 100)), label: `${row.title} processed` };
+  return { share: row.size > 0 ? Math.min(1, row.bytes / row.size) : 0, label: `${row.title} sent` };
 }
 
 /** The file's name without its folders (the renderer has no path module, and paths come from any OS). */

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { UploadRow } from '../../../../preload/contract.js';
-import { fileName, formatBytes, formatEta, formatSpeed, stateLabel } from './upload-format';
+import { barOf, fileName, formatBytes, formatEta, formatSpeed, stateLabel } from './upload-format';
 
 export interface RowActions {
   pause(id: string): void;
@@ -35,7 +35,7 @@ export const UploadRowView = memo(function UploadRowView({
   editing: boolean;
   actions: RowActions;
 }) {
-  const share = row.size > 0 ? Math.min(1, row.bytes / row.size) : 0;
+  const { share, label } = barOf(row);
   const transferring = row.state === 'transferring';
   return (
     <div role="row" aria-rowindex={index + 2} className={`upload-row upload-row-${row.state}`} style={{ top }} data-state={row.state} data-testid="upload-row">
@@ -59,7 +59,7 @@ export const UploadRowView = memo(function UploadRowView({
         {stateLabel(row)}
       </div>
       <div role="cell">
-        <div className="bar" role="progressbar" aria-label={`${row.title} sent`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share * 100)}>
+        <div className="bar" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share * 100)}>
           <div className={`bar-fill bar-fill-${row.state}`} style={{ width: `${share * 100}%` }} />
         </div>
       </div>
