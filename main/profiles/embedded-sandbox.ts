@@ -56,7 +56,21 @@ export async function connectEmbeddedSandbox(dataDirectory: string): Promise<San
 
   await mkdir(folder, { recursive: true, mode: 0o700 });
   const sandbox = await startOnLastPorts(folder);
-  const runtime: z.output<typeof Runtime> = {
+  const runtime = sandboxRuntime(sandbox, process.pid);
+  await writeJsonAtomically(runtimeFile, runtime);
+  return {
+    ...runtime,
+    owned: true,
+    async close() {
+      await rm(runtimeFile, { force: true });
+      await sandbox.close();
+    },
+  };
+}
+
+/** What runtime.json says of a running sandbox, so that other processes of this data folder use it. */
+export function sandboxRuntime(sandbox: Sandbox, pid: number): z.output<typeof Runtime> {
+  return {
     apiUrl: sandbox.apiUrl,
     authUrl: sandbox.authUrl,
     ftpUrl: sandbox.ftpUrl,
@@ -67,16 +81,7 @@ export async function connectEmbeddedSandbox(dataDirectory: string): Promise<San
     clientSecret: sandbox.client.secret,
     nativeClientId: sandbox.nativeClient.id,
     demo: sandbox.demo,
-    pid: process.pid,
-  };
-  await writeJsonAtomically(runtimeFile, runtime);
-  return {
-    ...runtime,
-    owned: true,
-    async close() {
-      await rm(runtimeFile, { force: true });
-      await sandbox.close();
-    },
+    pid,
   };
 }
 

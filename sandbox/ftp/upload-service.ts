@@ -7,8 +7,9 @@ import { readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Channel, Upload, UploadStatus, VideoProtection } from '../state/model.js';
-import { nowSeconds, randomToken } from '../state/random.js';
+import { randomToken } from '../state/random.js';
 import type { SandboxStore } from '../state/sandbox-store.js';
+import { addUploadedVideo } from '../state/uploaded-video.js';
 import { probeMedia } from '../media/probe-media.js';
 import { startFtpUploadServer, type FtpGrant, type FtpUploadServer } from './ftp-upload-server.js';
 
@@ -128,23 +129,7 @@ export async function startUploadService(options: UploadServiceOptions): Promise
       const length = await probeMedia(found.file, signal);
       if (length.problem !== null) return setStatus(upload, 'error', length.problem);
       if (!store.channel(upload.channelId)) return setStatus(upload, 'error', `The channel ${upload.channelId} was deleted during processing.`);
-      const now = nowSeconds();
-      // The video exists before the status says complete, so a client that sees `complete` can read it.
-      store.addVideo({
-        id: upload.videoId,
-        channelId: upload.channelId,
-        ownerId: upload.ownerId,
-        title: upload.title,
-        description: upload.description,
-        protect: upload.protect,
-        createdAt: now,
-        addedAt: now,
-        length: length.seconds,
-        fileSize: found.size,
-        views: 0,
-        source: 'upload',
-        filePath: found.file,
-      });
+      addUploadedVideo(store, upload, { path: found.file, size: found.size, seconds: length.seconds });
       return setStatus(upload, 'complete');
     }
   };

@@ -14,6 +14,7 @@ import type { Channel, UploadStatus, VideoProtection } from '../state/model.js';
 import { partUploadsOf, type PartUpload } from '../state/part-uploads.js';
 import { nowSeconds, randomToken } from '../state/random.js';
 import type { SandboxStore } from '../state/sandbox-store.js';
+import { addUploadedVideo } from '../state/uploaded-video.js';
 import { badRequest, checkPart, firstMissing, PART_SIZE, type PartFields } from './part-rules.js';
 
 export interface PartUploadServiceOptions {
@@ -92,23 +93,7 @@ export function startPartUploadService(options: PartUploadServiceOptions): PartU
       await rename(upload.file, renamed);
       upload.file = renamed;
     }
-    const now = nowSeconds();
-    // The video exists before the status says complete, so a client that sees `complete` can read it.
-    store.addVideo({
-      id: upload.videoId,
-      channelId: upload.channelId,
-      ownerId: upload.ownerId,
-      title: upload.title,
-      description: upload.description,
-      protect: upload.protect,
-      createdAt: now,
-      addedAt: now,
-      length: probed.seconds,
-      fileSize: (await stat(upload.file)).size,
-      views: 0,
-      source: 'upload',
-      filePath: upload.file,
-    });
+    addUploadedVideo(store, upload, { path: upload.file, size: (await stat(upload.file)).size, seconds: probed.seconds });
     set(upload, 'complete', 100);
   };
 

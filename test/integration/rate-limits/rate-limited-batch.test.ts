@@ -17,6 +17,7 @@ import { AppStatusTracker } from '../../../main/desktop/app-status.js';
 import { createPlatformApi } from '../../../main/platform/endpoints/index.js';
 import { createPlatformCaller } from '../../../main/platform/platform-caller.js';
 import { RateLimitGate } from '../../../main/platform/rate-limit-gate.js';
+import { sandboxRuntime } from '../../../main/profiles/embedded-sandbox.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
 import { runCli } from '../../support/built-cli.js';
 import { passwordToken } from '../../support/sandbox-client.js';
@@ -33,19 +34,7 @@ beforeAll(async () => {
   const folder = join(work, 'data', 'sandbox');
   await mkdir(folder, { recursive: true });
   sandbox = await startSandbox({ stateFile: join(folder, 'state.json'), dataDir: join(folder, 'media'), uploadStepMs: 20, rateLimit: BUDGET });
-  const runtime = {
-    apiUrl: sandbox.apiUrl,
-    authUrl: sandbox.authUrl,
-    ftpUrl: sandbox.ftpUrl,
-    rtmpUrl: sandbox.rtmpUrl,
-    rtmpsUrl: sandbox.rtmpsUrl,
-    rtmpsCaCertificate: sandbox.rtmpsCaCertificate,
-    clientId: sandbox.client.id,
-    clientSecret: sandbox.client.secret,
-    nativeClientId: sandbox.nativeClient.id,
-    demo: sandbox.demo,
-    pid: process.pid,
-  };
+  const runtime = sandboxRuntime(sandbox, process.pid);
   await writeFile(join(folder, 'runtime.json'), JSON.stringify(runtime));
 }, 60_000);
 
