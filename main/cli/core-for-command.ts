@@ -15,6 +15,8 @@ export const platformOptions = {
   'token-url': { type: 'string' },
   'client-id': { type: 'string' },
   dialect: { type: 'string' },
+  /** `on`: publish over plain RTMP even where the ingest offers RTMPS (today's platform); `off`: TLS first again. */
+  'plain-rtmp': { type: 'string' },
   /** `production`: today's platform's own addresses (docs/platform-api/current.md), in the current dialect. */
   preset: { type: 'string' },
   'client-secret-stdin': { type: 'boolean' },
@@ -32,6 +34,7 @@ export async function coreForCommand(context: CommandContext, values: OptionValu
   const tokenUrl = setting('token-url', 'COMPANION_TOKEN_URL') ?? preset?.tokenUrl;
   const clientId = setting('client-id', 'COMPANION_CLIENT_ID');
   const dialect = dialectOf(setting('dialect', 'COMPANION_DIALECT')) ?? preset?.dialect;
+  const plainRtmp = switchOf('plain-rtmp', stringOption(values, 'plain-rtmp'));
   if (values['client-secret'] !== undefined) {
     throw new UsageError('--client-secret on the command line is readable by every user of this computer (ps, /proc) and stays in the shell history: give it on standard input with --client-secret-stdin, or in COMPANION_CLIENT_SECRET');
   }
@@ -52,10 +55,10 @@ export async function coreForCommand(context: CommandContext, values: OptionValu
     ...(configures ? {} : { profile: context.profile }),
   });
   if (configures && context.profile !== undefined) {
-    await core.session.configurePlatformProfile(context.profile, { apiUrl, authUrl, tokenUrl, clientId, dialect }, clientSecret);
-  } else if (dialect !== undefined) {
-    // The sandbox speaks both dialects; a platform profile's dialect may change on its own too.
-    await core.session.chooseDialect(dialect);
+    await core.session.configurePlatformProfile(context.profile, { apiUrl, authUrl, tokenUrl, clientId, dialect, plainRtmp }, clientSecret);
+  } else if (dialect !== undefined || plainRtmp !== undefined) {
+    // The sandbox speaks both dialects; a platform profile's dialect or ingest choice may change on its own too.
+    await core.session.chooseProfileSettings({ dialect, plainRtmp });
   }
   return core;
 }
@@ -69,6 +72,12 @@ function presetOf(name: string | undefined): (typeof PRESETS)[keyof typeof PRESE
   if (name === undefined) return undefined;
   if (name !== 'production') throw new UsageError(`--preset knows production (today's platform), not ${JSON.stringify(name)}`);
   return PRESETS[name];
+}
+
+function switchOf(name: string, value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value !== 'on' && value !== 'off') throw new UsageError(`--${name} is on or off, not ${JSON.stringify(value)}`);
+  return value === 'on';
 }
 
 function dialectOf(value: string | undefined): Dialect | undefined {

@@ -208,7 +208,7 @@ export class SessionService implements TokenSource {
    * Creates or updates a platform profile and makes it active (`companion login --profile p --api-url …`).
    * Missing settings keep their current value; a new profile needs all three addresses.
    */
-  async configurePlatformProfile(name: string, settings: { apiUrl?: string; authUrl?: string; tokenUrl?: string; clientId?: string; dialect?: Dialect }, clientSecret?: string): Promise<void> {
+  async configurePlatformProfile(name: string, settings: { apiUrl?: string; authUrl?: string; tokenUrl?: string; clientId?: string; dialect?: Dialect; plainRtmp?: boolean }, clientSecret?: string): Promise<void> {
     const problem = validProfileName(name);
     if (problem) throw new CompanionError('bad_request', `The profile name ${JSON.stringify(name)} is not valid: ${problem}.`);
     const profiles = await this.#profiles.load();
@@ -236,11 +236,15 @@ export class SessionService implements TokenSource {
     await this.#activate(name);
   }
 
-  /** Sets the active profile's dialect (the sandbox speaks both); its sign-in, if any, stays. */
-  async chooseDialect(dialect: Dialect): Promise<void> {
-    if (this.#profile.dialect === dialect) return;
+  /**
+   * Sets the active profile's dialect (the sandbox speaks both) or its plain-RTMP switch; its sign-in, if any,
+   * stays.
+   */
+  async chooseProfileSettings(settings: { readonly dialect?: Dialect; readonly plainRtmp?: boolean }): Promise<void> {
+    const wanted = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
+    if (Object.entries(wanted).every(([name, value]) => this.#profile[name as keyof Profile] === value)) return;
     const profiles = await this.#profiles.load();
-    const profile = { ...profiles.profiles[this.#profileName]!, dialect };
+    const profile = { ...profiles.profiles[this.#profileName]!, ...wanted };
     profiles.profiles[this.#profileName] = profile;
     await this.#profiles.save(profiles);
     this.#allProfiles = profiles.profiles;
