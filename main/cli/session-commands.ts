@@ -46,7 +46,11 @@ export const loginCommand: Command = {
       else if (outcome.opened) context.out.write(`The sign-in page is open in your browser. If it did not appear, open this address in a browser:\n\n  ${url}\n\nWaiting for the sign-in…\n`);
       else context.out.write(`Open this address in a browser to sign in: ${url}\n(No browser could be opened here: ${outcome.reason}.)\nWaiting for the sign-in…\n`);
     });
-    const core = await coreForCommand(context, values, driver);
+    // A bad option found while the core is made (a mistyped --dialect) must not leave the loopback listener open.
+    const core = await coreForCommand(context, values, driver).catch(async (error: unknown) => {
+      await driver.close();
+      throw error;
+    });
     try {
       if (askedType === 'mac') {
         context.err.write('companion: a MAC token comes only from the implicit flow, which puts the token in the address your browser returns to: its history keeps it. Without --token-type mac the login page gives a bearer token through the code flow, which it does not.\n');
