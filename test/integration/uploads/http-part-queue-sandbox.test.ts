@@ -43,6 +43,8 @@ describe('the upload queue with the HTTP part transport, against the sandbox', (
     const source = await makeNoiseVideo(file, 40 * PART_SIZE + 777);
     const progressSeen = new Set<number>();
     const { queue, events } = partQueue({
+      // About 2.5 s of transfer, so progress is reported on the way however fast the machine is.
+      speedLimit: 16 * PART_SIZE,
       onRowChange: (id) => {
         const progress = queue.row(id)?.processingProgress;
         if (progress !== null && progress !== undefined) progressSeen.add(progress);
