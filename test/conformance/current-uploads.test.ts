@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { forceUploadServerError, inspectUpload, partForm, PART_SIZE, type PartFields } from '../support/part-upload-client.js';
 import { makeNoiseVideo } from '../support/noise-video.js';
-import { covers, notApplicable } from './coverage.js';
+import { covers } from './coverage.js';
 import { describeResult, expectError, expectRouteAnswers, expectStatus, request, type AccessToken, type HttpResult } from './http-client.js';
 import { bearerToken } from './oauth-client.js';
 import { bearer, revokeRequest, signInNative } from './current-oauth-client.js';
@@ -23,10 +23,6 @@ const COMPLETED = 'POST /v2/channels/{channel_id}/uploads/{video_id}/completed.j
 const STATUS = 'GET /channels/{channel_id}/uploads/{video_id}.json';
 const TEN_GIB = 10 * 1024 ** 3;
 
-const RATE_LIMITED = 'rate limits: see rate-limits tests';
-notApplicable(CREATE, '429 too_many_requests', RATE_LIMITED);
-notApplicable(PART, '429', RATE_LIMITED);
-notApplicable(COMPLETED, '429', RATE_LIMITED);
 
 const createdShape = z.object({ videoId: z.number().int().positive(), uploadId: z.string().min(1) });
 const statusShape = z.object({ status: z.enum(UPLOAD_STATUSES), progress: z.number().int().min(0).max(100) });
@@ -319,5 +315,43 @@ describe('upload in 1 MiB parts', () => {
     expectRouteAnswers(await completed(upload));
     expectError(await completed({ ...upload, videoId: Number(MISSING_ID) }), 404, 'not_found');
     expectError(await completed(upload, upload.uploadId, demo, MISSING_ID), 404, 'not_found');
+  });
+});
+
+describe('upload in parts under a spent rate budget', () => {
+  // Two calls per endpoint a minute: the third call to each answers 429, whatever the first two answered.
+  const handle = useSandbox({ rateLimit: { limit: 2, windowSeconds: 60 } });
+  let demo: AccessToken;
+  beforeAll(async () => {
+    demo = await bearerToken(handle.sandbox);
+  });
+  const live = () => channelId(handle.sandbox, 'Demo Live');
+  const one = Buffer.alloc(1000, 7);
+  const fields = (upload: Created, index: number): PartFields => ({ uploadId: upload.uploadId, partIndex: index, totalPartCount: 1, totalFileSize: one.length, file: one });
+
+  async function thirdCall(call: () => Promise<HttpResult>): Promise<HttpResult> {
+    await call();
+    await call();
+    return call();
+  }
+
+  it('each of the three calls answers 429 too_many_requests past its budget, with the rate headers', async () => {
+    covers(CREATE, '429 too_many_requests');
+    covers(PART, '429');
+    covers(COMPLETED, '429');
+    const createUrl = handle.api(`/v2/channels/${live()}/uploads.json`);
+    const first = await request('POST', createUrl, { token: demo, form: { title: unique('Budget') } });
+    expectStatus(first, 201);
+    const upload = bodyOf(first, createdShape);
+    const refusedCreate = await request('POST', createUrl, { token: demo, form: {} }).then(() => request('POST', createUrl, { token: demo, form: {} }));
+    const partUrl = handle.api(`/v2/channels/${live()}/uploads/${upload.videoId}/part.json`);
+    const refusedPart = await thirdCall(() => request('POST', partUrl, { token: demo, body: partForm(fields(upload, 0)) }));
+    const completedUrl = handle.api(`/v2/channels/${live()}/uploads/${upload.videoId}/completed.json`);
+    const refusedCompleted = await thirdCall(() => request('POST', completedUrl, { token: demo, form: { uploadId: upload.uploadId } }));
+    for (const refused of [refusedCreate, refusedPart, refusedCompleted]) {
+      expectError(refused, 429, 'too_many_requests');
+      expect(refused.headers.get('x-ratelimit-remaining'), describeResult(refused)).toBe('0');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
   });
 });
