@@ -3,7 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { AppShell } from './app-shell';
 import { chooseBridge } from './bridge/companion-bridge';
 import { connectBridge } from './bridge/connect-bridge';
-import './styles.css';
+// In this order: later files build on the earlier ones' rules.
+import './styles/shell.css';
+import './styles/controls.css';
+import './styles/uploads.css';
+import './styles/shared-pieces.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

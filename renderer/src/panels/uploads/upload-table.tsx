@@ -3,7 +3,7 @@ import type { UploadRow } from '../../../../preload/contract.js';
 import { UploadRowView, type RowActions } from './upload-row-view';
 import { virtualWindow } from './virtual-window';
 
-/** Fixed, so where each row sits is a multiplication (styles.css gives .upload-row the same height). */
+/** Fixed, so where each row sits is a multiplication (styles/uploads.css gives .upload-row the same height). */
 export const ROW_HEIGHT = 52;
 const OVERSCAN = 8;
 /** Before the first measurement (and in a window too small to measure). */
