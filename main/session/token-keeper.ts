@@ -175,6 +175,15 @@ export class TokenKeeper {
     const expiresAt = this.#user?.expiresAt;
     if (expiresAt === null || expiresAt === undefined) return;
     const now = this.#now();
+    // A renewable sign-in is renewed before its token runs out even while no call needs it, so an idle app
+    // does not read "expired" in the morning; the renewal schedules the new token's deadlines.
+    const user = this.#user!;
+    const renewable = this.#options.renew !== undefined && user.type === 'bearer' && user.refreshToken !== undefined;
+    if (renewable && expiresAt - RENEW_MARGIN_SECONDS > now) {
+      const timer = setTimeout(() => void this.token('user').finally(() => this.#options.onDeadline()), Math.min((expiresAt - RENEW_MARGIN_SECONDS - now) * 1000, 2 ** 31 - 1));
+      timer.unref();
+      this.#timers.push(timer);
+    }
     for (const at of [expiresAt - EXPIRES_SOON_SECONDS, expiresAt]) {
       if (at <= now) continue;
       // setTimeout cannot wait longer than ~24.8 days; a token expiring later is re-checked then.

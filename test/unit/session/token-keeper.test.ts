@@ -4,8 +4,8 @@ import { TokenKeeper, type TokenVault } from '../../../main/session/token-keeper
 
 const NOW = 1_800_000_000;
 
-function bearer(accessToken: string, expiresAt: number | null): AccessToken {
-  return { type: 'bearer', accessToken, expiresAt, scopes: [] };
+function bearer(accessToken: string, expiresAt: number | null, refreshToken?: string): AccessToken {
+  return { type: 'bearer', accessToken, expiresAt, scopes: [], ...(refreshToken === undefined ? {} : { refreshToken }) };
 }
 
 /** A vault in memory: the keeper's side of the keychain. */
@@ -116,6 +116,23 @@ describe('TokenKeeper renewal', () => {
     expect(await plain.renewRefused((await plain.token('user'))!)).toBeNull();
     keeper.stop();
     plain.stop();
+  });
+
+  it('renews a renewable sign-in shortly before its token runs out even when no call asks, and says so', async () => {
+    vi.useFakeTimers({ now: NOW * 1000 });
+    try {
+      const vault = memoryVault();
+      const deadlines: number[] = [];
+      const renew = async (old: AccessToken): Promise<AccessToken> => bearer(`${old.accessToken}+`, Math.floor(Date.now() / 1000) + 7200, 'r+');
+      const keeper = new TokenKeeper({ vault: () => vault, clientGrant: async () => null, onDeadline: () => deadlines.push(Math.floor(Date.now() / 1000)), renew, now: () => Math.floor(Date.now() / 1000) });
+      await keeper.signedIn(bearer('u', NOW + 7200, 'r'));
+      await vi.advanceTimersByTimeAsync((7200 - 60) * 1000);
+      expect([keeper.user?.accessToken, keeper.status()]).toEqual(['u+', 'signed-in']);
+      expect(deadlines).toContain(NOW + 7200 - 60);
+      keeper.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a failed renewal leaves an expired token expired, and a token still valid in use', async () => {
