@@ -12,7 +12,7 @@ import type { ChannelChoices } from '../admin/channels/channel-choices.js';
 import type { SessionService } from '../session/session-service.js';
 import type { LiveSettings, LiveSettingsStore } from '../settings/live-settings.js';
 import { ChannelWatcher, type ChannelActivity } from './channel-watcher.js';
-import { liveTargets } from './live-targets.js';
+import { liveEncoder, liveTargets } from './live-relay-view.js';
 import { localIngestKey, maskKey, newLocalIngestKey, type LocalKeySlot } from './local-ingest-key.js';
 import { preflight, type PreflightFacts } from './preflight.js';
 import { publishChoice } from './publish-choice.js';
@@ -130,11 +130,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   async sessionChanged(): Promise<void> {
     const anotherAccount = this.#options.session.profileName !== this.#profile || this.#sessionStatus() === 'signed-out';
     if (anotherAccount && !this.#going) {
-      this.#recorder?.close();
-      this.#recorder = null;
-      this.#watcher = null;
-      this.#activity = null;
-      this.#autorecord = null;
+      this.#forgetChannelHelpers();
       this.#setLastError(null);
       this.#loadChannelChoice(await this.#options.settings.load());
     }
@@ -174,17 +170,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
       phase: this.#phase,
       checklist: checklist.map((step) => ({ step: step.step, label: step.label, state: step.state, detail: step.detail })),
       nextAction,
-      encoder: stats
-        ? {
-            connected: stats.encoder.connected,
-            codecs: [stats.encoder.codecs.video, stats.encoder.codecs.audio].filter((codec) => codec !== null).join(' + ') || null,
-            bitrateKbps: stats.encoder.bitrateKbps,
-            fps: stats.encoder.measuredFps ?? stats.encoder.fps,
-            keyframeIntervalSeconds: stats.encoder.keyframeIntervalSeconds,
-          }
-        : this.#encoder.state === 'connected'
-          ? { connected: true, codecs: this.#encoder.codecs, bitrateKbps: null, fps: null, keyframeIntervalSeconds: null }
-          : null,
+      encoder: liveEncoder(stats, this.#encoder),
       targets: liveTargets(stats),
       channelStatus: this.#activity?.status ?? null,
       viewers: this.#activity?.viewers ?? null,
@@ -220,11 +206,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     await this.#options.settings.update((settings) => {
       settings.channels[this.#options.session.profileName] = id;
     });
-    this.#recorder?.close();
-    this.#recorder = null;
-    this.#watcher = null;
-    this.#activity = null;
-    this.#autorecord = null;
+    this.#forgetChannelHelpers();
     this.#changed();
     return this.state();
   }
@@ -335,13 +317,26 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     const channel = this.#channel;
     if (!channel) throw new CompanionError('channel_needed', 'Choose a channel first.');
     const api = await this.#options.platformApi();
-    this.#recorder = new Recorder({ platform: api, channelId: channel.id, managedFor: channel.managedFor, recordWhenLive: this.#recordWhenLive, onEvent: () => this.#changed() });
+    this.#recorder = this.#newRecorder(api, channel);
     return this.#recorder;
+  }
+
+  /** The recorder and watcher belong to one channel of one account. */
+  #forgetChannelHelpers(): void {
+    this.#recorder?.close();
+    this.#recorder = null;
+    this.#watcher = null;
+    this.#activity = null;
+    this.#autorecord = null;
+  }
+
+  #newRecorder(api: PlatformApi, channel: ChannelRef): Recorder {
+    return new Recorder({ platform: api, channelId: channel.id, managedFor: channel.managedFor, recordWhenLive: this.#recordWhenLive, onEvent: () => this.#changed() });
   }
 
   #ensureWatcher(api: PlatformApi, channel: ChannelRef): ChannelWatcher {
     if (this.#watcher) return this.#watcher;
-    const recorder = this.#recorder ?? new Recorder({ platform: api, channelId: channel.id, managedFor: channel.managedFor, recordWhenLive: this.#recordWhenLive, onEvent: () => this.#changed() });
+    const recorder = this.#recorder ?? this.#newRecorder(api, channel);
     this.#recorder = recorder;
     this.#watcher = new ChannelWatcher({
       channels: api.channels,
