@@ -14,3 +14,13 @@ export abstract class PlatformBackedService {
     return this.#platformApi();
   }
 }
+
+type ServiceClass = new (platformApi: () => Promise<PlatformApi>) => PlatformBackedService;
+
+/** Services built together, keyed by the name of the contract namespace each serves. */
+export type ServiceSet<Classes extends Record<string, ServiceClass>> = { readonly [Name in keyof Classes]: InstanceType<Classes[Name]> };
+
+/** Builds each service of a panel over the same platform client. */
+export function buildServices<Classes extends Record<string, ServiceClass>>(classes: Classes, platformApi: () => Promise<PlatformApi>): ServiceSet<Classes> {
+  return Object.fromEntries(Object.entries(classes).map(([name, Service]) => [name, new Service(platformApi)])) as ServiceSet<Classes>;
+}

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Contract } from '../../preload/contract.js';
 import { AccountLists, type AccountListsOptions } from '../settings/account-lists.js';
 import type { RecoveryReporter } from '../settings/settings-file.js';
+import { accountOf } from '../session/account-of.js';
 import type { ContractEventSource } from '../typed-emitter.js';
 
 /** What every tracker is given. */
@@ -20,24 +21,43 @@ export interface TrackerOptions {
   readonly now?: () => number;
 }
 
-/** The tracker's own list: its file, its rows and how they are told apart and announced. */
-export interface TrackedRowsOptions<Row extends z.ZodType> extends Omit<AccountListsOptions<Row>, 'file' | 'onRecovered' | 'warn' | 'now'> {
+/** The tracker's own list: its file, its rows and how they are told apart. */
+export interface TrackedFile<Row extends z.ZodType> extends Omit<AccountListsOptions<Row>, 'file' | 'onRecovered' | 'warn' | 'now'> {
   /** The file's name in the data folder. */
   readonly fileName: string;
   /** A row's id in the list. */
   readonly idOf: (row: z.output<Row>) => string;
+}
+
+/** What the tracker does as its rows change and as the account changes. */
+export interface RowFollower<Row extends z.ZodType> {
   /** Tells the windows of a new or changed row. */
   readonly announce: (row: z.output<Row>) => void;
+  /** Another account takes over: the tracker stops the last one's work (its rows stay as the file has them). */
+  readonly leaving: () => void;
+  /** The account's rows were read: the tracker takes up their unfinished work. */
+  readonly loaded: (rows: readonly z.output<Row>[]) => void;
 }
 
 export class TrackedRows<Row extends z.ZodType> extends AccountLists<Row> {
   readonly #idOf: (row: z.output<Row>) => string;
   readonly #announce: (row: z.output<Row>) => void;
+  readonly #leaving: () => void;
+  readonly #loaded: (rows: readonly z.output<Row>[]) => void;
 
-  constructor(tracker: TrackerOptions, options: TrackedRowsOptions<Row>) {
-    super({ ...options, file: join(tracker.dataDir, options.fileName), onRecovered: tracker.onRecovered, warn: tracker.warn, now: tracker.now });
-    this.#idOf = options.idOf;
-    this.#announce = options.announce;
+  /** Follows the session's account from the start: each sign-in, sign-out or profile switch moves the list. */
+  constructor(tracker: TrackerOptions, file: TrackedFile<Row>, follower: RowFollower<Row>) {
+    super({ ...file, file: join(tracker.dataDir, file.fileName), onRecovered: tracker.onRecovered, warn: tracker.warn, now: tracker.now });
+    this.#idOf = file.idOf;
+    this.#announce = follower.announce;
+    this.#leaving = follower.leaving;
+    this.#loaded = follower.loaded;
+    tracker.session.on('session', (session) => void this.follow(accountOf(session)));
+  }
+
+  /** The signed-in account (accountOf: the profile, with the user when known), or null when signed out. */
+  follow(account: string | null): Promise<void> {
+    return this.switchTo(account, this.#leaving, this.#loaded);
   }
 
   /**
@@ -65,4 +85,39 @@ export class TrackedRows<Row extends z.ZodType> extends AccountLists<Row> {
     this.#announce(row);
     return row;
   }
+}
+
+/**
+ * A tracker of rows for the signed-in account (the download tracker, the copy tracker): it keeps its list
+ * in its file, follows the session's account, and says what its rows do as they change and as accounts come
+ * and go.
+ */
+export abstract class AccountRowTracker<Row extends z.ZodType> {
+  /** The signed-in account's rows, newest first, as the tracker's file keeps them. */
+  protected readonly tracked: TrackedRows<Row>;
+  readonly #clock: () => number;
+
+  constructor(options: TrackerOptions, file: TrackedFile<Row>) {
+    this.#clock = options.now ?? Date.now;
+    this.tracked = new TrackedRows(options, file, { announce: (row) => this.announce(row), leaving: () => this.stopWork(), loaded: (rows) => this.loaded(rows) });
+  }
+
+  /**
+   * The signed-in account: the profile, with the user when known (accountOf); null when signed out. The
+   * lists are kept by this name; another account stops the last one's work and takes up this one's.
+   */
+  accountChanged(account: string | null): Promise<void> {
+    return this.tracked.follow(account);
+  }
+
+  protected now(): number {
+    return this.#clock();
+  }
+
+  /** Tells the windows of a new or changed row. */
+  protected abstract announce(row: z.output<Row>): void;
+  /** Another account takes over, or the tracker closes: the work under way stops (its rows stay as the file has them). */
+  protected abstract stopWork(): void;
+  /** The account's rows were read: their unfinished work goes on. */
+  protected abstract loaded(rows: readonly z.output<Row>[]): void;
 }

@@ -37,6 +37,11 @@ export function emitJson(context: CommandContext, event: string, fields: Record<
   context.out.write(`${JSON.stringify({ event, ...fields })}\n`);
 }
 
+/** Options that each take one value, by name: `{ name: { type: 'string' } }` for each. */
+export function stringOptions<const Names extends readonly string[]>(...names: Names): { readonly [Name in Names[number]]: { readonly type: 'string' } } {
+  return Object.fromEntries(names.map((name) => [name, { type: 'string' }])) as { readonly [Name in Names[number]]: { readonly type: 'string' } };
+}
+
 export function stringOption(values: OptionValues, name: string): string | undefined {
   const value = values[name];
   return typeof value === 'string' ? value : undefined;

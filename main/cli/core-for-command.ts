@@ -5,20 +5,14 @@
 import { createCore, type Core, type CoreOptions } from '../core.js';
 import type { SignInDriver } from '../session/sign-in-driver.js';
 import { Dialect, SANDBOX_PROFILE } from '../profiles/profiles.js';
-import { UsageError, stringOption, type CommandContext, type OptionValues } from './command-context.js';
+import { UsageError, stringOption, stringOptions, type CommandContext, type OptionValues } from './command-context.js';
 import { secretFromStdin } from './run-sign-in.js';
 import { platformWaitPrinter, type WaitLines } from './wait-lines.js';
 
 export const platformOptions = {
-  'api-url': { type: 'string' },
-  'auth-url': { type: 'string' },
-  'token-url': { type: 'string' },
-  'client-id': { type: 'string' },
-  dialect: { type: 'string' },
-  /** `on`: publish over plain RTMP even where the ingest offers RTMPS (today's platform); `off`: TLS first again. */
-  'plain-rtmp': { type: 'string' },
-  /** `production`: today's platform's own addresses (docs/platform-api/current.md), in the current dialect. */
-  preset: { type: 'string' },
+  // `--plain-rtmp on`: publish over plain RTMP even where the ingest offers RTMPS (today's platform); `off`: TLS first
+  // again. `--preset production`: today's platform's own addresses (docs/platform-api/current.md), in the current dialect.
+  ...stringOptions('api-url', 'auth-url', 'token-url', 'client-id', 'dialect', 'plain-rtmp', 'preset'),
   'client-secret-stdin': { type: 'boolean' },
   // Refused with a sentence rather than unknown: a secret on the command line is readable by every user of
   // the computer (ps, /proc/PID/cmdline) and stays in the shell's history.

@@ -1,24 +1,12 @@
 // `companion sandbox`: the local platform on its own, until SIGINT/SIGTERM.
 import { startSandbox } from '../../sandbox/index.js';
-import { emitJson, noPositionals, portOption, stringOption, untilStopped, UsageError, type Command } from './command-context.js';
+import { emitJson, noPositionals, portOption, stringOption, stringOptions, untilStopped, UsageError, type Command } from './command-context.js';
 
 export const sandboxCommand: Command = {
   synopsis:
     'sandbox [--host H] [--port P] [--auth-port P] [--ftp-port P] [--rtmp-port P] [--rtmps-port P] [--state FILE] [--data-dir DIR] [--ftp-url URL --ftp-root DIR] [--rate-limit CALLS/SECONDS]\n' +
     '                             run the local platform; prints its addresses and demo credentials',
-  options: {
-    host: { type: 'string' },
-    port: { type: 'string' },
-    'auth-port': { type: 'string' },
-    'ftp-port': { type: 'string' },
-    'rtmp-port': { type: 'string' },
-    'rtmps-port': { type: 'string' },
-    state: { type: 'string' },
-    'data-dir': { type: 'string' },
-    'ftp-url': { type: 'string' },
-    'ftp-root': { type: 'string' },
-    'rate-limit': { type: 'string' },
-  },
+  options: stringOptions('host', 'port', 'auth-port', 'ftp-port', 'rtmp-port', 'rtmps-port', 'state', 'data-dir', 'ftp-url', 'ftp-root', 'rate-limit'),
   async run(context, values, positionals) {
     noPositionals('sandbox', positionals);
     const ftpUrl = stringOption(values, 'ftp-url');

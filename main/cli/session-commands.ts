@@ -79,45 +79,38 @@ export const loginCommand: Command = {
   },
 };
 
-export const logoutCommand: Command = {
-  synopsis: "logout                     revoke the profile's sign-in on the platform (today's platform), then forget it",
-  options: {},
-  async run(context, _values, positionals) {
-    noPositionals('logout', positionals);
-    return withCommandCore(context, async (core) => {
-      const session = await core.session.signOut();
-      // Forgotten here in any case; a revocation the platform did not take is said, and the exit code tells scripts.
-      const unrevoked = session.lastError?.code === 'revocation_failed' ? session.lastError.message : null;
-      if (context.json) emitJson(context, 'signed-out', { profile: session.profile, revoked: unrevoked === null, ...(unrevoked === null ? {} : { warning: unrevoked }) });
-      else context.out.write(`Signed out of profile ${session.profile}; its tokens were ${session.dialect === 'current' && unrevoked === null ? 'revoked on the platform and ' : ''}removed from the keychain.\n`);
-      if (unrevoked === null) return 0;
-      context.err.write(`companion: ${unrevoked}\n`);
-      return 1;
-    });
-  },
-};
+export const logoutCommand = profileCommand('logout', "revoke the profile's sign-in on the platform (today's platform), then forget it", async (context, core) => {
+  const session = await core.session.signOut();
+  // Forgotten here in any case; a revocation the platform did not take is said, and the exit code tells scripts.
+  const unrevoked = session.lastError?.code === 'revocation_failed' ? session.lastError.message : null;
+  if (context.json) emitJson(context, 'signed-out', { profile: session.profile, revoked: unrevoked === null, ...(unrevoked === null ? {} : { warning: unrevoked }) });
+  else context.out.write(`Signed out of profile ${session.profile}; its tokens were ${session.dialect === 'current' && unrevoked === null ? 'revoked on the platform and ' : ''}removed from the keychain.\n`);
+  if (unrevoked === null) return 0;
+  context.err.write(`companion: ${unrevoked}\n`);
+  return 1;
+});
 
-export const whoamiCommand: Command = {
-  synopsis: 'whoami                     show the profile, token type, scope and expiry',
-  options: {},
-  async run(context, _values, positionals) {
-    noPositionals('whoami', positionals);
-    return withCommandCore(context, async (core) => {
-      const session = await core.session.info();
-      const keychain = describeKeychain(core.keychain.state);
-      if (context.json) emitJson(context, 'session', { ...sessionFields(session), keychain });
-      else context.out.write(`${describeSession(session, undefined, signInAdvice(core.keychain))}\n${keychainLine(keychain)}\n`);
-      return session.status === 'signed-in' ? 0 : 1;
-    });
-  },
-};
+export const whoamiCommand = profileCommand('whoami', 'show the profile, token type, scope and expiry', async (context, core) => {
+  const session = await core.session.info();
+  const keychain = describeKeychain(core.keychain.state);
+  if (context.json) emitJson(context, 'session', { ...sessionFields(session), keychain });
+  else context.out.write(`${describeSession(session, undefined, signInAdvice(core.keychain))}\n${keychainLine(keychain)}\n`);
+  return session.status === 'signed-in' ? 0 : 1;
+});
 
-/** A command's core for the profile of this run, closed when the command is done. */
-async function withCommandCore(context: CommandContext, work: (core: Core) => Promise<number>): Promise<number> {
-  const core = await coreForCommand(context, {});
-  try {
-    return await work(core);
-  } finally {
-    await core.session.close();
-  }
+/** A command about the profile of this run, with no options of its own: its core is closed when it is done. */
+function profileCommand(name: string, summary: string, work: (context: CommandContext, core: Core) => Promise<number>): Command {
+  return {
+    synopsis: `${name.padEnd(27)}${summary}`,
+    options: {},
+    async run(context, _values, positionals) {
+      noPositionals(name, positionals);
+      const core = await coreForCommand(context, {});
+      try {
+        return await work(context, core);
+      } finally {
+        await core.session.close();
+      }
+    },
+  };
 }

@@ -277,7 +277,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   async regenerateLocalKey(): Promise<LiveState> {
     if (this.#going) throw new CompanionError('live_busy', 'End the stream before making a new key: the encoder would be cut off.');
     const key = newLocalIngestKey();
-    await this.#options.keySlot().setLocalIngestKey(key);
+    await this.#options.keySlot().localIngestKey.save(key);
     this.#options.logger.registerSecret(key);
     this.#key = key;
     this.#ingest?.setStreamKey(key);

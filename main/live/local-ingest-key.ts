@@ -1,10 +1,10 @@
 // The stream key the encoder uses on the local ingest: made once, kept in the keychain, so the encoder is
 // set up once; regenerable when it leaked.
 import { randomBytes } from 'node:crypto';
+import type { SecretSlot } from '../vault/vault.js';
 
 export interface LocalKeySlot {
-  localIngestKey(): Promise<string | null>;
-  setLocalIngestKey(key: string): Promise<void>;
+  readonly localIngestKey: SecretSlot;
 }
 
 export function newLocalIngestKey(): string {
@@ -12,10 +12,10 @@ export function newLocalIngestKey(): string {
 }
 
 export async function localIngestKey(slot: LocalKeySlot): Promise<string> {
-  const stored = await slot.localIngestKey();
+  const stored = await slot.localIngestKey.read();
   if (stored !== null) return stored;
   const key = newLocalIngestKey();
-  await slot.setLocalIngestKey(key);
+  await slot.localIngestKey.save(key);
   return key;
 }
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { CompanionError, type Contract, type ProfilesInfo, type SessionInfo, type SignInStart } from '../../preload/contract.js';
 import type { AccessToken, TokenSource } from '../platform/access-token.js';
+import type { SecretSlot } from '../vault/vault.js';
 import { deviceName } from '../platform/oauth/device-name.js';
 import { clientCredentialsGrant } from '../platform/oauth/token-grants.js';
 import { revokeToken } from '../platform/oauth/token-revocation.js';
@@ -27,8 +28,7 @@ export interface ProfileSecrets {
   token(kind: 'user' | 'client'): Promise<AccessToken | null>;
   saveToken(kind: 'user' | 'client', token: AccessToken): Promise<void>;
   deleteToken(kind: 'user' | 'client'): Promise<unknown>;
-  clientSecret(): Promise<string | null>;
-  setClientSecret(secret: string): Promise<void>;
+  readonly clientSecret: SecretSlot;
 }
 
 /** Where a profile's platform is and how this app is registered with it. */
@@ -145,7 +145,7 @@ export class SessionService implements TokenSource {
     const { dialect, plainRtmp } = this.#profile;
     if (this.#profile.kind === 'platform') {
       const { apiUrl, authUrl, tokenUrl, clientId } = this.#profile;
-      return { apiUrl, authUrl, tokenUrl: tokenUrl ?? authUrl, clientId, clientSecret: await this.#secrets().clientSecret(), dialect, plainRtmp };
+      return { apiUrl, authUrl, tokenUrl: tokenUrl ?? authUrl, clientId, clientSecret: await this.#secrets().clientSecret.read(), dialect, plainRtmp };
     }
     const sandbox = await this.#embeddedSandbox();
     // The sandbox knows the app under two registrations: the spec's client, and a native client of today's platform.
@@ -232,7 +232,7 @@ export class SessionService implements TokenSource {
     profiles.active = name;
     await this.#profiles.save(profiles);
     this.#allProfiles = profiles.profiles;
-    if (clientSecret !== undefined) await this.#options.secretsFor(name).setClientSecret(clientSecret);
+    if (clientSecret !== undefined) await this.#options.secretsFor(name).clientSecret.save(clientSecret);
     await this.#activate(name);
   }
 

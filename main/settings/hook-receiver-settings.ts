@@ -2,29 +2,23 @@
 // it after a restart. Not a secret (the exchanged secrets are in the keychain).
 import { join } from 'node:path';
 import { z } from 'zod';
-import { SettingsFile, type RecoveryReporter } from './settings-file.js';
+import { SettingsStore, type RecoveryReporter } from './settings-file.js';
 
 const HookReceiverFile = z.object({ port: z.number().int().min(1).max(65_535).nullable().default(null) });
 
-export class HookReceiverSettingsStore {
-  readonly #file: SettingsFile<typeof HookReceiverFile>;
-
+export class HookReceiverSettingsStore extends SettingsStore<typeof HookReceiverFile> {
   constructor(dataDirectory: string, onRecovered: RecoveryReporter) {
-    this.#file = new SettingsFile({
-      file: join(dataDirectory, 'hook-receiver.json'),
-      schema: HookReceiverFile,
-      label: "The hook receiver's settings",
-      defaults: () => HookReceiverFile.parse({}),
-      onRecovered,
-    });
+    super({ file: join(dataDirectory, 'hook-receiver.json'), schema: HookReceiverFile, label: "The hook receiver's settings", defaults: () => HookReceiverFile.parse({}), onRecovered });
   }
 
   /** The last port; null when there was none or the file was damaged (then any free port is taken). */
   async port(): Promise<number | null> {
-    return (await this.#file.read()).port;
+    return (await this.load()).port;
   }
 
   async savePort(port: number): Promise<void> {
-    await this.#file.write({ port });
+    await this.update((settings) => {
+      settings.port = port;
+    });
   }
 }

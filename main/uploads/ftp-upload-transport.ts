@@ -20,7 +20,7 @@ export interface FtpUploadPlatform {
 export interface UploadPasswords {
   save(videoId: string, password: string): Promise<void>;
   read(videoId: string): Promise<string | null>;
-  forget(videoId: string): Promise<void>;
+  forget(videoId: string): Promise<unknown>;
 }
 
 export type FtpTransfer = (file: string, size: number, target: FtpTarget, options: TransferOptions) => Promise<TransferResult>;
@@ -35,12 +35,16 @@ export interface FtpUploadTransportOptions {
   readonly transfer?: FtpTransfer;
 }
 
-const ftpTicket = z.object({
-  channelId: z.string().min(1),
+/** Where the platform said to send one video's file: the FTP server and its login (the password is in the keychain). */
+export const ftpLogin = z.object({
   videoId: z.string().min(1),
   host: z.string().min(1),
   port: z.number().int().positive(),
   user: z.string().min(1),
+});
+
+const ftpTicket = ftpLogin.extend({
+  channelId: z.string().min(1),
   /** `<path>.<ext>`, in the FTP root. */
   remoteName: z.string().min(1),
 });

@@ -3,15 +3,10 @@
 // they are read: the upload becomes an FTP ticket (the FTP name `<path>.<extension>`, the item's channel)
 // with one part, acknowledged when the file was transferred. Opening then rewrites the journal in version 2.
 import { z } from 'zod';
+import { ftpLogin } from './ftp-upload-transport.js';
 import { journalItem, journalRecord, type JournalItem, type ParsedJournalRecord, type PlatformUpload } from './journal-records.js';
 
-const v1Upload = z.object({
-  videoId: z.string().min(1),
-  path: z.string().min(1),
-  host: z.string().min(1),
-  port: z.number().int().positive(),
-  user: z.string().min(1),
-});
+const v1Upload = ftpLogin.extend({ path: z.string().min(1) });
 type V1Upload = z.output<typeof v1Upload>;
 
 const v1Item = journalItem.omit({ upload: true }).extend({ upload: v1Upload.nullable(), transferred: z.boolean() });

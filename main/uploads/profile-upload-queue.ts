@@ -102,11 +102,7 @@ function profileUploadTransport(options: ProfileUploadQueueOptions, tuning: Tran
   }
   return new FtpUploadTransport({
     platform: async () => createPlatformApi(await options.platformCaller()).uploads,
-    passwords: {
-      save: (videoId, password) => options.vault.setUploadPassword(videoId, password),
-      read: (videoId) => options.vault.uploadPassword(videoId),
-      forget: async (videoId) => void (await options.vault.deleteUploadPassword(videoId)),
-    },
+    passwords: options.vault.uploadPasswords,
     logger: options.logger,
     timeoutMs: tuning.ftpTimeoutMs,
   });

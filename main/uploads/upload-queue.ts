@@ -186,10 +186,7 @@ export class UploadQueue {
     const entry = this.#entry(id);
     // `ready` is a moment: once it is on its way the platform has the file, and there is nothing to pause.
     if (entry.state !== 'waiting' && entry.state !== 'initialising' && entry.state !== 'transferring') return;
-    entry.journal = this.#journal.write({ t: 'paused', id }) ?? entry.journal;
-    if (entry.abort) entry.abort.abort(new Stopped('paused'));
-    else this.#setState(entry, 'paused');
-    this.#checkDone();
+    this.#halt(entry, 'paused');
   }
 
   resumeFile(id: string): void {
@@ -206,11 +203,7 @@ export class UploadQueue {
     const entry = this.#entry(id);
     if (entry.state === 'processing' || entry.journal.readySent) throw new UploadRefusedError('The platform is already processing this file; it cannot be cancelled any more. Delete the video once it is complete.');
     if (entry.state === 'complete' || entry.state === 'cancelled') return;
-    entry.journal = this.#journal.write({ t: 'cancelled', id }) ?? entry.journal;
-    this.#release(entry);
-    if (entry.abort) entry.abort.abort(new Stopped('cancelled'));
-    else this.#setState(entry, 'cancelled');
-    this.#checkDone();
+    this.#halt(entry, 'cancelled');
   }
 
   /** Tries a failed file again, from the step it failed at (or as a new platform upload when the old one cannot go on). */
@@ -397,6 +390,16 @@ export class UploadQueue {
   }
 
   /** The transport drops what it keeps of a cancelled upload (FTP: its password). */
+  /** Journals that the file stops; a running step is ended and sets the state as it winds down. */
+  #halt(entry: Entry, next: 'paused' | 'cancelled'): void {
+    entry.journal = this.#journal.write({ t: next, id: entry.journal.id }) ?? entry.journal;
+    // Only once the journal says so: a crash before that must still find the password to resume with.
+    if (next === 'cancelled') this.#release(entry);
+    if (entry.abort) entry.abort.abort(new Stopped(next));
+    else this.#setState(entry, next);
+    this.#checkDone();
+  }
+
   #release(entry: Entry): void {
     const upload = entry.journal.upload;
     if (upload !== null && upload.transport === this.#options.transport.name) this.#options.transport.release(upload.ticket);

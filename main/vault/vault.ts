@@ -23,6 +23,20 @@ export type TokenKind = 'user' | 'client';
 export type VaultLogger = Pick<Logger, 'registerSecret' | 'warn'>;
 
 
+/** One secret of the profile, kept as one keychain item. */
+export interface SecretSlot {
+  read(): Promise<string | null>;
+  save(secret: string): Promise<void>;
+}
+
+/** Secrets of one kind, one per id: a stream key per channel, an FTP password per upload. */
+export interface KeyedSecrets {
+  read(id: string): Promise<string | null>;
+  save(id: string, secret: string): Promise<void>;
+  /** True when there was one to delete. */
+  forget(id: string): Promise<boolean>;
+}
+
 export class Vault {
   constructor(
     private readonly store: SecretStore,
@@ -61,46 +75,24 @@ export class Vault {
     return this.store.delete(this.account(`token/${kind}`));
   }
 
-  async clientSecret(): Promise<string | null> {
-    return this.read('client-secret');
+  /** The app's client secret on this profile's platform (the spec's dialect has one). */
+  get clientSecret(): SecretSlot {
+    return this.slot('client-secret');
   }
 
-  async setClientSecret(secret: string): Promise<void> {
-    return this.write('client-secret', secret);
-  }
-
-  async streamKey(channelId: string): Promise<string | null> {
-    return this.read(`stream-key/${requireChannelId(channelId)}`);
-  }
-
-  async setStreamKey(channelId: string, key: string): Promise<void> {
-    return this.write(`stream-key/${requireChannelId(channelId)}`, key);
-  }
-
-  async deleteStreamKey(channelId: string): Promise<boolean> {
-    return this.store.delete(this.account(`stream-key/${requireChannelId(channelId)}`));
+  /** Stream keys by channel (or destination) id. */
+  get streamKeys(): KeyedSecrets {
+    return this.keyed('stream-key');
   }
 
   /** The key the encoder uses on the local RTMP ingest, so it survives restarts and the encoder is set up once. */
-  async localIngestKey(): Promise<string | null> {
-    return this.read('local-ingest-key');
+  get localIngestKey(): SecretSlot {
+    return this.slot('local-ingest-key');
   }
 
-  async setLocalIngestKey(key: string): Promise<void> {
-    return this.write('local-ingest-key', key);
-  }
-
-  /** The FTP password of an upload in flight, kept until `ready` so a restarted queue can resume the transfer. */
-  async uploadPassword(videoId: string): Promise<string | null> {
-    return this.read(`upload-password/${requireChannelId(videoId)}`);
-  }
-
-  async setUploadPassword(videoId: string, password: string): Promise<void> {
-    return this.write(`upload-password/${requireChannelId(videoId)}`, password);
-  }
-
-  async deleteUploadPassword(videoId: string): Promise<boolean> {
-    return this.store.delete(this.account(`upload-password/${requireChannelId(videoId)}`));
+  /** The FTP passwords of uploads in flight, by video id, kept until `ready` so a restarted queue can resume the transfer. */
+  get uploadPasswords(): KeyedSecrets {
+    return this.keyed('upload-password');
   }
 
   /**
@@ -123,6 +115,20 @@ export class Vault {
   async setHookSecrets(secrets: Record<string, string>): Promise<void> {
     for (const secret of Object.values(secrets)) this.register(secret);
     await this.store.set(this.account('hook-secrets'), JSON.stringify(secrets));
+  }
+
+  private slot(what: string): SecretSlot {
+    return { read: () => this.read(what), save: (secret) => this.write(what, secret) };
+  }
+
+  /** One keychain item per id, under `<profile>/<kind>/<id>`. */
+  private keyed(kind: string): KeyedSecrets {
+    const what = (id: string): string => `${kind}/${requireId(id)}`;
+    return {
+      read: (id) => this.read(what(id)),
+      save: (id, secret) => this.write(what(id), secret),
+      forget: (id) => this.store.delete(this.account(what(id))),
+    };
   }
 
   private async read(what: string): Promise<string | null> {
@@ -159,8 +165,8 @@ function requireProfileName(profile: string): void {
   if (profile === '' || profile.includes('/')) throw new TypeError(`Invalid profile name ${JSON.stringify(profile)}: it must be non-empty and contain no "/".`);
 }
 
-/** A channel or video id as part of an account name. */
-function requireChannelId(id: string): string {
+/** A channel, destination or video id as part of an account name. */
+function requireId(id: string): string {
   if (id === '') throw new TypeError('An id must not be empty.');
   return id;
 }

@@ -84,22 +84,24 @@ export class ChannelAdminService extends PlatformBackedService implements Namesp
   }
 
   async setValue(channelId: string, fieldId: string, value: string): Promise<ChannelMetadata> {
-    await (await this.api()).channelMetadata.set(channelId, fieldId, value);
-    return this.metadata(channelId);
+    return this.#changeMetadata(channelId, (metadata) => metadata.set(channelId, fieldId, value));
   }
 
   async removeValue(channelId: string, fieldId: string): Promise<ChannelMetadata> {
-    await (await this.api()).channelMetadata.remove(channelId, fieldId);
-    return this.metadata(channelId);
+    return this.#changeMetadata(channelId, (metadata) => metadata.remove(channelId, fieldId));
   }
 
   async setDisplay(channelId: string, fieldId: string, isLink: boolean): Promise<ChannelMetadata> {
-    await (await this.api()).channelMetadata.setDisplay(channelId, fieldId, isLink);
-    return this.metadata(channelId);
+    return this.#changeMetadata(channelId, (metadata) => metadata.setDisplay(channelId, fieldId, isLink));
   }
 
   async removeDisplay(channelId: string, fieldId: string): Promise<ChannelMetadata> {
-    await (await this.api()).channelMetadata.removeDisplay(channelId, fieldId);
+    return this.#changeMetadata(channelId, (metadata) => metadata.removeDisplay(channelId, fieldId));
+  }
+
+  /** One change to the channel's metadata, then the metadata as the platform has it now. */
+  async #changeMetadata(channelId: string, change: (metadata: PlatformApi['channelMetadata']) => Promise<unknown>): Promise<ChannelMetadata> {
+    await change((await this.api()).channelMetadata);
     return this.metadata(channelId);
   }
 }

@@ -5,9 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { CompanionError, VideoDownloadTransfer, type Contract, type downloadsNamespace, type NamespaceImplementation, type SaveVideoDownload, type VideoDownloadable, type VideoDownloadsState, type VideoFileFormat } from '../../../preload/contract.js';
 import { toCompanionError } from '../../companion-errors.js';
-import { accountOf } from '../../session/account-of.js';
 import { ContractEvents } from '../../typed-emitter.js';
-import { TrackedRows, type TrackerOptions } from '../tracked-rows.js';
+import { AccountRowTracker, type TrackedFile, type TrackerOptions } from '../tracked-rows.js';
 import { downloadFile, FileDownloadError, partialFile, type DownloadProgress } from './file-download.js';
 import type { VideoDownloadService } from './video-download-service.js';
 
@@ -30,10 +29,8 @@ export interface DownloadTrackerOptions extends TrackerOptions {
   readonly linkRetryMs?: number;
 }
 
-export class DownloadTracker implements NamespaceImplementation<typeof downloadsNamespace> {
+export class DownloadTracker extends AccountRowTracker<typeof VideoDownloadTransfer> implements NamespaceImplementation<typeof downloadsNamespace> {
   readonly #options: DownloadTrackerOptions;
-  /** The signed-in account's transfers, newest first, as `video-downloads.json` keeps them. */
-  readonly #list: TrackedRows<typeof VideoDownloadTransfer>;
   /** The running transfers' stops, by transfer id. */
   readonly #stops = new Map<string, AbortController>();
   /** The last run writing each `.part` file, by file: a new run of the file waits until the stopped one let go of it. */
@@ -43,52 +40,30 @@ export class DownloadTracker implements NamespaceImplementation<typeof downloads
   readonly events = new ContractEvents<Contract, 'videoDownload' | 'videoDownloadRemoved'>();
 
   constructor(options: DownloadTrackerOptions) {
+    super(options, DOWNLOADS_FILE);
     this.#options = options;
-    options.session.on('session', (session) => void this.accountChanged(accountOf(session)));
-    this.#list = new TrackedRows(options, {
-      fileName: 'video-downloads.json',
-      row: VideoDownloadTransfer,
-      label: 'The list of saved video files',
-      keep: KEPT_DOWNLOADS,
-      whenUnreadable: 'files saved now are still listed.',
-      whenUnsaved: 'the transfers go on while the app runs.',
-      idOf: (row) => row.id,
-      announce: (row) => this.events.emit('videoDownload', row),
-    });
   }
 
-  /**
-   * The signed-in account: the profile, with the user when known (accountOf); null when
-   * signed out. The lists are kept by this name. Another account stops the last one's transfers where they
-   * are (their rows stay `running` in the file, so they go on when it signs in again: the platform would
-   * give their links to that account only) and loads this one's list, resuming its unfinished transfers.
-   */
-  accountChanged(account: string | null): Promise<void> {
-    return this.#list.switchTo(
-      account,
-      () => this.#stopAll(),
-      (rows) => {
-        for (const row of rows) if (row.state === 'running') this.#start(row, null);
-      },
-    );
+  protected announce(row: VideoDownloadTransfer): void {
+    this.events.emit('videoDownload', row);
   }
 
   state(): VideoDownloadsState {
-    return { defaultFolder: this.#options.downloads.defaultFolder, canReveal: this.#options.reveal !== undefined, transfers: [...this.#list.rows] };
+    return { defaultFolder: this.#options.downloads.defaultFolder, canReveal: this.#options.reveal !== undefined, transfers: [...this.tracked.rows] };
   }
 
   /** Starts saving the video's available file; answers at once with the row, progress follows as events. */
   async save(videoId: string, format: VideoFileFormat, request: SaveVideoDownload): Promise<VideoDownloadTransfer> {
-    const account = this.#list.account;
+    const account = this.tracked.account;
     if (account === null) throw new CompanionError('sign_in_needed', 'Sign in before saving a video file.');
     const url = linkOf(await this.#options.downloads.downloadable(videoId, format));
     if (url === null) throw new CompanionError('download_not_ready', `The ${format.toUpperCase()} file is not ready. Request it, wait until it is available, then save it.`);
     const file = await this.#options.downloads.target(videoId, format, request.folder);
-    const running = this.#list.rows.find((row) => row.file === file && row.state === 'running');
+    const running = this.tracked.rows.find((row) => row.file === file && row.state === 'running');
     if (running) return running;
-    const row: VideoDownloadTransfer = { id: randomUUID(), videoId, format, file, state: 'running', bytes: 0, total: null, resumes: 0, failure: null, startedAt: this.#now(), endedAt: null };
+    const row: VideoDownloadTransfer = { id: randomUUID(), videoId, format, file, state: 'running', bytes: 0, total: null, resumes: 0, failure: null, startedAt: this.now(), endedAt: null };
     // A transfer whose account was signed out or switched while the platform answered runs when it is back.
-    if (this.#list.add(account, row, (dropped) => this.#stops.get(dropped.id)?.abort())) this.#start(row, url);
+    if (this.tracked.add(account, row, (dropped) => this.#stops.get(dropped.id)?.abort())) this.#start(row, url);
     return row;
   }
 
@@ -97,14 +72,14 @@ export class DownloadTracker implements NamespaceImplementation<typeof downloads
     const row = this.#known(id);
     if (row.state !== 'running') throw new CompanionError('download_ended', 'This transfer has already ended, so there is nothing to cancel.');
     this.#stops.get(id)?.abort();
-    return this.#list.update(id, { state: 'cancelled', endedAt: this.#now() })!;
+    return this.tracked.update(id, { state: 'cancelled', endedAt: this.now() })!;
   }
 
   /** Takes an ended row off the list; the file (or `.part`) on disk stays. */
   remove(id: string): null {
     const row = this.#known(id);
     if (row.state === 'running') throw new CompanionError('download_running', 'This file is still being saved. Cancel it first, then remove it from the list.');
-    this.#list.replace(this.#list.rows.filter((candidate) => candidate.id !== id));
+    this.tracked.replace(this.tracked.rows.filter((candidate) => candidate.id !== id));
     this.events.emit('videoDownloadRemoved', { id });
     return null;
   }
@@ -119,18 +94,22 @@ export class DownloadTracker implements NamespaceImplementation<typeof downloads
 
   /** Stops the transfers where they are (they resume at the next start); resolves when the list is saved. */
   async close(): Promise<void> {
-    const closing = this.#list.close();
-    this.#stopAll();
+    const closing = this.tracked.close();
+    this.stopWork();
     await Promise.allSettled([...this.#writers.values()]);
     await closing;
   }
 
   #known(id: string): VideoDownloadTransfer {
-    const row = this.#list.rows.find((candidate) => candidate.id === id);
+    const row = this.tracked.rows.find((candidate) => candidate.id === id);
     if (!row) throw new CompanionError('not_found', 'The app no longer lists this file (it was removed from the list, or saved while another profile was signed in). Look in your downloads folder.');
     return row;
   }
 
+  /** The account's transfers that were running when it left (or the app closed) go on. */
+  protected loaded(rows: readonly VideoDownloadTransfer[]): void {
+    for (const row of rows) if (row.state === 'running') this.#start(row, null);
+  }
   /** Runs the transfer with `url`, or with a fresh link asked for first (a resume after a restart or sign-in). */
   #start(row: VideoDownloadTransfer, url: string | null): void {
     const stop = new AbortController();
@@ -149,7 +128,7 @@ export class DownloadTracker implements NamespaceImplementation<typeof downloads
     // A resume counts as one more pick-up, added to the pick-ups of the run it continues.
     const resumesBefore = url === null ? row.resumes + 1 : 0;
     let lastEvent = 0;
-    let lastSave = this.#now();
+    let lastSave = this.now();
     try {
       const link = url ?? (await this.#freshLink(row, signal));
       if (link === null || signal.aborted) return;
@@ -158,20 +137,20 @@ export class DownloadTracker implements NamespaceImplementation<typeof downloads
         retryDelayMs: this.#options.download?.retryDelayMs,
         signal,
         onProgress: (progress) => {
-          const now = this.#now();
+          const now = this.now();
           if (now - lastEvent < PROGRESS_EVERY_MS || signal.aborted) return;
           lastEvent = now;
           const save = now - lastSave >= PROGRESS_SAVE_EVERY_MS;
           if (save) lastSave = now;
-          this.#list.update(row.id, counted(progress, resumesBefore), save);
+          this.tracked.update(row.id, counted(progress, resumesBefore), save);
         },
       });
       if (signal.aborted) return;
-      this.#list.update(row.id, { ...counted(done, resumesBefore), state: 'complete', endedAt: this.#now() });
+      this.tracked.update(row.id, { ...counted(done, resumesBefore), state: 'complete', endedAt: this.now() });
     } catch (error) {
       // Whoever stopped it (cancel, sign-out, closing) said what the row is now.
       if (signal.aborted) return;
-      this.#list.update(row.id, { state: 'failed', failure: failureSentence(error, row.file), endedAt: this.#now() });
+      this.tracked.update(row.id, { state: 'failed', failure: failureSentence(error, row.file), endedAt: this.now() });
     }
   }
 
@@ -212,16 +191,12 @@ export class DownloadTracker implements NamespaceImplementation<typeof downloads
   }
 
   #failed(id: string, failure: string): void {
-    this.#list.update(id, { state: 'failed', failure, endedAt: this.#now() });
+    this.tracked.update(id, { state: 'failed', failure, endedAt: this.now() });
   }
 
-  #stopAll(): void {
+  protected stopWork(): void {
     for (const stop of this.#stops.values()) stop.abort();
     this.#stops.clear();
-  }
-
-  #now(): number {
-    return this.#options.now?.() ?? Date.now();
   }
 }
 
@@ -245,3 +220,9 @@ function failureSentence(error: unknown, file: string): string {
   }
   return `The app could not write ${partialFile(file)} (${(error as Error).message}). Check the folder has room and you may write to it, then save again.`;
 }
+
+/** The account's saved video files, in the data folder. */
+const DOWNLOADS_FILE = {
+  fileName: 'video-downloads.json', row: VideoDownloadTransfer, keep: KEPT_DOWNLOADS, idOf: (row: VideoDownloadTransfer) => row.id,
+  label: 'The list of saved video files', whenUnreadable: 'files saved now are still listed.', whenUnsaved: 'the transfers go on while the app runs.',
+} satisfies TrackedFile<typeof VideoDownloadTransfer>;

@@ -4,9 +4,8 @@
 // the asking. The rows are kept per profile in `video-copies.json` in the data folder.
 import { CompanionError, VideoCopy, type Contract, type CopyOrder, type CopyProgress, type copiesNamespace, type NamespaceImplementation } from '../../../preload/contract.js';
 import { toCompanionError } from '../../companion-errors.js';
-import { accountOf } from '../../session/account-of.js';
 import { ContractEvents } from '../../typed-emitter.js';
-import { TrackedRows, type TrackerOptions } from '../tracked-rows.js';
+import { AccountRowTracker, type TrackedFile, type TrackerOptions } from '../tracked-rows.js';
 import type { TrimCopyService } from './trim-copy-service.js';
 
 /** How often an unfinished copy is asked about. */
@@ -22,10 +21,8 @@ export interface CopyTrackerOptions extends TrackerOptions {
   readonly pollMs?: number;
 }
 
-export class CopyTracker implements NamespaceImplementation<typeof copiesNamespace> {
+export class CopyTracker extends AccountRowTracker<typeof VideoCopy> implements NamespaceImplementation<typeof copiesNamespace> {
   readonly #options: CopyTrackerOptions;
-  /** The signed-in account's copies, newest first, as `video-copies.json` keeps them. */
-  readonly #list: TrackedRows<typeof VideoCopy>;
   readonly #timers = new Map<string, NodeJS.Timeout>();
   /** Moves on when the profile changes or the tracker closes, so an answer to an older ask is dropped. */
   #generation = 0;
@@ -34,43 +31,22 @@ export class CopyTracker implements NamespaceImplementation<typeof copiesNamespa
   readonly events = new ContractEvents<Contract, 'videoCopy'>();
 
   constructor(options: CopyTrackerOptions) {
+    super(options, COPIES_FILE);
     this.#options = options;
-    options.session.on('session', (session) => void this.accountChanged(accountOf(session)));
-    this.#list = new TrackedRows(options, {
-      fileName: 'video-copies.json',
-      row: VideoCopy,
-      label: 'The followed video copies',
-      keep: KEPT_COPIES,
-      whenUnreadable: 'copies started now are still followed.',
-      whenUnsaved: 'the copies are still followed while the app runs.',
-      idOf: (row) => row.requestId,
-      announce: (row) => this.events.emit('videoCopy', row),
-    });
   }
 
-  /**
-   * The signed-in account: the profile, with the user when known (accountOf); null when
-   * signed out. The lists are kept by this name. Another account stops following the last one's copies (the
-   * platform would be asked with the wrong account) and loads and follows again this one's unfinished copies.
-   */
-  accountChanged(account: string | null): Promise<void> {
-    return this.#list.switchTo(
-      account,
-      () => this.#stopFollowing(),
-      (rows) => {
-        for (const row of rows) if (row.finishedAt === null && row.failure === null) this.#follow(row.requestId);
-      },
-    );
+  protected announce(row: VideoCopy): void {
+    this.events.emit('videoCopy', row);
   }
 
   /** Newest first. */
   list(): VideoCopy[] {
-    return [...this.#list.rows];
+    return [...this.tracked.rows];
   }
 
   /** Starts the copy on the platform and follows it; its row is announced before this answers. */
   async copy(sourceVideoId: string, order: CopyOrder): Promise<CopyProgress> {
-    const account = this.#list.account;
+    const account = this.tracked.account;
     if (account === null) throw new CompanionError('sign_in_needed', 'Sign in before copying a part of a video.');
     const progress = await this.#options.trimCopy.copy(sourceVideoId, order);
     const row: VideoCopy = {
@@ -79,25 +55,30 @@ export class CopyTracker implements NamespaceImplementation<typeof copiesNamespa
       title: order.title,
       start: order.start,
       end: order.end,
-      startedAt: this.#now(),
+      startedAt: this.now(),
       finishedAt: null,
       progress,
       failure: null,
     };
     // A copy whose account was signed out or switched while the platform answered is followed when it is back.
-    if (this.#list.add(account, row, (dropped) => this.#unfollow(dropped.requestId))) this.#follow(row.requestId);
+    if (this.tracked.add(account, row, (dropped) => this.#unfollow(dropped.requestId))) this.#follow(row.requestId);
     return progress;
   }
 
   /** Stops asking; resolves when the last change is saved. */
   async close(): Promise<void> {
-    const closing = this.#list.close();
-    this.#stopFollowing();
+    const closing = this.tracked.close();
+    this.stopWork();
     await closing;
   }
 
+  /** The account's copies the platform had not finished when it left (or the app closed) are followed again. */
+  protected loaded(rows: readonly VideoCopy[]): void {
+    for (const row of rows) if (row.finishedAt === null && row.failure === null) this.#follow(row.requestId);
+  }
+
   #follow(requestId: string, failures = 0): void {
-    if (this.#list.closed) return;
+    if (this.tracked.closed) return;
     const timer = setTimeout(() => {
       this.#timers.delete(requestId);
       void this.#ask(requestId, failures);
@@ -116,17 +97,17 @@ export class CopyTracker implements NamespaceImplementation<typeof copiesNamespa
       if (!this.#stillFollowed(requestId, generation)) return;
       if (failures + 1 < COPY_POLL_FAILURES) return this.#follow(requestId, failures + 1);
       const reason = toCompanionError(error)?.message ?? (error instanceof Error ? error.message : String(error));
-      this.#list.update(requestId, { failure: `The app stopped following this copy after ${COPY_POLL_FAILURES} failed asks in a row: ${reason}` });
+      this.tracked.update(requestId, { failure: `The app stopped following this copy after ${COPY_POLL_FAILURES} failed asks in a row: ${reason}` });
       return;
     }
     if (!this.#stillFollowed(requestId, generation)) return;
-    if (progress.finished) this.#list.update(requestId, { progress, finishedAt: this.#now() });
+    if (progress.finished) this.tracked.update(requestId, { progress, finishedAt: this.now() });
     else this.#follow(requestId);
   }
 
   /** Not when the profile changed or the tracker closed since the ask, nor when the row left the kept copies. */
   #stillFollowed(requestId: string, generation: number): boolean {
-    return generation === this.#generation && this.#list.rows.some((row) => row.requestId === requestId);
+    return generation === this.#generation && this.tracked.rows.some((row) => row.requestId === requestId);
   }
 
   #unfollow(requestId: string): void {
@@ -134,13 +115,15 @@ export class CopyTracker implements NamespaceImplementation<typeof copiesNamespa
     this.#timers.delete(requestId);
   }
 
-  #stopFollowing(): void {
+  protected stopWork(): void {
     this.#generation++;
     for (const timer of this.#timers.values()) clearTimeout(timer);
     this.#timers.clear();
   }
-
-  #now(): number {
-    return this.#options.now?.() ?? Date.now();
-  }
 }
+
+/** The account's followed video copies, in the data folder. */
+const COPIES_FILE = {
+  fileName: 'video-copies.json', row: VideoCopy, keep: KEPT_COPIES, idOf: (row: VideoCopy) => row.requestId,
+  label: 'The followed video copies', whenUnreadable: 'copies started now are still followed.', whenUnsaved: 'the copies are still followed while the app runs.',
+} satisfies TrackedFile<typeof VideoCopy>;

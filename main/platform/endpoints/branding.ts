@@ -1,6 +1,6 @@
 // Branding (spec part A, "Branding"): the branding type, and the logo with its settings.
 import type { PlatformCaller } from '../platform-request.js';
-import { segment, send } from './request-parts.js';
+import { segment, send, sendImage } from './request-parts.js';
 
 export type BrandingType = 'co' | 'full' | 'no';
 
@@ -44,14 +44,9 @@ export function brandingApi(caller: PlatformCaller) {
       });
     },
 
-    /** "The image is the request body": raw bytes with the image's content type, not a form. */
+    /** "The image is the request body": see sendImage. */
     async uploadLogo(channelId: string, image: LogoImage): Promise<void> {
-      await send(caller, {
-        method: 'PUT',
-        path: `${base(channelId)}/logo/${LOGO_ID}.json`,
-        body: { data: image.data, contentType: image.contentType },
-        endpoint: 'PUT /channels/<channel_id>/branding/logo/<logo_id>.<format>',
-      });
+      await sendImage(caller, 'PUT', `${base(channelId)}/logo/${LOGO_ID}.json`, 'PUT /channels/<channel_id>/branding/logo/<logo_id>.<format>', image);
     },
   };
 }

@@ -1,6 +1,6 @@
 // Channel design (spec part A, "Channel design"): the page background colour and the channel picture.
 import type { PlatformCaller } from '../platform-request.js';
-import { segment, send, type ImageFile } from './request-parts.js';
+import { segment, send, sendImage, type ImageFile } from './request-parts.js';
 import { backgroundBody, type Background } from './schemas.js';
 
 export function channelDesignApi(caller: PlatformCaller) {
@@ -23,19 +23,9 @@ export function channelDesignApi(caller: PlatformCaller) {
       await send(caller, { method: 'DELETE', path: `${base(channelId)}/background.json`, endpoint: 'DELETE /channels/<channel_id>/design/background.<format>' });
     },
 
-    /**
-     * A square picture under 1 MB. The spec names only a "picture file", not an encoding; like the logo
-     * (whose image "is the request body") it is sent as the raw body with its image content type, not
-     * as multipart. Replacing the picture with the same file is harmless, so a retry is safe.
-     */
+    /** A square picture under 1 MB (sent as the logo is: see sendImage). */
     async uploadPicture(channelId: string, image: ImageFile): Promise<void> {
-      await send(caller, {
-        method: 'POST',
-        path: `${base(channelId)}/picture.json`,
-        body: { data: image.data, contentType: image.contentType },
-        endpoint: 'POST /channels/<channel_id>/design/picture.<format>',
-        idempotent: true,
-      });
+      await sendImage(caller, 'POST', `${base(channelId)}/picture.json`, 'POST /channels/<channel_id>/design/picture.<format>', image);
     },
 
     async removePicture(channelId: string): Promise<void> {

@@ -36,6 +36,15 @@ export interface ImageFile {
   readonly contentType: `image/${string}`;
 }
 
+/**
+ * An image as the raw request body with its content type, not as multipart: the spec names only a
+ * "picture file" or "thumbnail file", and says of the logo that "the image is the request body". Sending
+ * the same image again replaces it with itself, so a retry is safe.
+ */
+export async function sendImage(caller: PlatformCaller, method: 'POST' | 'PUT', path: string, endpoint: string, image: ImageFile): Promise<void> {
+  await send(caller, { method, path, endpoint, body: { data: image.data, contentType: image.contentType }, idempotent: true });
+}
+
 /** Featured videos and playlists say how full they are in headers only (part B, Limits). */
 export type { CollectionCapacity };
 

@@ -1,6 +1,6 @@
 // A video's thumbnail, trim and partial copy (spec part B, "Thumbnail, trim, copy").
 import type { PlatformCaller } from '../platform-request.js';
-import { segment, send, type ImageFile } from './request-parts.js';
+import { segment, send, sendImage, type ImageFile } from './request-parts.js';
 import { copyRequestSchema, copyStatusSchema, trimBody, type CopyRequest, type CopyStatus, type Trim } from './schemas.js';
 
 export interface TrimRange {
@@ -17,19 +17,9 @@ export interface CopyOrder extends TrimRange {
 export function thumbnailsTrimCopyApi(caller: PlatformCaller) {
   const base = (videoId: string) => `/videos/${segment(videoId)}`;
   return {
-    /**
-     * Under 10 MB and 4000 x 4000 px. The spec names only a "thumbnail file"; it is sent as the raw body
-     * with its image content type, as the logo is, not as multipart. Replacing the thumbnail with the
-     * same file is harmless, so a retry is safe.
-     */
+    /** Under 10 MB and 4000 x 4000 px (sent as the logo is: see sendImage). */
     async uploadThumbnail(videoId: string, image: ImageFile): Promise<void> {
-      await send(caller, {
-        method: 'POST',
-        path: `${base(videoId)}/thumbnail.json`,
-        body: { data: image.data, contentType: image.contentType },
-        endpoint: 'POST /videos/<video_id>/thumbnail.<format>',
-        idempotent: true,
-      });
+      await sendImage(caller, 'POST', `${base(videoId)}/thumbnail.json`, 'POST /videos/<video_id>/thumbnail.<format>', image);
     },
 
     /** The thumbnail becomes the frame at `position` seconds; setting the same frame twice is harmless. */

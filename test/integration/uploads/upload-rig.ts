@@ -107,11 +107,7 @@ export async function startUploadRig(options: SandboxOptions = {}): Promise<Uplo
       const caller = () => createPlatformCaller({ apiUrl: sandbox.apiUrl, tokens: { token: async () => bearer() }, retry: { attempts: 2, baseDelayMs: 5, maxDelayMs: 20 } });
       const transport = new FtpUploadTransport({
         platform: async () => createPlatformApi(caller()).uploads,
-        passwords: {
-          save: (videoId, password) => vault.setUploadPassword(videoId, password),
-          read: (videoId) => vault.uploadPassword(videoId),
-          forget: async (videoId) => void (await vault.deleteUploadPassword(videoId)),
-        },
+        passwords: vault.uploadPasswords,
         logger,
       });
       const queue = new UploadQueue({

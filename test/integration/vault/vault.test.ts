@@ -172,26 +172,26 @@ describe('client secret, stream keys and the local ingest key', () => {
   it('are stored per profile, read back and deleted', async () => {
     const a = new Vault(store, PROFILE_A, logger);
     const b = new Vault(store, PROFILE_B, logger);
-    await a.setClientSecret(`client-secret-a-${run}`);
-    await b.setClientSecret(`client-secret-b-${run}`);
-    await a.setStreamKey('1001', `stream-key-1001-${run}`);
-    await a.setStreamKey('1002', `stream-key-1002-${run}`);
-    await b.setLocalIngestKey(`ingest-${run}`);
+    await a.clientSecret.save(`client-secret-a-${run}`);
+    await b.clientSecret.save(`client-secret-b-${run}`);
+    await a.streamKeys.save('1001', `stream-key-1001-${run}`);
+    await a.streamKeys.save('1002', `stream-key-1002-${run}`);
+    await b.localIngestKey.save(`ingest-${run}`);
 
-    expect(await a.clientSecret()).toBe(`client-secret-a-${run}`);
-    expect(await b.clientSecret()).toBe(`client-secret-b-${run}`);
-    expect(await a.streamKey('1001')).toBe(`stream-key-1001-${run}`);
-    expect(await b.streamKey('1001')).toBeNull();
-    expect(await b.localIngestKey()).toBe(`ingest-${run}`);
-    expect(await a.localIngestKey()).toBeNull();
+    expect(await a.clientSecret.read()).toBe(`client-secret-a-${run}`);
+    expect(await b.clientSecret.read()).toBe(`client-secret-b-${run}`);
+    expect(await a.streamKeys.read('1001')).toBe(`stream-key-1001-${run}`);
+    expect(await b.streamKeys.read('1001')).toBeNull();
+    expect(await b.localIngestKey.read()).toBe(`ingest-${run}`);
+    expect(await a.localIngestKey.read()).toBeNull();
 
     expect(lookup(`${PROFILE_A}/client-secret`)).toBe(`client-secret-a-${run}`);
     expect(lookup(`${PROFILE_A}/stream-key/1002`)).toBe(`stream-key-1002-${run}`);
     expect(lookup(`${PROFILE_B}/local-ingest-key`)).toBe(`ingest-${run}`);
     expect(keychainItem(`${PROFILE_A}/stream-key/1001`)!.attributes).toEqual({ service: VAULT_SERVICE, account: `${PROFILE_A}/stream-key/1001` });
 
-    expect(await a.deleteStreamKey('1002')).toBe(true);
-    expect(await a.streamKey('1002')).toBeNull();
+    expect(await a.streamKeys.forget('1002')).toBe(true);
+    expect(await a.streamKeys.read('1002')).toBeNull();
     expect(lookup(`${PROFILE_A}/stream-key/1002`)).toBeNull();
   });
 

@@ -52,9 +52,9 @@ beforeEach(async () => {
   logger = createAppLogger({ directory: join(dir, 'logs'), console, consoleLevel: 'debug' });
   const vault = new Vault(memoryStore(), 'studio', logger);
   await vault.saveToken('user', { type: 'mac', accessToken: SECRETS.accessToken, macKey: SECRETS.macKey, macAlgorithm: 'hmac-sha-1', createdAt: 1, expiresAt: null, scopes: ['broadcaster'] });
-  await vault.setClientSecret(SECRETS.clientSecret);
-  await vault.setStreamKey('42', SECRETS.streamKey);
-  await vault.setUploadPassword('7', SECRETS.ftpPassword);
+  await vault.clientSecret.save(SECRETS.clientSecret);
+  await vault.streamKeys.save('42', SECRETS.streamKey);
+  await vault.uploadPasswords.save('7', SECRETS.ftpPassword);
   await vault.setHookSecrets({ '42/live': SECRETS.hookSecret });
   // The CLI registers the password it reads from stdin (session-commands.ts).
   logger.registerSecret(SECRETS.userPassword);

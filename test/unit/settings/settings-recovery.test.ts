@@ -104,7 +104,7 @@ describe('a damaged profiles file', () => {
 });
 
 describe('the session', () => {
-  const noSecrets: ProfileSecrets = { token: async () => null, saveToken: async () => {}, deleteToken: async () => null, clientSecret: async () => null, setClientSecret: async () => {} };
+  const noSecrets: ProfileSecrets = { token: async () => null, saveToken: async () => {}, deleteToken: async () => null, clientSecret: { read: async () => null, save: async () => {} } };
 
   it('recovers accounts.json and profiles.json as it opens, and its notices reach the windows that open later', async () => {
     await writeFile(join(dir, 'profiles.json'), '[');

@@ -285,6 +285,8 @@ const branding: EndpointCase[] = [
       body: { data: image.data, contentType: 'image/png' },
       endpoint: 'PUT /channels/<channel_id>/branding/logo/<logo_id>.<format>',
       auth: 'user',
+      // A PUT is retried anyway; said outright, as for the other images.
+      idempotent: true,
     },
   },
 ];
