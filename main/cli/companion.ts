@@ -9,6 +9,7 @@ import { dataDir } from '../settings/data-dir.js';
 import { checkDataDir } from '../settings/data-dir-check.js';
 import { UsageError, type Command, type CommandContext } from './command-context.js';
 import { apiCommand } from './api-command.js';
+import { explainedParseError, unknownCommand } from './argument-errors.js';
 import { channelsCommand } from './channels-command.js';
 import { diagnosticsCommand } from './diagnostics-command.js';
 import { liveCommand, relayCommand } from './live-commands.js';
@@ -60,8 +61,15 @@ Options:
 Exit codes: 0 ok, 1 failed, 2 usage.
 `;
 
+/** Every option any command takes, so that the first look at the line does not take an option's value for the command. */
+const everyOption = Object.assign({}, ...Object.values(commands).map((command) => command.options), globalOptions) as typeof globalOptions;
+
+/** Whether the line asks for JSON lines: then errors are told as an `error` event too. */
+let jsonAsked = false;
+
 async function main(argv: string[]): Promise<number> {
-  const first = parseArgs({ args: argv, options: globalOptions, allowPositionals: true, strict: false });
+  const first = parseArgs({ args: argv, options: everyOption, allowPositionals: true, strict: false });
+  jsonAsked = first.values.json === true;
   const name = first.positionals[0];
   if (first.values.version === true) {
     process.stdout.write(`${packageJson.version}\n`);
@@ -72,8 +80,15 @@ async function main(argv: string[]): Promise<number> {
     return first.values.help === true ? 0 : 2;
   }
   const command = commands[name];
-  if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
-  const { values, positionals } = parseArgs({ args: argv, options: { ...globalOptions, ...command.options }, allowPositionals: true, strict: true });
+  if (!command) throw unknownCommand(name, Object.keys(commands));
+  const options = { ...globalOptions, ...command.options };
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof options; allowPositionals: true; strict: true }>>;
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw explainedParseError(error, name, Object.keys(options));
+  }
+  const { values, positionals } = parsed;
   if (values.help) {
     process.stdout.write(`Usage: companion ${command.synopsis}\n`);
     return 0;
@@ -90,11 +105,17 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) throw error;
     // Redacted with every secret this run saw (the vault registered them with this logger).
-    process.stderr.write(`companion: ${logger.redact(errorMessage(error))}\n`);
+    tellError('failed', logger.redact(errorMessage(error)));
     return 1;
   } finally {
     logger.close();
   }
+}
+
+/** The error in a sentence on stderr and, under --json, as an `error` event on stdout for scripts. */
+function tellError(kind: 'usage' | 'failed', message: string, more = ''): void {
+  if (jsonAsked) process.stdout.write(`${JSON.stringify({ event: 'error', kind, message })}\n`);
+  process.stderr.write(`companion: ${message}\n${more}`);
 }
 
 function errorMessage(error: unknown): string {
@@ -117,11 +138,11 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
-      process.stderr.write(`companion: ${redactShapes(error.message)}\n\n${usage}`);
+      tellError('usage', redactShapes(error.message), error instanceof UsageError ? '' : `\n${usage}`);
       process.exitCode = 2;
       return;
     }
-    process.stderr.write(`companion: ${redactShapes(errorMessage(error))}\n`);
+    tellError('failed', redactShapes(errorMessage(error)));
     process.exitCode = 1;
   },
 );
