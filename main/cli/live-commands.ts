@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { startLocalIngest } from '../relay/local-ingest.js';
 import { createRelay } from '../relay/relay.js';
+import { startSafetyCopy } from '../relay/safety-copy.js';
 import type { TargetSpec } from '../relay/relay-types.js';
 import { DEFAULT_INGEST_PORT } from '../settings/live-settings.js';
 import { emitJson, noPositionals, stringOption, untilStopped, UsageError, type Command } from './command-context.js';
@@ -11,10 +12,11 @@ import { coreForCommand } from './core-for-command.js';
 import { parseListenUrl } from './listen-url.js';
 import { printRelayEvent } from './relay-event-lines.js';
 import { installLastResort } from '../last-resort.js';
+import { copyFolderOption } from './copy-folder-option.js';
 
 export const liveCommand: Command = {
-  synopsis: 'live --channel ID [--listen rtmp://127.0.0.1:1935/live] [--record]\n                             relay the local ingest to the channel with failover until Ctrl+C',
-  options: { channel: { type: 'string' }, listen: { type: 'string' }, record: { type: 'boolean' }, ...runSignInOptions },
+  synopsis: 'live --channel ID [--listen rtmp://127.0.0.1:1935/live] [--record] [--copy FOLDER]\n                             relay the local ingest to the channel with failover until Ctrl+C',
+  options: { channel: { type: 'string' }, listen: { type: 'string' }, record: { type: 'boolean' }, copy: { type: 'string' }, ...runSignInOptions },
   async run(context, values, positionals) {
     noPositionals('live', positionals);
     // A broadcast must not end for one bad socket: for the rest of the process, which ends with this command.
@@ -23,8 +25,10 @@ export const liveCommand: Command = {
     if (!channelId) throw new UsageError('live needs --channel ID (see `companion channels`)');
     const listen = parseListenUrl(stringOption(values, 'listen'), DEFAULT_INGEST_PORT);
     if (listen.key !== null || listen.app !== 'live') throw new UsageError('live listens on rtmp://HOST:PORT/live; its key is kept in the keychain (the listening line shows it)');
+    const copyFolder = await copyFolderOption(values);
     const signIn = await passwordSignIn(context, values);
-    const core = await coreForCommand(context, {}, undefined, { ingestPort: listen.port, ingestHost: listen.host, onRelayEvent: (event) => printRelayEvent(context, event) });
+    const print = (event: Parameters<typeof printRelayEvent>[1]) => printRelayEvent(context, event);
+    const core = await coreForCommand(context, {}, undefined, { ingestPort: listen.port, ingestHost: listen.host, onRelayEvent: print, safetyCopy: { folder: copyFolder, onEvent: print } });
     const live = core.live;
     try {
       if (!live) throw new Error('the core was built without the live service');
@@ -49,8 +53,8 @@ export const liveCommand: Command = {
 };
 
 export const relayCommand: Command = {
-  synopsis: 'relay --listen URL --to URL [--to URL]...\n                             relay a local ingest to explicit targets (failover in order), no platform',
-  options: { listen: { type: 'string' }, to: { type: 'string', multiple: true } },
+  synopsis: 'relay --listen URL --to URL [--to URL]... [--copy FOLDER]\n                             relay a local ingest to explicit targets (failover in order), no platform',
+  options: { listen: { type: 'string' }, to: { type: 'string', multiple: true }, copy: { type: 'string' } },
   async run(context, values, positionals) {
     noPositionals('relay', positionals);
     installLastResort({ logger: context.logger });
@@ -61,6 +65,7 @@ export const relayCommand: Command = {
       if (!/^rtmps?:\/\//.test(url)) throw new UsageError(`--to takes rtmp:// or rtmps:// addresses (got ${url})`);
       return { id: `target-${index + 1}`, label: `${new URL(url).host} (#${index + 1})`, url };
     });
+    const copyFolder = await copyFolderOption(values);
     const key = listen.key ?? randomBytes(12).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x');
     const logger = context.logger;
     for (const target of targets) logger.registerSecret(new URL(target.url).pathname.split('/').pop() ?? '');
@@ -71,8 +76,10 @@ export const relayCommand: Command = {
       if (context.json) emitJson(context, 'listening', { url: ingest.url, key });
       else context.out.write(`Local ingest: ${ingest.url}  key: ${key}\nRelaying to ${targets.map((target) => target.label).join(', then ')}. Ctrl+C stops.\n`);
       await relay.start();
+      const copy = copyFolder === undefined ? null : await startSafetyCopy(ingest, { folder: copyFolder, logger, onEvent: print });
       const signal = await untilStopped();
       await relay.stop(`${signal} received`);
+      await copy?.stop();
       if (context.json) emitJson(context, 'stopped', { signal });
     } finally {
       await ingest.close();

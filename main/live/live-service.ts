@@ -1,7 +1,7 @@
 // Going live, end to end: the local ingest the encoder publishes to (always on while the app runs), the
 // channel's targets kept fresh, the relay with failover, the cloud recorder, the channel's status and
 // viewers, and the checklist, all told to the UI as one LiveState.
-import { CompanionError, type ChannelChoice, type Contract, type LiveState, type NamespaceImplementation, type liveNamespace } from '../../preload/contract.js';
+import { CompanionError, type ChannelChoice, type Contract, type LiveState, type NamespaceImplementation, type SafetyCopyChoice, type liveNamespace } from '../../preload/contract.js';
 import type { Logger } from '../log/redacting-logger.js';
 import { listenOnFreePort, portsToTry } from '../port-fallback.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
@@ -17,6 +17,7 @@ import { localIngestKey, maskKey, newLocalIngestKey, type LocalKeySlot } from '.
 import { preflight, type PreflightFacts } from './preflight.js';
 import { publishChoice } from './publish-choice.js';
 import { Recorder } from './recorder.js';
+import { SafetyCopyService, type SafetyCopyHooks } from './safety-copy-service.js';
 import { StreamingKeyKeeper } from './streaming-key-keeper.js';
 import { ContractEvents } from '../typed-emitter.js';
 
@@ -33,6 +34,8 @@ export interface LiveServiceOptions {
   readonly ingestHost?: string;
   /** Every encoder and relay event as it happens (the `live` command prints them). */
   readonly onRelayEvent?: (event: EncoderEvent | RelayEvent) => void;
+  /** The shell's part of the safety copy: a folder for this run, its events, the upload queue. */
+  readonly safetyCopy?: SafetyCopyHooks;
 }
 
 /** Ports after the saved one tried before the OS picks one: 1936–1945 for 1935, still easy to type in an encoder. */
@@ -55,6 +58,7 @@ interface Going {
 
 export class LiveService implements NamespaceImplementation<typeof liveNamespace> {
   readonly #options: LiveServiceOptions;
+  readonly #copy: SafetyCopyService;
   #ingest: LocalIngest | null = null;
   #ingestError: string | null = null;
   /** Why the ingest listens elsewhere than asked, for this run. */
@@ -83,6 +87,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
 
   constructor(options: LiveServiceOptions) {
     this.#options = options;
+    this.#copy = new SafetyCopyService({ settings: options.settings, logger: options.logger, onChange: () => this.#changed(), hooks: options.safetyCopy });
     // After the current event has gone out: windows hear of the session before the live state that follows from it.
     options.session.events.on('session', () => queueMicrotask(() => void this.sessionChanged()));
   }
@@ -94,6 +99,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   async open(): Promise<void> {
     const settings = await this.#options.settings.load();
     this.#recordWhenLive = settings.recordWhenLive;
+    this.#copy.load(settings);
     const key = await localIngestKey(this.#options.keySlot());
     this.#key = key;
     this.#options.logger.registerSecret(key);
@@ -177,6 +183,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
       recording: this.#recorder?.summary() ?? { state: 'idle', since: null, limitSeconds: null, recordWhenLive: this.#recordWhenLive, lastVideo: null },
       autorecord: this.#autorecord,
       lastError: this.#lastError,
+      safetyCopy: this.#copy.state(),
     };
   }
 
@@ -248,6 +255,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     const watcher = this.#ensureWatcher(api, channel);
     this.#going = { channel, keeper, relay, watcher, unwatch: watcher.watch() };
     await relay.start();
+    await this.#copy.start(ingest, channel.id);
     this.#changed();
     return this.state();
   }
@@ -312,6 +320,10 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     return this.state();
   }
 
+  /** The safety copy's saved choice, and its files queued for upload (safety-copy-service.ts). */
+  setSafetyCopy = async (choice: SafetyCopyChoice): Promise<LiveState> => this.#copy.set(choice).then(() => this.state());
+  uploadSafetyCopies = async (): Promise<LiveState> => this.#copy.upload().then(() => this.state());
+
   async #recorderFor(): Promise<Recorder> {
     if (this.#recorder) return this.#recorder;
     const channel = this.#channel;
@@ -360,6 +372,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     this.#phase = 'ending';
     this.#changed();
     await going.relay.stop(reason);
+    await this.#copy.stop();
     going.keeper.stop();
     going.watcher.releaseOnceOffAir(going.unwatch);
     this.#phase = 'idle';

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineNamespace } from '../contract-kit.js';
 import { ChannelChoice } from './common.js';
+import { SafetyCopyChoice, SafetyCopyState } from './safety-copy.js';
 
 const StepState = z.enum(['pending', 'running', 'ok', 'failed']);
 
@@ -53,6 +54,7 @@ export const LiveState = z.object({
   /** The channel's autorecord mode as last set from this app (the platform offers no way to read it). */
   autorecord: z.enum(['disabled', 'private', 'public']).nullable(),
   lastError: z.string().nullable(),
+  safetyCopy: SafetyCopyState,
 });
 export type LiveState = z.output<typeof LiveState>;
 
@@ -72,4 +74,8 @@ export const liveNamespace = defineNamespace({
   stopRecording: { args: z.tuple([]), result: LiveState },
   setRecordWhenLive: { args: z.tuple([z.boolean()]), result: LiveState },
   setAutorecord: { args: z.tuple([z.enum(['disabled', 'private', 'public'])]), result: LiveState },
+  /** Saves the safety copy choice; a folder that does not exist or cannot be written is refused in a sentence. */
+  setSafetyCopy: { args: z.tuple([SafetyCopyChoice]), result: LiveState },
+  /** Queues the last broadcast's finished copies in the upload queue, as videos of its channel. */
+  uploadSafetyCopies: { args: z.tuple([]), result: LiveState },
 });

@@ -21,6 +21,7 @@ export function liveState(change: Partial<LiveState> = {}, recording: Partial<Li
     recording: { state: 'idle', since: null, limitSeconds: null, recordWhenLive: false, lastVideo: null, ...recording },
     autorecord: null,
     lastError: null,
+    safetyCopy: { enabled: false, folder: null, uploadWhenDone: false, state: 'off', currentFile: null, bytes: 0, freeBytes: null, warning: null, files: [] },
     ...change,
   };
 }
