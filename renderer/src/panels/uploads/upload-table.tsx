@@ -67,7 +67,9 @@ export function UploadTable({ rows, actions, editingId, emptyText }: { rows: rea
       </div>
       <div role="rowgroup" className="upload-table-body" ref={viewport} onScroll={onScroll} data-testid="upload-rows">
         {rows.length === 0 ? (
-          <p className="hint upload-table-empty">{emptyText}</p>
+          <div role="row" aria-rowindex={2} className="hint upload-table-empty">
+            <span role="cell">{emptyText}</span>
+          </div>
         ) : (
           <div className="upload-table-spacer" style={{ height: shown.totalHeight }}>
             {visible.map((row, offset) => (
