@@ -14,3 +14,14 @@ it('gives the rate over the last seconds, or since the first amount when that is
   rate.reset();
   expect(rate.perSecond(40_000)).toBeNull();
 });
+
+it('reads an even flow at its rate when asked between bucket edges (it read up to a fifth too high)', () => {
+  const rate = new RateWindow(5000);
+  // 30 frames a second, one every 33.3 ms, from t = 10.2 s.
+  let at = 10_200;
+  for (let frame = 0; frame < 30 * 20; frame += 1) {
+    rate.add(1, Math.round(at));
+    at += 1000 / 30;
+    if (frame > 30 * 6 && frame % 7 === 0) expect(rate.perSecond(Math.round(at))).toBeCloseTo(30, 0);
+  }
+});
