@@ -19,5 +19,10 @@ export const signInErrors = {
       'revocation_failed',
       `Signed out on this computer (the tokens left the keychain), but the platform could not be told to revoke them (${cause instanceof Error ? cause.message : String(cause)}). Until they run out they still work for whoever has a copy: revoke this app's access on the platform's website if that worries you.`,
     ),
+  addressInClear: (address: string) =>
+    new CompanionError(
+      'bad_request',
+      `The address ${address} is http:// on another computer: sign-ins, tokens and keys would cross the network in clear. Use its https:// address (http:// is accepted only for this computer: 127.0.0.1, localhost, ::1).`,
+    ),
   notConfigured: (profile: string) => new CompanionError('profile_incomplete', `The profile ${profile} has no client secret in the keychain; add it with \`companion login --profile ${profile} --client-secret-stdin\` (the secret on standard input) or COMPANION_CLIENT_SECRET.`),
 };

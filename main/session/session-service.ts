@@ -15,6 +15,7 @@ import { clientCredentialsGrant } from '../platform/oauth/token-grants.js';
 import { revokeToken } from '../platform/oauth/token-revocation.js';
 import { refreshRenewal } from './refresh-renewal.js';
 import { passwordFlow, signInFlowFor, type StartedSignIn } from './sign-in-flows.js';
+import { checkSignInPage } from './sign-in-page-check.js';
 import { connectEmbeddedSandbox, type SandboxConnection } from '../profiles/embedded-sandbox.js';
 import { DEFAULT_SANDBOX_PROFILE, parsePlatformProfile, ProfileStore, SANDBOX_PROFILE, validProfileName, type Dialect, type Profile } from '../profiles/profiles.js';
 import { SettingsFile, type RecoveryReporter } from '../settings/settings-file.js';
@@ -222,12 +223,7 @@ export class SessionService implements TokenSource {
       throw new CompanionError('bad_request', `The profile ${name} needs an API address (--api-url), an authorization server address (--auth-url) and a client id (--client-id), the addresses http(s) URLs.`);
     }
     const inClear = profile.kind === 'platform' ? [profile.apiUrl, profile.authUrl, profile.tokenUrl].find((address) => address !== undefined && !safeTransport(address)) : undefined;
-    if (inClear !== undefined) {
-      throw new CompanionError(
-        'bad_request',
-        `The address ${inClear} is http:// on another computer: sign-ins, tokens and keys would cross the network in clear. Use its https:// address (http:// is accepted only for this computer: 127.0.0.1, localhost, ::1).`,
-      );
-    }
+    if (inClear !== undefined) throw signInErrors.addressInClear(inClear);
     profiles.profiles[name] = profile;
     profiles.active = name;
     await this.#profiles.save(profiles);
@@ -279,6 +275,7 @@ export class SessionService implements TokenSource {
     const started = flow.begin({ ...platform, redirectUri: driver.redirectUri(), scopes, deviceName: deviceName(), profile: this.#profileName });
     this.#pending = { started, profile: this.#profileName };
     this.#lastError = null;
+    await checkSignInPage(started.url);
     const result = await driver.authorize(started.url);
     if (result === null) return { kind: 'navigate', url: started.url };
     await this.completeSignIn(result);
