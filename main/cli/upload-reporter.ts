@@ -57,6 +57,8 @@ export class UploadReporter {
         return this.line(`complete   ${title}: video ${event.videoId}`);
       case 'failed':
         return this.line(`FAILED     ${title}: ${event.reason}`);
+      case 'retrying':
+        return this.line(`retrying   ${title}: attempt ${event.attempt} in ${Math.round(event.inMs / 1000)} s (${event.reason})`);
       case 'paused':
         return this.line(`paused: ${event.message}`);
       case 'resumed':

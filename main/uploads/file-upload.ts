@@ -26,7 +26,7 @@ export async function uploadThroughFinish(entry: Entry, signal: AbortSignal, wor
     work.setState(entry, 'initialising');
     work.write({ t: 'init-started', id }, entry);
     const { file, size, extension, title, description, protect, channelId } = entry.journal;
-    const ticket = await work.withRetries(signal, () => transport.begin({ path: file, size, extension }, { title, description, protect }, channelId));
+    const ticket = await work.withRetries(entry, signal, () => transport.begin({ path: file, size, extension }, { title, description, protect }, channelId));
     work.write({ t: 'initialised', id, upload: { transport: transport.name, ticket, parts: { ...transport.partsOf(size), acknowledged: [] } } }, entry);
     work.emit({ event: 'status', id, videoId: ticket.videoId, status: 'initiated' });
   }
@@ -36,7 +36,7 @@ export async function uploadThroughFinish(entry: Entry, signal: AbortSignal, wor
     work.setState(entry, 'transferring');
     let result: SendResult;
     try {
-      result = await work.withRetries(signal, () => send(entry, ticket, signal, work, speedLimit));
+      result = await work.withRetries(entry, signal, () => send(entry, ticket, signal, work, speedLimit));
     } catch (error) {
       if (signal.aborted || !failureMeaning(error, transport).staleTicket || entry.renewedTicket) throw error;
       // The platform upload cannot be reached any more (its server moved, its login ended or is lost):
@@ -57,14 +57,14 @@ export async function uploadThroughFinish(entry: Entry, signal: AbortSignal, wor
       // `ready` may have reached the platform before the app stopped: its status tells. The spec does not
       // say whether `transferred` comes before `ready` (the file seen) or after it; a repeated `ready` is
       // harmless where one that never arrived would leave the file waiting forever, so both send it again.
-      const { status } = statusReport(await work.withRetries(signal, () => transport.status(ticket)));
+      const { status } = statusReport(await work.withRetries(entry, signal, () => transport.status(ticket)));
       if (status !== 'initiated' && status !== 'transferred') {
         work.write({ t: 'ready-sent', id }, entry);
         transport.release(ticket);
         return;
       }
     } else work.write({ t: 'ready-started', id }, entry);
-    await work.withRetries(signal, () => transport.finish(ticket));
+    await work.withRetries(entry, signal, () => transport.finish(ticket));
     work.write({ t: 'ready-sent', id }, entry);
     transport.release(ticket);
   }

@@ -22,6 +22,8 @@ export interface Entry {
   processingProgress: number | null;
   /** A new platform upload was begun in this run because the ticket had gone stale: once only. */
   renewedTicket: boolean;
+  /** While a failed step waits to be tried again (UploadRow.retry). */
+  retry: UploadRow['retry'];
 }
 
 /** What the queue lends the work on one entry: the transport, the journal, the events. */
@@ -34,8 +36,8 @@ export interface EntryWork {
   setState(entry: Entry, state: UploadState): void;
   changed(id: string): void;
   emit(event: UploadEvent): void;
-  /** Runs a step, trying again after what may pass (see step-retries.ts). */
-  withRetries<T>(signal: AbortSignal, attempt: () => Promise<T>): Promise<T>;
+  /** Runs a step of the entry, trying again after what may pass (see step-retries.ts); the row shows each wait. */
+  withRetries<T>(entry: Entry, signal: AbortSignal, attempt: () => Promise<T>): Promise<T>;
 }
 
 /** Why a slot's work was stopped, so its end can be told apart from a failure. */
@@ -77,7 +79,7 @@ export function newItem(file: FoundFile, options: AddOptions, addedAt: number): 
 }
 
 export function newEntry(item: JournalItem, state: UploadState, now: () => number): Entry {
-  return { journal: item, state, bytes: 0, meter: new TransferMeter(now), lastProgressAt: 0, lastProgressBytes: -1, abort: null, polling: false, processingProgress: null, renewedTicket: false };
+  return { journal: item, state, bytes: 0, meter: new TransferMeter(now), lastProgressAt: 0, lastProgressBytes: -1, abort: null, polling: false, processingProgress: null, renewedTicket: false, retry: null };
 }
 
 /** An entry as the journal left it (a crash, a restart). */
@@ -107,7 +109,8 @@ function isInSlot(state: UploadState): boolean {
 
 export function rowOf(entry: Entry): UploadRow {
   const item = entry.journal;
-  const transferring = entry.state === 'transferring';
+  // Waiting to try again, nothing moves: no speed or time left from before the failure.
+  const transferring = entry.state === 'transferring' && entry.retry === null;
   return {
     id: item.id,
     file: item.file,
@@ -124,5 +127,6 @@ export function rowOf(entry: Entry): UploadRow {
     etaSeconds: transferring ? entry.meter.etaSeconds(item.size - entry.bytes) : null,
     failure: item.failure,
     processingProgress: entry.state === 'processing' ? entry.processingProgress : null,
+    retry: entry.retry,
   };
 }

@@ -341,8 +341,15 @@ export class UploadQueue {
       setState: (entry, state) => this.#setState(entry, state),
       changed: (id) => this.#changed(id),
       emit: (event) => this.#emit(event),
-      withRetries: (signal, attempt) => withRetries(signal, attempt, { delays, transport: options.transport, logger: options.logger }),
+      withRetries: (entry, signal, attempt) => withRetries(signal, attempt, { delays, transport: options.transport, logger: options.logger, waiting: (wait) => this.#showRetry(entry, wait) }),
     };
+  }
+
+  #showRetry(entry: Entry, wait: { readonly attempt: number; readonly inMs: number; readonly reason: string } | null): void {
+    if (wait === null && entry.retry === null) return;
+    entry.retry = wait === null ? null : { at: this.#now() + wait.inMs, attempt: wait.attempt, reason: wait.reason };
+    if (wait !== null) this.#emit({ event: 'retrying', id: entry.journal.id, ...wait });
+    this.#changed(entry.journal.id);
   }
 
   #fail(entry: Entry, error: unknown): void {

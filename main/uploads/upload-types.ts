@@ -27,6 +27,8 @@ export type UploadEvent =
   | { readonly event: 'status'; readonly id: string; readonly videoId: string; readonly status: UploadStatus }
   | { readonly event: 'complete'; readonly id: string; readonly videoId: string; readonly title: string }
   | { readonly event: 'failed'; readonly id: string; readonly reason: string }
+  /** A step failed for a reason that may pass: `attempt` comes in `inMs`. */
+  | { readonly event: 'retrying'; readonly id: string; readonly attempt: number; readonly inMs: number; readonly reason: string }
   | { readonly event: 'paused'; readonly reason: QueuePause; readonly message: string }
   | { readonly event: 'resumed' }
   | { readonly event: 'done'; readonly complete: number; readonly failed: number; readonly cancelled: number; readonly rejected: number };

@@ -28,6 +28,11 @@ export const UploadRow = z.object({
   failure: z.string().nullable(),
   /** While processing: the platform's transcoding percentage (0-100), where the platform tells it; else null. */
   processingProgress: z.number().min(0).max(100).nullable(),
+  /**
+   * While a step that failed for a reason that may pass (the server away, the network down) waits to be
+   * tried again: when (ms since the epoch), which attempt comes next, and why the last one failed, in words.
+   */
+  retry: z.object({ at: z.number(), attempt: z.number().int().min(2), reason: z.string() }).nullable(),
 });
 export type UploadRow = z.output<typeof UploadRow>;
 

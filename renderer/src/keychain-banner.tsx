@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useNow } from './use-now';
 import { useConnectionStore } from './state/connection-slice';
 import { useKeychainStore } from './state/keychain-slice';
 
@@ -38,11 +39,7 @@ export function KeychainBanner() {
 }
 
 function WaitingBanner({ name, giveUpAt }: { name: string; giveUpAt: number }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useNow();
   const seconds = Math.max(0, Math.ceil((giveUpAt - now) / 1000));
   const left = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
   return (

@@ -31,9 +31,18 @@ it('a resumed upload whose FTP server is gone starts again as a new upload, once
   expect(rig.sandbox.ftpUrl).not.toBe(oldFtp);
 
   const after = rig.queue({ journal: before.journal });
+  // While the dead address is tried again, the row says so: when, which attempt, and why in words.
+  const retriesShown: unknown[] = [];
+  after.events.onEvent = (event) => {
+    if (event.event === 'retrying') retriesShown.push(after.queue.rows()[0]!.retry);
+  };
   after.queue.start();
   const done = await after.events.waitFor('done', 30_000);
   expect(done).toMatchObject({ complete: 1, failed: 0 });
+  const oldAddress = new URL(oldFtp).host;
+  expect(after.events.of('retrying')[0]).toMatchObject({ attempt: 2, reason: `The upload server ${oldAddress} refused the connection: nothing answers at that address now.` });
+  expect(retriesShown[0]).toMatchObject({ attempt: 2, reason: expect.stringContaining(oldAddress), at: expect.any(Number) });
+  expect(after.queue.rows()[0]!.retry).toBeNull();
   const row = after.queue.rows()[0]!;
   expect(row.videoId).not.toBe(firstVideo);
   expect(rig.logLines.filter((line) => line.includes('asking the platform for a new upload of the file'))).toHaveLength(1);

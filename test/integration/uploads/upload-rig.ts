@@ -40,9 +40,12 @@ export interface UploadRig {
 export class EventList {
   readonly all: UploadEvent[] = [];
   readonly #waiters: { test: (event: UploadEvent) => boolean; resolve: (event: UploadEvent) => void }[] = [];
+  /** Told of each event as it comes, when the queue is as the event left it (to read its rows then). */
+  onEvent: ((event: UploadEvent) => void) | null = null;
 
   readonly push = (event: UploadEvent): void => {
     this.all.push(event);
+    this.onEvent?.(event);
     for (const waiter of [...this.#waiters]) {
       if (!waiter.test(event)) continue;
       this.#waiters.splice(this.#waiters.indexOf(waiter), 1);

@@ -33,7 +33,7 @@ const { UploadsPanel } = await import('../../../renderer/src/panels/uploads-pane
 const { initialUploadsState, useUploadsStore } = await import('../../../renderer/src/state/uploads-slice');
 
 function row(id: string, change: Partial<UploadRow> = {}): UploadRow {
-  return { id, file: `/v/${id}.mp4`, size: 1000, channelId: '9', title: id, description: '', protect: 'public', state: 'waiting', platformStatus: null, videoId: null, bytes: 0, speed: 0, etaSeconds: null, failure: null, processingProgress: null, ...change };
+  return { id, file: `/v/${id}.mp4`, size: 1000, channelId: '9', title: id, description: '', protect: 'public', state: 'waiting', platformStatus: null, videoId: null, bytes: 0, speed: 0, etaSeconds: null, failure: null, processingProgress: null, retry: null, ...change };
 }
 
 const totals: UploadTotals = { files: 3, complete: 0, failed: 0, unfinished: 3, bytes: 0, size: 3000, speed: 0, etaSeconds: null, paused: null, concurrency: 2, speedLimit: null };

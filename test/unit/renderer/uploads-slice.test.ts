@@ -10,7 +10,7 @@ const { initialUploadsState, useUploadsStore } = await import('../../../renderer
 const { filterRows, mergeRows } = await import('../../../renderer/src/state/upload-rows');
 
 function row(id: string, change: Partial<UploadRow> = {}): UploadRow {
-  return { id, file: `/v/${id}.mp4`, size: 100, channelId: '1', title: id, description: '', protect: 'public', state: 'waiting', platformStatus: null, videoId: null, bytes: 0, speed: 0, etaSeconds: null, failure: null, processingProgress: null, ...change };
+  return { id, file: `/v/${id}.mp4`, size: 100, channelId: '1', title: id, description: '', protect: 'public', state: 'waiting', platformStatus: null, videoId: null, bytes: 0, speed: 0, etaSeconds: null, failure: null, processingProgress: null, retry: null, ...change };
 }
 
 const totals: UploadTotals = { files: 2, complete: 0, failed: 0, unfinished: 2, bytes: 0, size: 200, speed: 0, etaSeconds: null, paused: null, concurrency: 2, speedLimit: null };

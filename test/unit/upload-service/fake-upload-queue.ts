@@ -21,6 +21,7 @@ export function fakeRow(id: string, change: Partial<UploadRow> = {}): UploadRow 
     etaSeconds: null,
     failure: null,
     processingProgress: null,
+    retry: null,
     ...change,
   };
 }

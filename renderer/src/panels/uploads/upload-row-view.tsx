@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { UploadRow } from '../../../../preload/contract.js';
+import { useNow } from '../../use-now';
 import { barOf, fileName, formatBytes, formatEta, formatSpeed, stateLabel } from './upload-format';
 
 export interface RowActions {
@@ -43,7 +44,9 @@ export const UploadRowView = memo(function UploadRowView({
         <span className="upload-title" title={row.title}>
           {row.title}
         </span>
-        {row.failure ? (
+        {row.retry ? (
+          <RetryNote retry={row.retry} />
+        ) : row.failure ? (
           <span className="upload-failure" title={row.failure} data-testid="upload-failure">
             {row.failure}
           </span>
@@ -56,7 +59,7 @@ export const UploadRowView = memo(function UploadRowView({
         )}
       </div>
       <div role="cell" className="upload-cell-state" data-testid="upload-state">
-        {stateLabel(row)}
+        {row.retry ? 'Retrying' : stateLabel(row)}
       </div>
       <div role="cell">
         <div className="bar" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share * 100)}>
@@ -103,3 +106,14 @@ export const UploadRowView = memo(function UploadRowView({
     </div>
   );
 });
+
+/** A step that failed for a reason that may pass, waiting to be tried again: when, which attempt, why. */
+function RetryNote({ retry }: { retry: NonNullable<UploadRow['retry']> }) {
+  const seconds = Math.max(0, Math.ceil((retry.at - useNow()) / 1000));
+  const text = `Retrying ${seconds > 0 ? `in ${seconds} s` : 'now'} (attempt ${retry.attempt}): ${retry.reason}`;
+  return (
+    <span className="upload-retry" title={text} data-testid="upload-retry">
+      {text}
+    </span>
+  );
+}

@@ -4,6 +4,7 @@ import './video-tools.css';
 import { useEffect, useState, type FormEvent } from 'react';
 import { MIN_CUT_SECONDS, type VideoTrim } from '../../../../preload/contract.js';
 import { parseClock } from '../../parse-clock';
+import { useNow } from '../../use-now';
 import { useTrimCopyStore, type CopyRow } from '../../state/trim-copy-slice';
 import { useVideosStore } from '../../state/videos-slice';
 import { CopyButton } from '../copy-button';
@@ -33,13 +34,7 @@ function describeTrim(trim: VideoTrim, lengthSeconds: number | null): string {
 }
 
 function CopyRows({ rows }: { rows: readonly CopyRow[] }) {
-  const [now, setNow] = useState(() => Date.now());
-  const running = rows.some((row) => !row.progress.finished && row.failure === null);
-  useEffect(() => {
-    if (!running) return undefined;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [running]);
+  const now = useNow(rows.some((row) => !row.progress.finished && row.failure === null));
   if (rows.length === 0) return null;
   return (
     <ul className="copy-rows" data-testid="copy-rows">
