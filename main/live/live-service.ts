@@ -12,6 +12,7 @@ import type { ChannelChoices } from '../admin/channels/channel-choices.js';
 import type { SessionService } from '../session/session-service.js';
 import type { LiveSettings, LiveSettingsStore } from '../settings/live-settings.js';
 import { ChannelWatcher, type ChannelActivity } from './channel-watcher.js';
+import { LiveHistoryRecorder } from './live-history.js';
 import { liveEncoder, liveTargets } from './live-relay-view.js';
 import { localIngestKey, maskKey, newLocalIngestKey, type LocalKeySlot } from './local-ingest-key.js';
 import { preflight, type PreflightFacts } from './preflight.js';
@@ -77,6 +78,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   #autorecord: LiveState['autorecord'] = null;
   /** The profile whose saved channel choice is loaded. */
   #profile: string | null = null;
+  readonly #history = new LiveHistoryRecorder();
 
   /** Emits `live` whenever anything about going live changes. */
   readonly events = new ContractEvents<Contract, 'live'>();
@@ -177,6 +179,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
       recording: this.#recorder?.summary() ?? { state: 'idle', since: null, limitSeconds: null, recordWhenLive: this.#recordWhenLive, lastVideo: null },
       autorecord: this.#autorecord,
       lastError: this.#lastError,
+      history: this.#history.view(),
     };
   }
 
@@ -371,6 +374,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
 
   #onEncoder(event: EncoderEvent): void {
     this.#options.onRelayEvent?.(event);
+    this.#history.record(event);
     if (event.event === 'encoder-connected') {
       if (this.#lastErrorIsEncoderRefusal) this.#setLastError(null);
       this.#encoder = { state: 'connected', codecs: [event.codecs.video, event.codecs.audio].filter((codec) => codec !== null).join(' + ') || null };
@@ -384,6 +388,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
 
   #onRelay(event: RelayEvent): void {
     this.#options.onRelayEvent?.(event);
+    this.#history.record(event);
     switch (event.event) {
       case 'target-connecting':
         if (event.role === 'failover') this.#target = { state: 'connecting', label: event.target.label };

@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { defineNamespace } from '../contract-kit.js';
 import { ChannelChoice } from './common.js';
+import { LiveHistory } from './live-history.js';
+
+export { LiveHistory, LiveHistoryMarkKind } from './live-history.js';
 
 const StepState = z.enum(['pending', 'running', 'ok', 'failed']);
 
@@ -53,6 +56,8 @@ export const LiveState = z.object({
   /** The channel's autorecord mode as last set from this app (the platform offers no way to read it). */
   autorecord: z.enum(['disabled', 'private', 'public']).nullable(),
   lastError: z.string().nullable(),
+  /** The last 5 minutes of bitrates and what happened, for the panel's plots. */
+  history: LiveHistory,
 });
 export type LiveState = z.output<typeof LiveState>;
 

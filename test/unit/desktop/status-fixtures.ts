@@ -21,6 +21,7 @@ export function liveState(change: Partial<LiveState> = {}, recording: Partial<Li
     recording: { state: 'idle', since: null, limitSeconds: null, recordWhenLive: false, lastVideo: null, ...recording },
     autorecord: null,
     lastError: null,
+    history: { stepMs: 2000, endAt: 0, input: [], series: [], marks: [] },
     ...change,
   };
 }
