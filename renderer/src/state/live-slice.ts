@@ -4,6 +4,7 @@ import type { ChannelChoice, CompanionBridge, LiveState } from '../../../preload
 import { bridge } from '../bridge/bridge-registry';
 import { errorText } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
+import { liveExtras, type NewDestination, type SafetyCopyChange } from './live-extras-calls';
 
 // Types
 export interface LiveSliceState {
@@ -12,7 +13,7 @@ export interface LiveSliceState {
   /** The revealed local key, until hidden again. */
   readonly revealedKey: string | null;
   /** Which action runs now (its button waits). */
-  readonly busy: 'go-live' | 'end' | 'record' | 'channel' | 'key' | 'reconnect' | 'dismiss' | null;
+  readonly busy: 'go-live' | 'end' | 'record' | 'channel' | 'key' | 'reconnect' | 'dismiss' | 'destination' | 'bridge' | 'copy' | null;
   readonly error: string | null;
 }
 
@@ -30,6 +31,13 @@ export interface LiveActions {
   revealKey(): Promise<void>;
   hideKey(): void;
   regenerateKey(): Promise<void>;
+  addDestination(destination: NewDestination): Promise<void>;
+  removeDestination(id: string): Promise<void>;
+  setDestinationEnabled(id: string, enabled: boolean): Promise<void>;
+  reconnectDestination(id: string): Promise<void>;
+  setBridge(bridge: { enabled: boolean; windowSeconds: number }): Promise<void>;
+  setSafetyCopy(change: SafetyCopyChange): Promise<void>;
+  uploadSafetyCopies(): Promise<void>;
 }
 
 // Initial state
@@ -72,6 +80,13 @@ export const useLiveStore = create<LiveSliceState & LiveActions>()((set, get) =>
     revealKey: () => run('key', async () => ({ revealedKey: await bridge().live.revealLocalKey() })),
     hideKey: () => set({ revealedKey: null }),
     regenerateKey: () => run('key', async () => ({ live: await bridge().live.regenerateLocalKey(), revealedKey: null })),
+    addDestination: (destination) => run('destination', async () => ({ live: await liveExtras().addDestination(destination) })),
+    removeDestination: (id) => run('destination', async () => ({ live: await liveExtras().removeDestination(id) })),
+    setDestinationEnabled: (id, enabled) => run('destination', async () => ({ live: await liveExtras().setDestinationEnabled(id, enabled) })),
+    reconnectDestination: (id) => run('destination', async () => ({ live: await liveExtras().reconnectDestination(id) })),
+    setBridge: (settings) => run('bridge', async () => ({ live: await liveExtras().setBridge(settings) })),
+    setSafetyCopy: (change) => run('copy', async () => ({ live: await liveExtras().setSafetyCopy(change) })),
+    uploadSafetyCopies: () => run('copy', async () => ({ live: await liveExtras().uploadSafetyCopies() })),
   };
 });
 
