@@ -28,6 +28,10 @@ function describe(event: EncoderEvent | RelayEvent): string | null {
       // A certificate that is not trusted is its own kind (`kind` in --json lines): the reason says which and what to do.
       if (event.kind === 'untrusted' && !event.fatal) return `${event.target.label} was not used: ${event.reason} Trying the next ingest.`;
       return `${event.target.label} failed: ${event.reason}${event.fatal ? ' (giving up)' : ''}`;
+    case 'target-congested':
+      return `${event.target.label} cannot keep up: ${event.backlogSeconds.toFixed(1)} s of the stream waits for its link${event.droppedFrames > 0 ? ` (${event.droppedFrames} frames dropped so far)` : ''}; frames are dropped to keep it live.`;
+    case 'target-recovered':
+      return `${event.target.label} has caught up (${event.droppedFrames} frames dropped in all).`;
     case 'switched':
       return `Switched from ${event.from.label} to ${event.to.label}.`;
     case 'retrying':

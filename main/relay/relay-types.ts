@@ -69,6 +69,15 @@ export interface TargetStats extends TargetRef {
   readonly lastError: string | null;
   /** The kind of its last failure (`untrusted`: its TLS certificate), cleared when it goes live. */
   readonly lastFailure: FailureKind | null;
+  /** Waiting to go out on its connection (queue and socket); 0 without one. */
+  readonly sendBufferBytes: number;
+  /** How long that takes at the measured send rate; null when the rate is unknown. */
+  readonly drainSeconds: number | null;
+  /** Video frames and GOPs dropped because its link was slower than the stream, all sessions together. */
+  readonly droppedFrames: number;
+  readonly droppedGops: number;
+  /** More than 2 s of media waits for its link (target-congested), until it has caught up (target-recovered). */
+  readonly congested: boolean;
 }
 
 export interface EncoderStats extends StreamInfo {
@@ -96,6 +105,13 @@ export type EncoderEvent =
   /** A publish to the local ingest with a wrong key or application; the key is not in the reason. */
   | { readonly event: 'encoder-refused'; readonly at: number; readonly reason: string; readonly address: string };
 
+/** A congestion event's figures: media time waiting (seconds) and what its connection dropped so far. */
+export interface CongestionFacts {
+  readonly backlogSeconds: number;
+  readonly droppedFrames: number;
+  readonly droppedGops: number;
+}
+
 export type RelayEvent =
   | { readonly event: 'target-connecting'; readonly at: number; readonly target: TargetRef; readonly role: TargetRole }
   | { readonly event: 'target-connected'; readonly at: number; readonly target: TargetRef; readonly role: TargetRole }
@@ -110,6 +126,10 @@ export type RelayEvent =
       readonly fatal: boolean;
     }
   /** The failover publish moved to another target; `at` is when the new target started receiving. */
+  /** Its link falls behind the stream: media waits, and frames will be dropped to keep the wait bounded. */
+  | ({ readonly event: 'target-congested'; readonly at: number; readonly target: TargetRef; readonly role: TargetRole } & CongestionFacts)
+  /** Its link has caught up: the wait is back under half a second. */
+  | ({ readonly event: 'target-recovered'; readonly at: number; readonly target: TargetRef; readonly role: TargetRole } & CongestionFacts)
   | { readonly event: 'switched'; readonly at: number; readonly from: TargetRef; readonly to: TargetRef }
   /** Every failover target failed in a row: the next round starts after a wait (reconnectNow skips it). */
   | { readonly event: 'retrying'; readonly at: number; readonly inMs: number; readonly target: TargetRef }

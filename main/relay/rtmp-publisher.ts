@@ -13,6 +13,7 @@ import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls, type TLSSocket } from 'node:tls';
 import { randomBytes } from 'node:crypto';
 import { MESSAGE_TYPE, type MediaKind } from './media-packet.js';
+import { OutboundBuffer, type CongestionListener, type SendBufferStats } from './outbound-buffer.js';
 import { createRtmpChunkReader, decodeAmf0Command, encodeAmf0Command, encodeRtmpMessage, NMS_CHUNK_SIZE, type DecodedCommand, type RtmpMessage } from './nms-binding.js';
 import { describeCertificateProblem, describeSocketError, PublishFailure } from './publish-failure.js';
 import { parsePublishUrl, type PublishTarget } from './target-url.js';
@@ -38,6 +39,10 @@ export interface OutboundSession {
   /** Bytes handed to the connection, protocol included. */
   readonly bytesSent: number;
   send(kind: MediaKind, timestamp: number, payload: Buffer): void;
+  /** What waits to go out, what was dropped for a slow link, and whether it is congested (fakes may have none). */
+  sendBuffer?(): SendBufferStats;
+  /** Tells when the link falls behind the stream and when it has caught up again. */
+  onCongestion?(listener: CongestionListener): void;
   /** Ends the publish cleanly (FCUnpublish, deleteStream, close); never throws. */
   close(): Promise<void>;
 }
@@ -50,8 +55,6 @@ const HANDSHAKE_SIZE = 1536;
 const RTMP_VERSION = 3;
 const CLOSE_TIMEOUT_MS = 2000;
 const STALL_CHECK_MS = 1000;
-/** About 25 s of a 5 Mbps stream waiting to go out: the target cannot keep up. */
-const MAX_QUEUED_BYTES = 16 * 1024 * 1024;
 /**
  * How often the target is asked to acknowledge what it received (RTMP Window Acknowledgement Size): about
  * every 0.4 s of a 5 Mbps stream. A target that acknowledges (nginx-rtmp, the big platforms' ingests) and then
@@ -92,6 +95,8 @@ class Publish implements OutboundSession {
   #settleAccepted: (failure: PublishFailure | null) => void = () => undefined;
   #settleLost: (failure: PublishFailure) => void = () => undefined;
   #socket: Socket | null = null;
+  /** What waits for the socket, and what a slow link drops (outbound-buffer.ts). */
+  #buffer: OutboundBuffer | null = null;
   #stage: Stage = 'connecting';
   #handshake = Buffer.alloc(0);
   readonly #reader = createRtmpChunkReader((message) => this.#onMessage(message));
@@ -134,17 +139,27 @@ class Publish implements OutboundSession {
     socket.on('data', (data: Buffer) => this.#onData(data));
     socket.on('error', (error: NodeJS.ErrnoException) => this.#onSocketEnd(error));
     socket.on('close', () => this.#onSocketEnd(null));
+    socket.on('drain', () => {
+      if (this.#stage === 'publishing') this.#buffer?.flush();
+    });
+    this.#buffer = new OutboundBuffer(socket, ({ kind, timestamp, payload }) =>
+      this.#write({ chunkStreamId: CHUNK_STREAM[kind], type: MESSAGE_TYPE[kind], streamId: this.#streamId, timestamp: timestamp >>> 0, payload }),
+    );
     // A peer that half-closes is gone for a publisher.
     socket.on('end', () => socket.destroy());
   }
 
   send(kind: MediaKind, timestamp: number, payload: Buffer): void {
     if (this.#stage !== 'publishing') return;
-    if ((this.#socket?.writableLength ?? 0) > MAX_QUEUED_BYTES) {
-      this.#fail(new PublishFailure('timeout', 'it takes the stream more slowly than the stream arrives'));
-      return;
-    }
-    this.#write({ chunkStreamId: CHUNK_STREAM[kind], type: MESSAGE_TYPE[kind], streamId: this.#streamId, timestamp: timestamp >>> 0, payload });
+    this.#buffer?.send(kind, timestamp, payload);
+  }
+
+  sendBuffer(): SendBufferStats {
+    return this.#buffer!.stats(Date.now());
+  }
+
+  onCongestion(listener: CongestionListener): void {
+    this.#buffer?.onCongestion(listener);
   }
 
   async close(): Promise<void> {
@@ -297,6 +312,7 @@ class Publish implements OutboundSession {
   #checkStall(): void {
     const socket = this.#socket;
     if (socket === null) return;
+    this.#buffer?.sample(Date.now());
     const acked = this.#peerAcked;
     if (acked !== null) {
       // Both counters wrap at 4 GiB: the difference as a signed 32-bit number (a target may count the handshake

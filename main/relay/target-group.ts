@@ -41,6 +41,8 @@ interface TargetRecord {
   lastSwitchAt: number | null;
   lastError: string | null;
   lastFailure: FailureKind | null;
+  /** Dropped for a slow link in earlier sessions. */
+  dropped: { frames: number; gops: number };
 }
 
 interface Connection {
@@ -134,6 +136,7 @@ export class TargetGroup {
       const record = this.#record(target);
       const connection = this.#connection?.target.id === target.id ? this.#connection : null;
       const rate = record.rate.perSecond(now);
+      const buffer = connection?.session.sendBuffer?.() ?? null;
       return {
         ...record.ref,
         role: this.#context.role,
@@ -145,6 +148,11 @@ export class TargetGroup {
         lastSwitchAt: record.lastSwitchAt,
         lastError: record.lastError,
         lastFailure: record.lastFailure,
+        sendBufferBytes: buffer?.bytes ?? 0,
+        drainSeconds: buffer === null ? null : buffer.drainSeconds,
+        droppedFrames: record.dropped.frames + (buffer?.droppedFrames ?? 0),
+        droppedGops: record.dropped.gops + (buffer?.droppedGops ?? 0),
+        congested: buffer?.congested ?? false,
       };
     });
   }
@@ -198,6 +206,9 @@ export class TargetGroup {
       await session.close();
       return null;
     }
+    session.onCongestion?.((congested, { backlogSeconds, droppedFrames, droppedGops }) =>
+      emit({ event: congested ? 'target-congested' : 'target-recovered', at: now(), target: refOf(target), role, backlogSeconds, droppedFrames, droppedGops }),
+    );
     const connection: Connection = { target, session, startedAt: now(), base: null, counted: 0 };
     this.#connection = connection;
     this.#prime(connection);
@@ -283,6 +294,9 @@ export class TargetGroup {
     this.#connection = null;
     const record = this.#record(connection.target);
     record.bytesBefore += connection.session.bytesSent;
+    const buffer = connection.session.sendBuffer?.();
+    record.dropped.frames += buffer?.droppedFrames ?? 0;
+    record.dropped.gops += buffer?.droppedGops ?? 0;
     record.rate.reset();
   }
 
@@ -331,7 +345,7 @@ export class TargetGroup {
   #record(target: TargetSpec): TargetRecord {
     let record = this.#records.get(target.id);
     if (record === undefined) {
-      record = { ref: refOf(target), state: 'idle', bytesBefore: 0, rate: new RateWindow(), attempts: 0, lastSwitchAt: null, lastError: null, lastFailure: null };
+      record = { ref: refOf(target), state: 'idle', bytesBefore: 0, rate: new RateWindow(), attempts: 0, lastSwitchAt: null, lastError: null, lastFailure: null, dropped: { frames: 0, gops: 0 } };
       this.#records.set(target.id, record);
     }
     return record;

@@ -41,6 +41,14 @@ export const LiveState = z.object({
       lastError: z.string().nullable(),
       /** The kind of that failure: `untrusted` is its TLS certificate (rtmps://), which the failover then skips past. */
       failure: z.enum(['unreachable', 'untrusted', 'timeout', 'refused', 'dropped']).nullable(),
+      /** Bytes waiting for its link (queue and socket), and the seconds they take at its send rate (null: not known yet). */
+      sendBufferBytes: z.number(),
+      drainSeconds: z.number().nullable(),
+      /** Frames and whole GOPs dropped because its link was slower than the stream. */
+      droppedFrames: z.number(),
+      droppedGops: z.number(),
+      /** Its link falls behind the stream (more than 2 s waits), until it catches up. */
+      congested: z.boolean(),
     }),
   ),
   channelStatus: z.enum(['live', 'offair']).nullable(),

@@ -4,7 +4,7 @@ import type { LiveState, UploadTotals } from '../../../preload/contract.js';
 type Target = LiveState['targets'][number];
 
 export function target(id: string, state: string, active: boolean): Target {
-  return { id, label: `Ingest ${id}`, state, active, bytes: 0, bitrateKbps: null, reconnects: 0, lastSwitchAt: null, lastError: null, failure: null };
+  return { id, label: `Ingest ${id}`, state, active, bytes: 0, bitrateKbps: null, reconnects: 0, lastSwitchAt: null, lastError: null, failure: null, sendBufferBytes: 0, drainSeconds: null, droppedFrames: 0, droppedGops: 0, congested: false };
 }
 
 export function liveState(change: Partial<LiveState> = {}, recording: Partial<LiveState['recording']> = {}): LiveState {
