@@ -18,7 +18,7 @@ export interface LiveHistoryOptions {
 /** What the history reads from an event: the relay's and the ingest's, and those later branches add (bridge). */
 type HistoryEvent = EncoderEvent | RelayEvent | { readonly event: string; readonly at: number };
 
-/** Fields of the stats that not every relay reports: destinations, and each target's congestion. */
+/** Destinations, which the relay of this branch does not report yet. */
 interface SeriesSource {
   readonly id: string;
   readonly label: string;
@@ -26,10 +26,6 @@ interface SeriesSource {
 }
 interface StatsExtras {
   readonly destinations?: readonly SeriesSource[];
-}
-interface TargetExtras {
-  readonly congested?: boolean;
-  readonly destination?: string;
 }
 
 interface Point {
@@ -53,8 +49,6 @@ export class LiveHistoryRecorder {
   /** Series labels in the order first seen (the channel first, as the relay lists it). */
   readonly #labels = new Map<string, string>();
   #marks: Mark[] = [];
-  /** Targets congested at the last stats, so a mark goes at the start of each congestion only. */
-  #congested = new Set<string>();
   #encoderLost = false;
 
   constructor(options: LiveHistoryOptions = {}) {
@@ -76,6 +70,9 @@ export class LiveHistoryRecorder {
         break;
       case 'target-failed':
         this.#mark(known.at, 'drop', `${known.target.label}: ${known.reason}`, destinationOf(known, known.target.id));
+        break;
+      case 'target-congested':
+        this.#mark(known.at, 'congestion', `${known.target.label} cannot keep up: ${known.backlogSeconds.toFixed(1)} s of stream waiting, frames are dropped`, destinationOf(known, known.target.id));
         break;
       case 'encoder-disconnected':
         this.#encoderLost = true;
@@ -120,13 +117,6 @@ export class LiveHistoryRecorder {
       point.series.set(source.id, source.bitrateKbps);
     }
     this.#points.set(step, point);
-    const congested = new Set<string>();
-    for (const target of stats.targets as readonly (RelayStats['targets'][number] & TargetExtras)[]) {
-      if (target.congested !== true) continue;
-      congested.add(target.id);
-      if (!this.#congested.has(target.id)) this.#mark(stats.at, 'congestion', `${target.label} cannot keep up: frames are being dropped`, target.destination ?? target.id);
-    }
-    this.#congested = congested;
     this.#prune(stats.at);
   }
 

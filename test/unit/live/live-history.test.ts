@@ -7,8 +7,9 @@ import type { RelayStats, TargetStats } from '../../../main/relay/relay-types.js
 
 const START = Date.UTC(2026, 0, 1);
 
-function target(id: string, bitrateKbps: number | null, extra: Record<string, unknown> = {}): TargetStats {
-  return { id, label: `Ingest ${id}`, role: 'failover', state: bitrateKbps === null ? 'idle' : 'live', active: bitrateKbps !== null, bytes: 0, bitrateKbps, reconnects: 0, lastSwitchAt: null, lastError: null, lastFailure: null, ...extra } as TargetStats;
+function target(id: string, bitrateKbps: number | null): TargetStats {
+  const health = { sendBufferBytes: 0, drainSeconds: null, droppedFrames: 0, droppedGops: 0, congested: false };
+  return { id, label: `Ingest ${id}`, role: 'failover', state: bitrateKbps === null ? 'idle' : 'live', active: bitrateKbps !== null, bytes: 0, bitrateKbps, reconnects: 0, lastSwitchAt: null, lastError: null, lastFailure: null, ...health };
 }
 
 function stats(at: number, inputKbps: number | null, targets: TargetStats[], extra: Record<string, unknown> = {}): { event: 'stats'; at: number; stats: RelayStats } {
@@ -71,24 +72,25 @@ describe('the live history', () => {
     ]);
   });
 
-  it('marks the bridge and the start of each congestion, by destination when the event names one', () => {
+  it('marks the bridge and each congestion, by destination when the event names one', () => {
     const clock = { now: START + 20_000 };
     const history = recorder(clock);
+    const congestion = { target: { id: 'a', label: 'Ingest a' }, role: 'fanout' as const, backlogSeconds: 2.4, droppedFrames: 10, droppedGops: 0 };
     history.record({ event: 'bridge-started', at: START });
     history.record({ event: 'bridge-ended', at: START + 3000, reason: 'encoder-back' } as { event: string; at: number });
-    history.record(stats(START + 4000, 2500, [target('a', 2500, { congested: true, destination: 'd2' })]));
-    history.record(stats(START + 6000, 2500, [target('a', 2500, { congested: true, destination: 'd2' })]));
-    history.record(stats(START + 8000, 2500, [target('a', 2500, { congested: false, destination: 'd2' })]));
-    history.record(stats(START + 10_000, 2500, [target('a', 2500, { congested: true, destination: 'd2' })]));
+    history.record({ event: 'target-congested', at: START + 4000, ...congestion });
+    history.record({ event: 'target-recovered', at: START + 8000, ...congestion });
+    history.record({ event: 'target-congested', at: START + 10_000, destination: 'd2', ...congestion } as { event: 'target-congested'; at: number } & typeof congestion);
     history.record({ event: 'target-failed', at: START + 11_000, destination: 'd2', target: { id: 'a', label: 'Ingest a' }, role: 'fanout', kind: 'timeout', reason: 'It stopped taking data.', fatal: false } as { event: string; at: number });
     const marks = history.view().marks.map((mark) => [mark.kind, mark.at - START, mark.destination]);
     expect(marks).toEqual([
       ['bridge-started', 0, null],
       ['bridge-ended', 3000, null],
-      ['congestion', 4000, 'd2'],
+      ['congestion', 4000, 'a'],
       ['congestion', 10_000, 'd2'],
       ['drop', 11_000, 'd2'],
     ]);
+    expect(history.view().marks[2]!.label).toBe('Ingest a cannot keep up: 2.4 s of stream waiting, frames are dropped');
   });
 
   it('forgets what is older than five minutes, so a long broadcast stays bounded', () => {
