@@ -1,0 +1,135 @@
+// @vitest-environment happy-dom
+// The Go live panel's new parts, rendered from live states as the core sends them: the destinations
+// (the channel first, an extra one with its failure and countdown), the add-destination form (the key in a
+// password field, sent with the address), the plot (its lines broken where nothing was measured, its
+// marks listed), the bridge's countdown, and the safety-copy switch.
+import { act, createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LiveState } from '../../../preload/contract.js';
+import { liveState, target } from '../desktop/status-fixtures.js';
+import { connectFakeBridge } from './fake-bridge.js';
+
+const bridge = connectFakeBridge({ live: { state: vi.fn(), channels: vi.fn(), addDestination: vi.fn(), setSafetyCopy: vi.fn() }, app: {}, keychain: {} });
+const { GoLivePanel } = await import('../../../renderer/src/panels/go-live/go-live-panel');
+const { linePath } = await import('../../../renderer/src/panels/go-live/health-plot');
+const { initialLiveState, useLiveStore } = await import('../../../renderer/src/state/live-slice');
+
+const NOW = Date.UTC(2026, 0, 1, 12);
+
+function onAirState(change: Record<string, unknown> = {}): LiveState {
+  const base = liveState({
+    phase: 'live',
+    targets: [{ ...target('a', 'live', true), bitrateKbps: 2480, sendBufferBytes: 120_000, drainSeconds: 0.4 }],
+    history: {
+      stepMs: 2000,
+      endAt: NOW,
+      input: [2500, 2510, null, 2490],
+      series: [{ id: 'a', label: 'Ingest a', kbps: [2480, null, null, 2470] }],
+      marks: [{ at: NOW - 5000, kind: 'drop', label: 'Ingest a: The ingest closed the connection.', destination: 'a' }],
+    },
+  });
+  return { ...base, ...change } as LiveState;
+}
+
+let root: Root;
+let host: HTMLElement;
+
+async function show(live: LiveState): Promise<void> {
+  bridge.companion.live.state.mockResolvedValue(live);
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () => root.render(createElement(GoLivePanel)));
+}
+
+async function type(input: HTMLInputElement, value: string): Promise<void> {
+  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  await act(async () => {
+    setter.call(input, value);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+function byTestId<E extends Element = HTMLElement>(id: string): E {
+  const found = host.querySelector<E>(`[data-testid="${id}"]`);
+  if (!found) throw new Error(`nothing with data-testid ${id}`);
+  return found;
+}
+
+beforeEach(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+  useLiveStore.setState({ ...initialLiveState });
+  bridge.companion.live.channels.mockResolvedValue([{ id: '7', title: 'Main', status: 'live', isDefault: true, managedFor: null }]);
+});
+
+afterEach(async () => {
+  await act(async () => root.unmount());
+  host.remove();
+  vi.useRealTimers();
+});
+
+describe('the Go live panel', () => {
+  it('lists the channel first, then each extra destination with its failure and next try', async () => {
+    const extra = { id: 'd2', label: 'Second platform', kind: 'url', enabled: true, state: 'retrying', bitrateKbps: null, reconnects: 3, lastFailure: { kind: 'refused', reason: 'The server refused the stream key.' }, nextRetryAt: NOW + 7000, targets: [] };
+    await show(onAirState({ destinations: [extra] }));
+    const rows = [...host.querySelectorAll('[data-testid="destination-row"]')];
+    expect(rows.map((row) => row.getAttribute('data-destination'))).toEqual(['channel', 'd2']);
+    expect(rows[0]!.textContent).toContain('Channel: Main');
+    expect(rows[0]!.textContent).toContain('2480 kb/s');
+    expect(rows[0]!.textContent).toContain('120 KB (0.4 s to drain)');
+    expect(rows[0]!.querySelector('[role="switch"]')).toBeNull();
+    expect(rows[1]!.textContent).toContain('Last failure: refused the stream key (The server refused the stream key.)');
+    expect(rows[1]!.textContent).toContain('Next try in 0:07');
+    expect(rows[1]!.querySelector('[role="switch"]')).not.toBeNull();
+  });
+
+  it('adds an RTMP address with its key typed into a password field', async () => {
+    bridge.companion.live.addDestination.mockResolvedValue(onAirState());
+    await show(onAirState());
+    const form = byTestId('add-destination');
+    // No other channel to choose: the address is the way.
+    expect(form.querySelector<HTMLInputElement>('input[type="radio"]')!.disabled).toBe(true);
+    expect(byTestId<HTMLInputElement>('destination-key').type).toBe('password');
+    await type(byTestId('destination-url'), 'rtmp://live.example.com/app');
+    expect(byTestId<HTMLButtonElement>('add-destination-button').disabled).toBe(true);
+    await type(byTestId('destination-key'), 'sk-123');
+    await type(byTestId('destination-label'), 'Second platform');
+    await act(async () => byTestId<HTMLButtonElement>('add-destination-button').click());
+    expect(bridge.companion.live.addDestination).toHaveBeenCalledWith({ kind: 'url', label: 'Second platform', url: 'rtmp://live.example.com/app', key: 'sk-123' });
+    expect(byTestId<HTMLInputElement>('destination-key').value).toBe('');
+  });
+
+  it('plots input and each destination, breaking lines where nothing was measured, and lists the marks', async () => {
+    await show(onAirState());
+    const plot = byTestId('health-plot');
+    expect(plot.querySelector('svg')!.getAttribute('role')).toBe('img');
+    expect(plot.querySelector('desc')!.textContent).toContain('Encoder (input): 2490 kb/s now');
+    expect(plot.querySelector('[data-series="input"]')!.getAttribute('data-points')).toBe('3');
+    expect(plot.querySelector('[data-series="a"]')!.getAttribute('data-points')).toBe('2');
+    expect(plot.querySelectorAll('[data-kind="drop"]')).toHaveLength(1);
+    expect(byTestId('plot-marks').textContent).toContain('Ingest a: The ingest closed the connection.');
+  });
+
+  it('draws a path that breaks at each gap and dots a lone point', () => {
+    const path = linePath([1, 2, null, 3, null, null, 4, 5], (index) => index, (kbps) => kbps);
+    expect(path).toBe('M0.0 1.0 L1.0 2.0 M3.0 3.0 l0.1 0 M6.0 4.0 L7.0 5.0');
+  });
+
+  it('counts down the bridge while the encoder is away', async () => {
+    await show(onAirState({ bridge: { enabled: true, windowSeconds: 60, holdingSince: NOW - 13_000, holdingUntil: NOW + 47_000 } }));
+    expect(byTestId('bridge-countdown').textContent).toContain('Encoder lost — holding for 0:47');
+    expect(byTestId<HTMLInputElement>('bridge-seconds').value).toBe('60');
+  });
+
+  it('turns the safety copy on with the folder typed', async () => {
+    bridge.companion.live.setSafetyCopy.mockResolvedValue(onAirState());
+    const copy = { enabled: false, folder: '', uploadWhenDone: false, state: 'off', currentFile: null, bytes: 0, freeBytes: null, warning: null, files: [] };
+    await show(onAirState({ safetyCopy: copy }));
+    expect(byTestId<HTMLInputElement>('safety-copy-switch').disabled).toBe(true);
+    await type(byTestId('safety-copy-folder'), '/videos/safety');
+    await act(async () => byTestId<HTMLInputElement>('safety-copy-switch').click());
+    expect(bridge.companion.live.setSafetyCopy).toHaveBeenCalledWith({ enabled: true, folder: '/videos/safety' });
+  });
+});
