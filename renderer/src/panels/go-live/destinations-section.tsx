@@ -35,7 +35,7 @@ export function DestinationsSection() {
   );
   if (!live) return null;
   return (
-    <section aria-labelledby="destinations-title" className="destinations">
+    <section aria-labelledby="destinations-title" className="destinations" data-testid="destinations-section">
       <h2 id="destinations-title">Destinations</h2>
       <table className="targets destination-table" data-testid="destinations">
         <caption className="visually-hidden">Where the stream goes, and how each destination is doing</caption>

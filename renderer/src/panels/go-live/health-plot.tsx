@@ -8,7 +8,7 @@ import { formatKbps } from './time-format';
 const WINDOW_MS = 5 * 60_000;
 const WIDTH = 640;
 const HEIGHT = 180;
-const PAD = { left: 56, right: 10, top: 10, bottom: 24 };
+const PAD = { left: 64, right: 10, top: 10, bottom: 24 };
 const PLOT_W = WIDTH - PAD.left - PAD.right;
 const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
 
@@ -69,7 +69,7 @@ export const HealthPlot = memo(function HealthPlot({ history }: { history: LiveH
   const marks = history.marks.filter((mark) => mark.at >= start);
   return (
     <figure className="health-plot" data-testid="health-plot">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`} preserveAspectRatio="none">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={`${id}-title ${id}-desc`}>
         <title id={`${id}-title`}>Bitrate over the last 5 minutes</title>
         <desc id={`${id}-desc`}>
           {count === 0 ? 'Nothing measured yet: the plot fills while live.' : `${summary}.`}
@@ -79,7 +79,7 @@ export const HealthPlot = memo(function HealthPlot({ history }: { history: LiveH
           <g key={fraction} className="plot-grid">
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(top * fraction)} y2={y(top * fraction)} />
             <text x={PAD.left - 6} y={y(top * fraction) + 4} textAnchor="end">
-              {top * fraction >= 1000 ? `${(top * fraction) / 1000}M` : Math.round(top * fraction)}
+              {top * fraction >= 1000 ? `${(top * fraction) / 1000} Mb/s` : `${Math.round(top * fraction)} kb/s`}
             </text>
           </g>
         ))}
