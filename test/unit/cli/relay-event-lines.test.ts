@@ -15,7 +15,7 @@ function printed(json: boolean, event: RelayEvent): string {
 }
 
 const reason = "the ingest's certificate is not trusted: it is signed by an authority this computer does not trust (UNABLE_TO_VERIFY_LEAF_SIGNATURE). Check it.";
-const untrusted: RelayEvent = { event: 'target-failed', at: 1, target: { id: 'ingest-tls', label: 'Ingest RTMPS · tls.example.test' }, role: 'failover', kind: 'untrusted', reason, fatal: false };
+const untrusted: RelayEvent = { event: 'target-failed', at: 1, destination: 'channel', target: { id: 'ingest-tls', label: 'Ingest RTMPS · tls.example.test' }, role: 'failover', kind: 'untrusted', reason, fatal: false };
 
 describe('target-failed lines', () => {
   it('an untrusted certificate says so and that the next ingest is tried', () => {
@@ -23,7 +23,7 @@ describe('target-failed lines', () => {
   });
 
   it('carries its kind in --json lines', () => {
-    expect(JSON.parse(printed(true, untrusted))).toEqual({ event: 'target-failed', target: { id: 'ingest-tls', label: 'Ingest RTMPS · tls.example.test' }, role: 'failover', kind: 'untrusted', reason, fatal: false });
+    expect(JSON.parse(printed(true, untrusted))).toEqual({ event: 'target-failed', destination: 'channel', target: { id: 'ingest-tls', label: 'Ingest RTMPS · tls.example.test' }, role: 'failover', kind: 'untrusted', reason, fatal: false });
   });
 
   it('other failures read as before', () => {
