@@ -32,3 +32,16 @@ describe('target-failed lines', () => {
     );
   });
 });
+
+describe('congestion lines', () => {
+  const congested: RelayEvent = { event: 'target-congested', at: 1, destination: 'twitch', target: { id: 'twitch-1', label: 'Twitch' }, role: 'fanout', backlogSeconds: 2.04, droppedFrames: 12, droppedGops: 0 };
+
+  it('warn that a destination cannot keep up, and say when it has caught up', () => {
+    expect(printed(false, congested)).toBe('[twitch] Twitch cannot keep up: 2.0 s of the stream waits for its link (12 frames dropped so far); frames are dropped to keep it live.\n');
+    expect(printed(false, { ...congested, event: 'target-recovered', backlogSeconds: 0.4, droppedFrames: 300, droppedGops: 9 })).toBe('[twitch] Twitch has caught up (300 frames dropped in all).\n');
+  });
+
+  it('carry their figures in --json lines', () => {
+    expect(JSON.parse(printed(true, congested))).toEqual({ event: 'target-congested', destination: 'twitch', target: { id: 'twitch-1', label: 'Twitch' }, role: 'fanout', backlogSeconds: 2.04, droppedFrames: 12, droppedGops: 0 });
+  });
+});
