@@ -13,6 +13,12 @@ export function printRelayEvent(context: CommandContext, event: EncoderEvent | R
 }
 
 function describe(event: EncoderEvent | RelayEvent): string | null {
+  // Targets of another destination than the main one are named with it.
+  const named = 'role' in event && event.role === 'fanout' ? { ...event, target: { ...event.target, label: `[${event.destination}] ${event.target.label}` } } : event;
+  return describeNamed(named);
+}
+
+function describeNamed(event: EncoderEvent | RelayEvent): string | null {
   switch (event.event) {
     case 'encoder-connected':
       return `Encoder connected (${[event.codecs.video, event.codecs.audio].filter(Boolean).join(' + ') || 'codecs not yet known'}${event.width ? `, ${event.width}x${event.height}` : ''}).`;
@@ -35,14 +41,19 @@ function describe(event: EncoderEvent | RelayEvent): string | null {
     case 'switched':
       return `Switched from ${event.from.label} to ${event.to.label}.`;
     case 'retrying':
-      return `Every ingest failed; trying ${event.target.label} again in ${Math.round(event.inMs / 1000)} s.`;
+      return `Every ingest${event.destination === 'channel' || event.destination === 'main' ? '' : ` of [${event.destination}]`} failed; trying ${event.target.label} again in ${Math.round(event.inMs / 1000)} s.`;
+    case 'destination-added':
+      return `Destination ${event.label} [${event.destination}] joined the broadcast.`;
+    case 'destination-removed':
+      return `Destination ${event.label} [${event.destination}] left the broadcast.`;
     case 'session-ended':
       return `Outbound stream ended (${event.reason}).`;
     case 'stats': {
       const encoder = event.stats.encoder;
       const active = event.stats.targets.find((target) => target.id === event.stats.activeTargetId);
       if (!encoder.connected) return null;
-      return `  in ${Math.round(encoder.bitrateKbps ?? 0)} kb/s ${encoder.measuredFps ?? '?'} fps → ${active ? `${active.label} ${Math.round(active.bitrateKbps ?? 0)} kb/s` : 'no target'}`;
+      const others = event.stats.destinations.slice(1).map((destination) => `, [${destination.id}] ${destination.state === 'live' ? `${Math.round(destination.bitrateKbps ?? 0)} kb/s` : destination.state}`);
+      return `  in ${Math.round(encoder.bitrateKbps ?? 0)} kb/s ${encoder.measuredFps ?? '?'} fps → ${active ? `${active.label} ${Math.round(active.bitrateKbps ?? 0)} kb/s` : 'no target'}${others.join('')}`;
     }
     case 'stopped':
       return `Relay stopped (${event.reason}).`;

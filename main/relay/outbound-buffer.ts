@@ -108,7 +108,7 @@ export class OutboundBuffer {
 
   #check(): void {
     const waiting = this.#queue.durationMs;
-    const congested = this.#congested ? waiting >= this.#limits.recoveredUnderMs : waiting >= this.#limits.congestedAfterMs;
+    const congested = this.#congested ? waiting >= this.#limits.recoveredUnderMs || this.#queue.skipping : waiting >= this.#limits.congestedAfterMs;
     if (congested === this.#congested) return;
     this.#congested = congested;
     this.#listener?.(congested, this.stats(Date.now()));

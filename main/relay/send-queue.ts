@@ -56,6 +56,11 @@ export class SendQueue {
     this.#limits = limits;
   }
 
+  /** Arrivals are being dropped until the next keyframe: the link is still behind, even with nothing queued. */
+  get skipping(): boolean {
+    return this.#skipping;
+  }
+
   get length(): number {
     return this.#items.length - this.#head;
   }

@@ -4,6 +4,7 @@
 // channel stays live on one outbound publish whose timestamps run on; after the grace it goes off air.
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fixedTargets } from '../../../main/relay/relay.js';
 import { DEFAULT_PUBLISHER_OPTIONS, rtmpPublisher } from '../../../main/relay/rtmp-publisher.js';
 import type { TargetSpec } from '../../../main/relay/relay-types.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
@@ -107,7 +108,7 @@ describe('a good streaming key', () => {
     const targets = await ingestTargets(channel);
     const rig = await startRig(perTest, 'local_good_key', {
       targets: { targets: async () => targets, refreshAfterAuthFailure: async () => null },
-      fanout: [{ id: 'copy', label: 'nginx copy', url: `${nginx.url}/copy` }],
+      destinations: [{ id: 'copy', label: 'nginx copy', targets: fixedTargets([{ id: 'copy', label: 'nginx copy', url: `${nginx.url}/copy` }]) }],
       graceMs,
       openPublisher: publisher.open,
     });
