@@ -1,5 +1,5 @@
 // The last five minutes of a broadcast for the Go live panel's plots: the encoder's bitrate and each
-// destination's (each target's while the relay knows no destinations), one point per stats step, from the
+// destination's, one point per stats step, from the
 // relay's `stats` events; and marks for what happened on the way, from its other events and the local
 // ingest's (failover switches, drops, the encoder lost and back, the bridge, congestion). Memory is
 // bounded: points and marks older than the window are dropped, and the marks are capped.
@@ -17,16 +17,6 @@ export interface LiveHistoryOptions {
 
 /** What the history reads from an event: the relay's and the ingest's, and those later branches add (bridge). */
 type HistoryEvent = EncoderEvent | RelayEvent | { readonly event: string; readonly at: number };
-
-/** Destinations, which the relay of this branch does not report yet. */
-interface SeriesSource {
-  readonly id: string;
-  readonly label: string;
-  readonly bitrateKbps: number | null;
-}
-interface StatsExtras {
-  readonly destinations?: readonly SeriesSource[];
-}
 
 interface Point {
   input: number | null;
@@ -66,13 +56,13 @@ export class LiveHistoryRecorder {
         this.#sample(known.stats);
         break;
       case 'switched':
-        this.#mark(known.at, 'switch', `Switched from ${known.from.label} to ${known.to.label}`, destinationOf(known, known.to.id));
+        this.#mark(known.at, 'switch', `Switched from ${known.from.label} to ${known.to.label}`, known.destination);
         break;
       case 'target-failed':
-        this.#mark(known.at, 'drop', `${known.target.label}: ${known.reason}`, destinationOf(known, known.target.id));
+        this.#mark(known.at, 'drop', `${known.target.label}: ${known.reason}`, known.destination);
         break;
       case 'target-congested':
-        this.#mark(known.at, 'congestion', `${known.target.label} cannot keep up: ${known.backlogSeconds.toFixed(1)} s of stream waiting, frames are dropped`, destinationOf(known, known.target.id));
+        this.#mark(known.at, 'congestion', `${known.target.label} cannot keep up: ${known.backlogSeconds.toFixed(1)} s of stream waiting, frames are dropped`, known.destination);
         break;
       case 'encoder-disconnected':
         this.#encoderLost = true;
@@ -111,8 +101,7 @@ export class LiveHistoryRecorder {
     const step = Math.floor(stats.at / this.#stepMs);
     const point: Point = this.#points.get(step) ?? { input: null, series: new Map() };
     point.input = stats.encoder.bitrateKbps;
-    const sources = (stats as RelayStats & StatsExtras).destinations ?? stats.targets;
-    for (const source of sources) {
+    for (const source of stats.destinations) {
       if (!this.#labels.has(source.id)) this.#labels.set(source.id, source.label);
       point.series.set(source.id, source.bitrateKbps);
     }
@@ -140,10 +129,4 @@ export class LiveHistoryRecorder {
     const seen = new Set([...this.#points.values()].flatMap((point) => [...point.series.keys()]));
     for (const id of this.#labels.keys()) if (!seen.has(id)) this.#labels.delete(id);
   }
-}
-
-/** The series a target's event belongs to: its destination's once the relay names it, else the target's own. */
-function destinationOf(event: object, targetId: string): string {
-  const { destination } = event as { destination?: unknown };
-  return typeof destination === 'string' ? destination : targetId;
 }
