@@ -23,6 +23,7 @@ export * from './contract/common.js';
 export * from './contract/app.js';
 export * from './contract/session.js';
 export * from './contract/live.js';
+export * from './contract/safety-copy.js';
 export * from './contract/uploads.js';
 export * from './contract/channel.js';
 export * from './contract/managers.js';

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { startLocalIngest } from '../relay/local-ingest.js';
 import { createRelay, fixedTargets } from '../relay/relay.js';
+import { startSafetyCopy } from '../relay/safety-copy.js';
 import { DEFAULT_INGEST_PORT } from '../settings/live-settings.js';
 import { emitJson, noPositionals, stringOption, untilStopped, UsageError, type Command } from './command-context.js';
 import { passwordSignIn, runSignInOptions, signInAdvice, signInForThisRun } from './run-sign-in.js';
@@ -11,11 +12,12 @@ import { parseListenUrl } from './listen-url.js';
 import { printRelayEvent } from './relay-event-lines.js';
 import { installLastResort } from '../last-resort.js';
 import { alsoDestinations, publishTargets } from './also-destinations.js';
+import { copyFolderOption } from './copy-folder-option.js';
 
 export const liveCommand: Command = {
   synopsis:
-    'live --channel ID [--listen rtmp://127.0.0.1:1935/live] [--record] [--also URL]...\n                             relay the local ingest to the channel with failover until Ctrl+C (and to each --also, else the saved destinations)',
-  options: { channel: { type: 'string' }, listen: { type: 'string' }, record: { type: 'boolean' }, also: { type: 'string', multiple: true }, ...runSignInOptions },
+    'live --channel ID [--listen rtmp://127.0.0.1:1935/live] [--record] [--also URL]... [--copy FOLDER]\n                             relay the local ingest to the channel with failover until Ctrl+C (and to each --also, else the saved destinations)',
+  options: { channel: { type: 'string' }, listen: { type: 'string' }, record: { type: 'boolean' }, also: { type: 'string', multiple: true }, copy: { type: 'string' }, ...runSignInOptions },
   async run(context, values, positionals) {
     noPositionals('live', positionals);
     // A broadcast must not end for one bad socket: for the rest of the process, which ends with this command.
@@ -25,8 +27,10 @@ export const liveCommand: Command = {
     const listen = parseListenUrl(stringOption(values, 'listen'), DEFAULT_INGEST_PORT);
     if (listen.key !== null || listen.app !== 'live') throw new UsageError('live listens on rtmp://HOST:PORT/live; its key is kept in the keychain (the listening line shows it)');
     const also = alsoDestinations(values.also as string[] | undefined, context.logger);
+    const copyFolder = await copyFolderOption(values);
     const signIn = await passwordSignIn(context, values);
-    const core = await coreForCommand(context, {}, undefined, { ingestPort: listen.port, ingestHost: listen.host, onRelayEvent: (event) => printRelayEvent(context, event) });
+    const print = (event: Parameters<typeof printRelayEvent>[1]) => printRelayEvent(context, event);
+    const core = await coreForCommand(context, {}, undefined, { ingestPort: listen.port, ingestHost: listen.host, onRelayEvent: print, safetyCopy: { folder: copyFolder, onEvent: print } });
     const live = core.live;
     try {
       if (!live) throw new Error('the core was built without the live service');
@@ -54,14 +58,15 @@ export const liveCommand: Command = {
 
 export const relayCommand: Command = {
   synopsis:
-    'relay --listen URL --to URL [--to URL]... [--also URL[,URL...]]...\n                             relay a local ingest to explicit targets (failover in order), and to each --also destination at once, no platform',
-  options: { listen: { type: 'string' }, to: { type: 'string', multiple: true }, also: { type: 'string', multiple: true } },
+    'relay --listen URL --to URL [--to URL]... [--also URL[,URL...]]... [--copy FOLDER]\n                             relay a local ingest to explicit targets (failover in order), and to each --also destination at once, no platform',
+  options: { listen: { type: 'string' }, to: { type: 'string', multiple: true }, also: { type: 'string', multiple: true }, copy: { type: 'string' } },
   async run(context, values, positionals) {
     noPositionals('relay', positionals);
     installLastResort({ logger: context.logger });
     const listen = parseListenUrl(stringOption(values, 'listen'), DEFAULT_INGEST_PORT);
     const to = (values.to as string[] | undefined) ?? [];
     if (to.length === 0) throw new UsageError('relay needs at least one --to rtmp[s]://HOST[:PORT]/APP/KEY');
+    const copyFolder = await copyFolderOption(values);
     const logger = context.logger;
     const targets = publishTargets('--to', to, 'target-', logger);
     const also = alsoDestinations(values.also as string[] | undefined, logger);
@@ -76,8 +81,10 @@ export const relayCommand: Command = {
           `Local ingest: ${ingest.url}  key: ${key}\nRelaying to ${targets.map((target) => target.label).join(', then ')}${also.map((destination) => `, and [${destination.id}] ${destination.label}`).join('')}. Ctrl+C stops.\n`,
         );
       await relay.start();
+      const copy = copyFolder === undefined ? null : await startSafetyCopy(ingest, { folder: copyFolder, logger, onEvent: print });
       const signal = await untilStopped();
       await relay.stop(`${signal} received`);
+      await copy?.stop();
       if (context.json) emitJson(context, 'stopped', { signal });
     } finally {
       await ingest.close();

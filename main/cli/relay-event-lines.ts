@@ -1,8 +1,9 @@
 // How relay events read on a terminal and as --json lines (the event names DESIGN.md lists).
 import type { EncoderEvent, RelayEvent } from '../relay/relay-types.js';
+import type { SafetyCopyEvent } from '../relay/safety-copy.js';
 import { emitJson, type CommandContext } from './command-context.js';
 
-export function printRelayEvent(context: CommandContext, event: EncoderEvent | RelayEvent): void {
+export function printRelayEvent(context: CommandContext, event: EncoderEvent | RelayEvent | SafetyCopyEvent): void {
   const { event: name, at: _at, ...fields } = event;
   if (context.json) {
     emitJson(context, name, fields);
@@ -12,13 +13,13 @@ export function printRelayEvent(context: CommandContext, event: EncoderEvent | R
   if (line) context.out.write(`${line}\n`);
 }
 
-function describe(event: EncoderEvent | RelayEvent): string | null {
+function describe(event: EncoderEvent | RelayEvent | SafetyCopyEvent): string | null {
   // Targets of another destination than the main one are named with it.
   const named = 'role' in event && event.role === 'fanout' ? { ...event, target: { ...event.target, label: `[${event.destination}] ${event.target.label}` } } : event;
   return describeNamed(named);
 }
 
-function describeNamed(event: EncoderEvent | RelayEvent): string | null {
+function describeNamed(event: EncoderEvent | RelayEvent | SafetyCopyEvent): string | null {
   switch (event.event) {
     case 'encoder-connected':
       return `Encoder connected (${[event.codecs.video, event.codecs.audio].filter(Boolean).join(' + ') || 'codecs not yet known'}${event.width ? `, ${event.width}x${event.height}` : ''}).`;
@@ -57,5 +58,11 @@ function describeNamed(event: EncoderEvent | RelayEvent): string | null {
     }
     case 'stopped':
       return `Relay stopped (${event.reason}).`;
+    case 'copy-started':
+      return `Safety copy: writing ${event.path}`;
+    case 'copy-file-closed':
+      return `Safety copy: ${event.path} is complete (${(event.bytes / 1024 ** 2).toFixed(1)} MB, ${Math.round(event.durationSeconds)} s).`;
+    case 'copy-stopped':
+      return event.warning ?? null;
   }
 }

@@ -1,7 +1,7 @@
 // Going live, end to end: the local ingest the encoder publishes to (always on while the app runs), the
 // channel's targets kept fresh, the relay with failover, the cloud recorder, the channel's status and
 // viewers, and the checklist, all told to the UI as one LiveState.
-import { CompanionError, type ChannelChoice, type Contract, type DestinationInput, type LiveState, type NamespaceImplementation, type liveNamespace } from '../../preload/contract.js';
+import { CompanionError, type ChannelChoice, type Contract, type DestinationInput, type LiveState, type NamespaceImplementation, type SafetyCopyChoice, type liveNamespace } from '../../preload/contract.js';
 import type { Logger } from '../log/redacting-logger.js';
 import { listenOnFreePort, portsToTry } from '../port-fallback.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
@@ -19,6 +19,7 @@ import { localIngestKey, maskKey, newLocalIngestKey, type LocalKeySlot } from '.
 import { preflight, type PreflightFacts } from './preflight.js';
 import { publishChoice } from './publish-choice.js';
 import { Recorder } from './recorder.js';
+import { SafetyCopyService, type SafetyCopyHooks } from './safety-copy-service.js';
 import { StreamingKeyKeeper } from './streaming-key-keeper.js';
 import { ContractEvents } from '../typed-emitter.js';
 
@@ -35,6 +36,8 @@ export interface LiveServiceOptions {
   readonly ingestHost?: string;
   /** Every encoder and relay event as it happens (the `live` command prints them). */
   readonly onRelayEvent?: (event: EncoderEvent | RelayEvent) => void;
+  /** The shell's part of the safety copy: a folder for this run, its events, the upload queue. */
+  readonly safetyCopy?: SafetyCopyHooks;
 }
 
 /** Ports after the saved one tried before the OS picks one: 1936–1945 for 1935, still easy to type in an encoder. */
@@ -57,6 +60,7 @@ interface Going {
 
 export class LiveService implements NamespaceImplementation<typeof liveNamespace> {
   readonly #options: LiveServiceOptions;
+  readonly #copy: SafetyCopyService;
   #ingest: LocalIngest | null = null;
   #ingestError: string | null = null;
   /** Why the ingest listens elsewhere than asked, for this run. */
@@ -88,6 +92,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   constructor(options: LiveServiceOptions) {
     this.#options = options;
     this.destinations = new DestinationRunner({ settings: options.settings, keys: options.keySlot, profile: () => options.session.profileName, logger: options.logger, onChange: () => this.#changed() });
+    this.#copy = new SafetyCopyService({ settings: options.settings, logger: options.logger, onChange: () => this.#changed(), hooks: options.safetyCopy });
     // After the current event has gone out: windows hear of the session before the live state that follows from it.
     options.session.events.on('session', () => queueMicrotask(() => void this.sessionChanged()));
   }
@@ -99,6 +104,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   async open(): Promise<void> {
     const settings = await this.#options.settings.load();
     this.#recordWhenLive = settings.recordWhenLive;
+    this.#copy.load(settings);
     const key = await localIngestKey(this.#options.keySlot());
     this.#key = key;
     this.#options.logger.registerSecret(key);
@@ -184,6 +190,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
       autorecord: this.#autorecord,
       lastError: this.#lastError,
       history: this.#history.view(),
+      safetyCopy: this.#copy.state(),
     };
   }
 
@@ -257,6 +264,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     this.#going = { channel, keeper, relay, watcher, unwatch: watcher.watch() };
     this.destinations.attach(relay);
     await relay.start();
+    await this.#copy.start(ingest, channel.id);
     this.#changed();
     return this.state();
   }
@@ -326,6 +334,10 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     return this.state();
   }
 
+  /** The safety copy's saved choice, and its files queued for upload (safety-copy-service.ts). */
+  setSafetyCopy = async (choice: SafetyCopyChoice): Promise<LiveState> => this.#copy.set(choice).then(() => this.state());
+  uploadSafetyCopies = async (): Promise<LiveState> => this.#copy.upload().then(() => this.state());
+
   async #recorderFor(): Promise<Recorder> {
     if (this.#recorder) return this.#recorder;
     const channel = this.#channel;
@@ -374,6 +386,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     this.#phase = 'ending';
     this.#changed();
     await going.relay.stop(reason);
+    await this.#copy.stop();
     going.keeper.stop();
     this.destinations.end();
     going.watcher.releaseOnceOffAir(going.unwatch);

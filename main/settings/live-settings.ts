@@ -1,6 +1,6 @@
 // Going-live choices that outlive a restart: the channel per profile, "record when live", the local
-// ingest's port, and each profile's extra destinations. No secret: the local stream key and the
-// destinations' stream keys live in the keychain.
+// ingest's port, the safety copy (on/off, folder, upload when done) and each profile's extra destinations.
+// No secret: the local stream key and the destinations' stream keys live in the keychain.
 import { join } from 'node:path';
 import { z } from 'zod';
 import { SettingsStore, type RecoveryReporter } from './settings-file.js';
@@ -17,6 +17,9 @@ const LiveSettingsFile = z.object({
   ingestPort: z.number().int().min(0).max(65535).default(DEFAULT_INGEST_PORT),
   /** Per profile. */
   destinations: z.record(z.string(), z.array(SavedDestination)).default({}),
+  safetyCopy: z
+    .object({ enabled: z.boolean().default(false), folder: z.string().nullable().default(null), uploadWhenDone: z.boolean().default(false) })
+    .default({ enabled: false, folder: null, uploadWhenDone: false }),
 });
 export type LiveSettings = z.output<typeof LiveSettingsFile>;
 

@@ -4,6 +4,7 @@ import { defineNamespace } from '../contract-kit.js';
 import { ChannelChoice } from './common.js';
 import { DestinationInput, destinationId, destinationRow } from './live-destinations.js';
 import { LiveHistory } from './live-history.js';
+import { SafetyCopyChoice, SafetyCopyState } from './safety-copy.js';
 
 export { DestinationFailureKind, DestinationInput } from './live-destinations.js';
 export { LiveHistory, LiveHistoryMarkKind } from './live-history.js';
@@ -73,6 +74,7 @@ export const LiveState = z.object({
   lastError: z.string().nullable(),
   /** The last 5 minutes of bitrates and what happened, for the panel's plots. */
   history: LiveHistory,
+  safetyCopy: SafetyCopyState,
 });
 export type LiveState = z.output<typeof LiveState>;
 
@@ -99,4 +101,8 @@ export const liveNamespace = defineNamespace({
   stopRecording: { args: z.tuple([]), result: LiveState },
   setRecordWhenLive: { args: z.tuple([z.boolean()]), result: LiveState },
   setAutorecord: { args: z.tuple([z.enum(['disabled', 'private', 'public'])]), result: LiveState },
+  /** Saves the safety copy choice; a folder that does not exist or cannot be written is refused in a sentence. */
+  setSafetyCopy: { args: z.tuple([SafetyCopyChoice]), result: LiveState },
+  /** Queues the last broadcast's finished copies in the upload queue, as videos of its channel. */
+  uploadSafetyCopies: { args: z.tuple([]), result: LiveState },
 });

@@ -15,11 +15,11 @@ export interface Encoder {
 export class Encoders {
   readonly #running = new Set<ChildProcess>();
 
-  /** Publishes `seconds` of 640x360 H.264 + AAC to `url`, in its own process group. */
-  publish(url: string, seconds: number): Encoder {
+  /** Publishes `seconds` of H.264 (640x360 unless told otherwise) + AAC to `url`, in its own process group. */
+  publish(url: string, seconds: number, size = '640x360'): Encoder {
     const encoder = spawn(
       'ffmpeg',
-      ['-nostdin', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100',
+      ['-nostdin', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', `testsrc2=size=${size}:rate=30`, '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100',
         '-t', String(seconds), '-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-g', '30', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'flv', url],
       { stdio: 'ignore', detached: true },
     );

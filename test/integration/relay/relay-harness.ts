@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { startLocalIngest, type LocalIngest } from '../../../main/relay/local-ingest.js';
 import { createRelay, type Relay, type RelayOptions } from '../../../main/relay/relay.js';
 import type { EncoderEvent, RelayEvent, RelayLogger, TargetSpec } from '../../../main/relay/relay-types.js';
+import type { SafetyCopyEvent } from '../../../main/relay/safety-copy.js';
 
-type AnyEvent = RelayEvent | EncoderEvent;
+type AnyEvent = RelayEvent | EncoderEvent | SafetyCopyEvent;
 
 export class EventLog<T extends AnyEvent = AnyEvent> {
   readonly events: T[] = [];

@@ -23,6 +23,7 @@ export function liveState(change: Partial<LiveState> = {}, recording: Partial<Li
     autorecord: null,
     lastError: null,
     history: { stepMs: 2000, endAt: 0, input: [], series: [], marks: [] },
+    safetyCopy: { enabled: false, folder: null, uploadWhenDone: false, state: 'off', currentFile: null, bytes: 0, freeBytes: null, warning: null, files: [] },
     ...change,
   };
 }
