@@ -1,10 +1,10 @@
 // Going live: the local ingest, the checklist, the relay's targets, recording; follows `live` events.
 import { create } from 'zustand';
-import type { ChannelChoice, CompanionBridge, LiveState } from '../../../preload/contract.js';
+import type { ChannelChoice, CompanionBridge, DestinationInput, LiveState, SafetyCopyChoice } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
 import { errorText } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
-import { liveExtras, type NewDestination, type SafetyCopyChange } from './live-extras-calls';
+import { liveBridgeCalls } from './live-extras-calls';
 
 // Types
 export interface LiveSliceState {
@@ -31,12 +31,12 @@ export interface LiveActions {
   revealKey(): Promise<void>;
   hideKey(): void;
   regenerateKey(): Promise<void>;
-  addDestination(destination: NewDestination): Promise<void>;
+  addDestination(destination: DestinationInput): Promise<void>;
   removeDestination(id: string): Promise<void>;
   setDestinationEnabled(id: string, enabled: boolean): Promise<void>;
   reconnectDestination(id: string): Promise<void>;
   setBridge(bridge: { enabled: boolean; windowSeconds: number }): Promise<void>;
-  setSafetyCopy(change: SafetyCopyChange): Promise<void>;
+  setSafetyCopy(choice: SafetyCopyChoice): Promise<void>;
   uploadSafetyCopies(): Promise<void>;
 }
 
@@ -80,13 +80,13 @@ export const useLiveStore = create<LiveSliceState & LiveActions>()((set, get) =>
     revealKey: () => run('key', async () => ({ revealedKey: await bridge().live.revealLocalKey() })),
     hideKey: () => set({ revealedKey: null }),
     regenerateKey: () => run('key', async () => ({ live: await bridge().live.regenerateLocalKey(), revealedKey: null })),
-    addDestination: (destination) => run('destination', async () => ({ live: await liveExtras().addDestination(destination) })),
-    removeDestination: (id) => run('destination', async () => ({ live: await liveExtras().removeDestination(id) })),
-    setDestinationEnabled: (id, enabled) => run('destination', async () => ({ live: await liveExtras().setDestinationEnabled(id, enabled) })),
-    reconnectDestination: (id) => run('destination', async () => ({ live: await liveExtras().reconnectDestination(id) })),
-    setBridge: (settings) => run('bridge', async () => ({ live: await liveExtras().setBridge(settings) })),
-    setSafetyCopy: (change) => run('copy', async () => ({ live: await liveExtras().setSafetyCopy(change) })),
-    uploadSafetyCopies: () => run('copy', async () => ({ live: await liveExtras().uploadSafetyCopies() })),
+    addDestination: (destination) => run('destination', async () => ({ live: await bridge().live.addDestination(destination) })),
+    removeDestination: (id) => run('destination', async () => ({ live: await bridge().live.removeDestination(id) })),
+    setDestinationEnabled: (id, enabled) => run('destination', async () => ({ live: await bridge().live.setDestinationEnabled(id, enabled) })),
+    reconnectDestination: (id) => run('destination', async () => ({ live: await bridge().live.reconnectDestination(id) })),
+    setBridge: (settings) => run('bridge', async () => ({ live: await liveBridgeCalls().setBridge(settings) })),
+    setSafetyCopy: (choice) => run('copy', async () => ({ live: await bridge().live.setSafetyCopy(choice) })),
+    uploadSafetyCopies: () => run('copy', async () => ({ live: await bridge().live.uploadSafetyCopies() })),
   };
 });
 

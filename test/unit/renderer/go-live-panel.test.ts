@@ -17,15 +17,23 @@ const { initialLiveState, useLiveStore } = await import('../../../renderer/src/s
 
 const NOW = Date.UTC(2026, 0, 1, 12);
 
+type Destination = LiveState['destinations'][number];
+
+function destination(id: string, change: Partial<Destination> = {}): Destination {
+  return { id, label: id, kind: 'rtmp', enabled: true, state: 'idle', bitrateKbps: null, reconnects: 0, lastFailure: null, nextRetryAt: null, targets: [], ...change };
+}
+
 function onAirState(change: Record<string, unknown> = {}): LiveState {
+  const ingest = { ...target('a', 'live', true), bitrateKbps: 2480, sendBufferBytes: 120_000, drainSeconds: 0.4 };
   const base = liveState({
     phase: 'live',
-    targets: [{ ...target('a', 'live', true), bitrateKbps: 2480, sendBufferBytes: 120_000, drainSeconds: 0.4 }],
+    targets: [ingest],
+    destinations: [destination('channel', { label: 'Main', kind: 'main', state: 'live', bitrateKbps: 2480, targets: [ingest] })],
     history: {
       stepMs: 2000,
       endAt: NOW,
       input: [2500, 2510, null, 2490],
-      series: [{ id: 'a', label: 'Ingest a', kbps: [2480, null, null, 2470] }],
+      series: [{ id: 'channel', label: 'Channel', kbps: [2480, null, null, 2470] }],
       marks: [{ at: NOW - 5000, kind: 'drop', label: 'Ingest a: The ingest closed the connection.', destination: 'a' }],
     },
   });
@@ -72,8 +80,9 @@ afterEach(async () => {
 
 describe('the Go live panel', () => {
   it('lists the channel first, then each extra destination with its failure and next try', async () => {
-    const extra = { id: 'd2', label: 'Second platform', kind: 'url', enabled: true, state: 'retrying', bitrateKbps: null, reconnects: 3, lastFailure: { kind: 'refused', reason: 'The server refused the stream key.' }, nextRetryAt: NOW + 7000, targets: [] };
-    await show(onAirState({ destinations: [extra] }));
+    const live = onAirState();
+    const extra = destination('d2', { label: 'Second platform', state: 'retrying', reconnects: 3, lastFailure: { kind: 'refused', reason: 'The server refused the stream key.' }, nextRetryAt: NOW + 7000 });
+    await show({ ...live, destinations: [...live.destinations, extra] });
     const rows = [...host.querySelectorAll('[data-testid="destination-row"]')];
     expect(rows.map((row) => row.getAttribute('data-destination'))).toEqual(['channel', 'd2']);
     expect(rows[0]!.textContent).toContain('Channel: Main');
@@ -97,7 +106,7 @@ describe('the Go live panel', () => {
     await type(byTestId('destination-key'), 'sk-123');
     await type(byTestId('destination-label'), 'Second platform');
     await act(async () => byTestId<HTMLButtonElement>('add-destination-button').click());
-    expect(bridge.companion.live.addDestination).toHaveBeenCalledWith({ kind: 'url', label: 'Second platform', url: 'rtmp://live.example.com/app', key: 'sk-123' });
+    expect(bridge.companion.live.addDestination).toHaveBeenCalledWith({ label: 'Second platform', url: 'rtmp://live.example.com/app', key: 'sk-123' });
     expect(byTestId<HTMLInputElement>('destination-key').value).toBe('');
   });
 
@@ -107,7 +116,9 @@ describe('the Go live panel', () => {
     expect(plot.querySelector('svg')!.getAttribute('role')).toBe('img');
     expect(plot.querySelector('desc')!.textContent).toContain('Encoder (input): 2490 kb/s now');
     expect(plot.querySelector('[data-series="input"]')!.getAttribute('data-points')).toBe('3');
-    expect(plot.querySelector('[data-series="a"]')!.getAttribute('data-points')).toBe('2');
+    expect(plot.querySelector('[data-series="channel"]')!.getAttribute('data-points')).toBe('2');
+    // The line is named as the destination is listed.
+    expect(plot.textContent).toContain('Channel: Main');
     expect(plot.querySelectorAll('[data-kind="drop"]')).toHaveLength(1);
     expect(byTestId('plot-marks').textContent).toContain('Ingest a: The ingest closed the connection.');
   });
@@ -125,11 +136,22 @@ describe('the Go live panel', () => {
 
   it('turns the safety copy on with the folder typed', async () => {
     bridge.companion.live.setSafetyCopy.mockResolvedValue(onAirState());
-    const copy = { enabled: false, folder: '', uploadWhenDone: false, state: 'off', currentFile: null, bytes: 0, freeBytes: null, warning: null, files: [] };
-    await show(onAirState({ safetyCopy: copy }));
+    await show(onAirState());
     expect(byTestId<HTMLInputElement>('safety-copy-switch').disabled).toBe(true);
     await type(byTestId('safety-copy-folder'), '/videos/safety');
     await act(async () => byTestId<HTMLInputElement>('safety-copy-switch').click());
-    expect(bridge.companion.live.setSafetyCopy).toHaveBeenCalledWith({ enabled: true, folder: '/videos/safety' });
+    expect(bridge.companion.live.setSafetyCopy).toHaveBeenCalledWith({ enabled: true, folder: '/videos/safety', uploadWhenDone: false });
+  });
+
+  it('offers the finished copies for upload after the broadcast, and says what is already queued', async () => {
+    const files = [
+      { path: '/videos/safety/live-1.flv', bytes: 52_000_000, queued: false },
+      { path: '/videos/safety/live-2.flv', bytes: 1_000_000, queued: true },
+    ];
+    const live = onAirState();
+    await show({ ...live, phase: 'idle', safetyCopy: { ...live.safetyCopy, enabled: true, folder: '/videos/safety', files } });
+    expect(byTestId('safety-copy-files').textContent).toContain('live-1.flv 52.0 MB');
+    expect(byTestId('safety-copy-files').textContent).toContain('live-2.flv 1.0 MB · in the upload queue');
+    expect(byTestId('safety-copy-upload').textContent).toBe('Upload the copy');
   });
 });

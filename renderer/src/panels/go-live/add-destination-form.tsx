@@ -1,10 +1,14 @@
 // Adds a destination: another channel of the account (from the channel list), or any RTMP/RTMPS address
 // with its stream key (typed into a password field; the app keeps it in the keychain).
 import { useState, type FormEvent } from 'react';
-import type { ChannelChoice } from '../../../../preload/contract.js';
-import type { NewDestination } from '../../state/live-extras-calls';
+import type { ChannelChoice, DestinationInput } from '../../../../preload/contract.js';
 
-export function AddDestinationForm({ channels, exceptChannelId, busy, onAdd }: { channels: readonly ChannelChoice[]; exceptChannelId: string | null; busy: boolean; onAdd: (destination: NewDestination) => void }) {
+/** The address's host, as the name of a destination the streamer did not name. */
+function hostOf(url: string): string {
+  return url.trim().replace(/^rtmps?:\/\//i, '').split('/')[0] ?? url;
+}
+
+export function AddDestinationForm({ channels, exceptChannelId, busy, onAdd }: { channels: readonly ChannelChoice[]; exceptChannelId: string | null; busy: boolean; onAdd: (destination: DestinationInput) => void }) {
   const others = channels.filter((channel) => channel.id !== exceptChannelId);
   const [kind, setKind] = useState<'channel' | 'url'>(others.length > 0 ? 'channel' : 'url');
   const [channelId, setChannelId] = useState('');
@@ -18,8 +22,8 @@ export function AddDestinationForm({ channels, exceptChannelId, busy, onAdd }: {
   function submit(event: FormEvent): void {
     event.preventDefault();
     if (!ready) return;
-    if (kind === 'channel') onAdd({ kind: 'channel', channelId: chosenChannel });
-    else onAdd({ kind: 'url', label: label.trim() || new URL(url.trim()).host, url: url.trim(), key: key.trim() });
+    if (kind === 'channel') onAdd({ channelId: chosenChannel });
+    else onAdd({ label: label.trim() || hostOf(url), url: url.trim(), key: key.trim() });
     setKey('');
     setUrl('');
     setLabel('');

@@ -13,8 +13,8 @@ export interface DestinationRowActions {
 
 function stateWords(destination: DestinationView): string {
   if (!destination.enabled) return 'off';
-  if (destination.congested) return `${destination.state}, cannot keep up`;
-  return destination.state;
+  if (destination.congested) return `${destination.state}, its link cannot keep up`;
+  return destination.state === 'stopped' ? 'stopped (gave up)' : destination.state;
 }
 
 export const DestinationRow = memo(function DestinationRow({ destination, nowMs, busy, actions }: { destination: DestinationView; nowMs: number; busy: boolean; actions: DestinationRowActions }) {
@@ -38,9 +38,14 @@ export const DestinationRow = memo(function DestinationRow({ destination, nowMs,
       </td>
       <td data-testid="destination-bitrate">{formatKbps(destination.bitrateKbps)}</td>
       <td>
-        {destination.sendBufferBytes === null ? '—' : formatBytes(destination.sendBufferBytes)}
+        {destination.state === 'live' || destination.sendBufferBytes > 0 ? formatBytes(destination.sendBufferBytes) : '—'}
         {destination.drainSeconds !== null && destination.drainSeconds > 0 && <span className="hint"> ({destination.drainSeconds.toFixed(1)} s to drain)</span>}
-        {destination.droppedFrames > 0 && <span className="warning"> {destination.droppedFrames} frames dropped</span>}
+        {(destination.droppedFrames > 0 || destination.droppedGops > 0) && (
+          <span className="warning" data-testid="destination-dropped">
+            {' '}
+            {destination.droppedFrames} frames and {destination.droppedGops} GOPs dropped
+          </span>
+        )}
       </td>
       <td>{destination.reconnects}</td>
       <td className="destination-actions">

@@ -10,7 +10,7 @@ import { HealthPlot } from './health-plot';
 import { useNowMs } from './time-format';
 
 export function DestinationsSection() {
-  const { live, channels, busy, addDestination, removeDestination, setDestinationEnabled, reconnectDestination, reconnectNow } = useLiveStore(
+  const { live, channels, busy, addDestination, removeDestination, setDestinationEnabled, reconnectDestination } = useLiveStore(
     useShallow((state) => ({
       live: state.live,
       channels: state.channels,
@@ -19,19 +19,18 @@ export function DestinationsSection() {
       removeDestination: state.removeDestination,
       setDestinationEnabled: state.setDestinationEnabled,
       reconnectDestination: state.reconnectDestination,
-      reconnectNow: state.reconnectNow,
     })),
   );
   const nowMs = useNowMs();
   const destinations = useMemo(() => (live ? destinationsOf(live) : []), [live]);
+  const labels = useMemo(() => new Map(destinations.map((destination) => [destination.id, destination.label])), [destinations]);
   const actions = useMemo<DestinationRowActions>(
     () => ({
-      // The channel is the relay's main destination: "Reconnect now" for it is the panel's existing one.
-      reconnect: (id) => void (id === destinations[0]?.id ? reconnectNow() : reconnectDestination(id)),
+      reconnect: (id) => void reconnectDestination(id),
       setEnabled: (id, enabled) => void setDestinationEnabled(id, enabled),
       remove: (id) => void removeDestination(id),
     }),
-    [destinations, reconnectNow, reconnectDestination, setDestinationEnabled, removeDestination],
+    [reconnectDestination, setDestinationEnabled, removeDestination],
   );
   if (!live) return null;
   return (
@@ -59,7 +58,7 @@ export function DestinationsSection() {
       </table>
       <AddDestinationForm channels={channels ?? []} exceptChannelId={live.channel?.id ?? null} busy={busy !== null} onAdd={(destination) => void addDestination(destination)} />
       <h2>Health</h2>
-      <HealthPlot history={live.history} />
+      <HealthPlot history={live.history} labels={labels} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
-// The encoder-drop bridge and the local safety copy as the panel shows them, read from the live state.
-// Fields a core does not report yet read as "off", so the sections show their defaults.
+// The encoder-drop bridge as the panel shows it, read from the live state. Until the bridge's part of
+// the contract is merged, a core that does not report it reads as "off", so the section shows its default.
 import type { LiveState } from '../../../../preload/contract.js';
 
 export interface BridgeView {
@@ -10,38 +10,8 @@ export interface BridgeView {
   readonly holdingUntil: number | null;
 }
 
-export interface SafetyCopyFile {
-  readonly path: string;
-  readonly bytes: number | null;
-}
-
-export interface SafetyCopyView {
-  readonly available: boolean;
-  readonly enabled: boolean;
-  readonly folder: string;
-  readonly uploadWhenDone: boolean;
-  readonly state: string;
-  readonly currentFile: string | null;
-  readonly bytes: number | null;
-  readonly freeBytes: number | null;
-  readonly warning: string | null;
-  /** Finished copies not uploaded yet. */
-  readonly files: readonly SafetyCopyFile[];
-}
-
-interface Extras {
+interface BridgeFields {
   readonly bridge?: { enabled?: boolean; windowSeconds?: number; holdingUntil?: number | null } | null;
-  readonly safetyCopy?: {
-    enabled?: boolean;
-    folder?: string | null;
-    uploadWhenDone?: boolean;
-    state?: string;
-    currentFile?: string | null;
-    bytes?: number | null;
-    freeBytes?: number | null;
-    warning?: string | null;
-    files?: readonly (string | { path: string; bytes?: number | null; size?: number | null })[];
-  } | null;
 }
 
 /** Times in the live state are ms since the epoch, or seconds in older fields: both read as ms. */
@@ -50,27 +20,11 @@ export function toMs(time: number): number {
 }
 
 export function bridgeOf(live: LiveState): BridgeView {
-  const bridge = (live as LiveState & Extras).bridge;
+  const bridge = (live as LiveState & BridgeFields).bridge;
   return {
     available: bridge !== undefined && bridge !== null,
     enabled: bridge?.enabled ?? false,
     windowSeconds: bridge?.windowSeconds ?? 60,
     holdingUntil: bridge?.holdingUntil == null ? null : toMs(bridge.holdingUntil),
-  };
-}
-
-export function safetyCopyOf(live: LiveState): SafetyCopyView {
-  const copy = (live as LiveState & Extras).safetyCopy;
-  return {
-    available: copy !== undefined && copy !== null,
-    enabled: copy?.enabled ?? false,
-    folder: copy?.folder ?? '',
-    uploadWhenDone: copy?.uploadWhenDone ?? false,
-    state: copy?.state ?? 'off',
-    currentFile: copy?.currentFile ?? null,
-    bytes: copy?.bytes ?? null,
-    freeBytes: copy?.freeBytes ?? null,
-    warning: copy?.warning ?? null,
-    files: (copy?.files ?? []).map((file) => (typeof file === 'string' ? { path: file, bytes: null } : { path: file.path, bytes: file.bytes ?? file.size ?? null })),
   };
 }

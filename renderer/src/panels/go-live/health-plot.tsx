@@ -55,7 +55,8 @@ function lastValue(values: readonly (number | null)[]): number | null {
   return null;
 }
 
-export const HealthPlot = memo(function HealthPlot({ history }: { history: LiveHistory }) {
+/** `labels`: the destinations' names as the panel lists them, by series id (the relay's own otherwise). */
+export const HealthPlot = memo(function HealthPlot({ history, labels }: { history: LiveHistory; labels?: ReadonlyMap<string, string> }) {
   const id = useId();
   const start = history.endAt - WINDOW_MS;
   const count = history.input.length;
@@ -64,7 +65,7 @@ export const HealthPlot = memo(function HealthPlot({ history }: { history: LiveH
   const all = [...history.input, ...history.series.flatMap((line) => line.kbps)].filter((kbps): kbps is number => kbps !== null);
   const top = niceTop(Math.max(0, ...all));
   const y = (kbps: number) => PAD.top + PLOT_H - (Math.min(kbps, top) / top) * PLOT_H;
-  const lines = [{ id: 'input', label: 'Encoder (input)', kbps: history.input, className: 'plot-input' }, ...history.series.map((line, index) => ({ ...line, className: `plot-series plot-series-${index % 6}` }))];
+  const lines = [{ id: 'input', label: 'Encoder (input)', kbps: history.input, className: 'plot-input' }, ...history.series.map((line, index) => ({ ...line, label: labels?.get(line.id) ?? line.label, className: `plot-series plot-series-${index % 6}` }))];
   const summary = lines.map((line) => `${line.label}: ${formatKbps(lastValue(line.kbps))} now`).join('. ');
   const marks = history.marks.filter((mark) => mark.at >= start);
   return (
