@@ -1,22 +1,31 @@
 // The Go live panel's health view while live, in browser mode with the sandbox platform and an ffmpeg
-// encoder: the destinations with their health, the plot of the last minutes filling with points, and the
-// encoder killed mid-broadcast and restarted, marked on the plot. Screenshots go to the test's output.
+// encoder: the safety copy switched on into a folder, a second destination (an nginx-rtmp server this
+// test runs) added by address and key, both destinations live with their health, the plot of the last
+// minutes filling with points for the input and each destination, the encoder killed mid-broadcast and
+// restarted (marked on the plot), and after the broadcast the copy offered for upload. Screenshots go to
+// the test's output.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { startNginxRtmp, type NginxRtmp } from '../support/nginx-rtmp.js';
 import { Encoders } from '../support/synthetic-encoder.js';
 import { revealStreamKey } from './support/reveal-stream-key.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
 
 let app: RunningApp;
+let second: NginxRtmp;
+let copyFolder: string;
 const encoders = new Encoders();
 
 test.beforeAll(async () => {
-  app = await startBrowserModeApp();
+  [app, second, copyFolder] = await Promise.all([startBrowserModeApp(), startNginxRtmp(), mkdtemp(join(tmpdir(), 'safety-copy-e2e-'))]);
 });
 
 test.afterAll(async () => {
   encoders.killAll();
-  await app.stop();
+  await Promise.all([app?.stop(), second?.close(), copyFolder && rm(copyFolder, { recursive: true, force: true })]);
 });
 
 async function snapshot(page: Page, testInfo: TestInfo, name: string, testId?: string): Promise<void> {
@@ -32,7 +41,12 @@ async function points(page: Page, series: string): Promise<number> {
   return Number((await line.getAttribute('data-points')) ?? '0');
 }
 
-test('live: the destinations show their health, the plot fills, and an encoder drop is marked on it', async ({ page }, testInfo) => {
+/** The bytes nginx has recorded so far, all files together. */
+async function recordedBytes(): Promise<number> {
+  return (await second.recordings()).reduce((sum, file) => sum + file.size, 0);
+}
+
+test('live to two destinations with a safety copy: health, plot, an encoder drop marked, the copy offered after', async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   await signInAsDemo(page, app.url);
   await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Go live' }).click();
@@ -46,24 +60,52 @@ test('live: the destinations show their health, the plot fills, and an encoder d
   await expect(channelRow).toHaveAttribute('data-state', 'idle');
   await expect(page.getByTestId('health-plot').locator('desc')).toContainText('Nothing measured yet');
 
+  // The safety copy: the switch waits for a folder, then turns on.
+  const copySwitch = page.getByTestId('safety-copy-switch');
+  await expect(copySwitch).toBeDisabled();
+  await page.getByTestId('safety-copy-folder').fill(copyFolder);
+  await copySwitch.click();
+  await expect(copySwitch).toBeChecked();
+  await expect(page.getByTestId('safety-copy-folder')).toHaveValue(copyFolder);
+
+  // A second destination by address and key (typed into a password field).
+  const form = page.getByTestId('add-destination');
+  await form.getByText('An RTMP address').click();
+  await form.getByTestId('destination-label').fill('Second platform');
+  await form.getByTestId('destination-url').fill(second.url);
+  await expect(form.getByTestId('destination-key')).toHaveAttribute('type', 'password');
+  await form.getByTestId('destination-key').fill('panel-e2e');
+  await form.getByTestId('add-destination-button').click();
+  const secondRow = page.getByTestId('destination-row').filter({ hasText: 'Second platform' });
+  await expect(secondRow).toHaveAttribute('data-state', 'idle');
+  await expect(page.getByTestId('destination-row')).toHaveCount(2);
+  await expect(page.getByTestId('destination-row').first()).toHaveAttribute('data-destination', 'channel');
+  await expect(secondRow.getByRole('switch')).toBeChecked();
+
   const url = `${app.ingestUrl}/${key}`;
   let encoder = encoders.publish(url, 60);
   await expect(page.locator('[data-step="encoder-connected"]')).toHaveAttribute('data-state', 'ok', { timeout: 15_000 });
   await page.getByTestId('go-live-button').click();
   await expect(page.locator('[data-step="target-connected"]')).toHaveAttribute('data-state', 'ok', { timeout: 15_000 });
 
-  // The channel's row: live, with a bitrate measured by the relay.
-  await expect(channelRow).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
-  await expect(channelRow.getByTestId('destination-bitrate')).toHaveText(/^\d+ kb\/s$/, { timeout: 15_000 });
-  await expect(channelRow.getByRole('button', { name: /Reconnect .* now/ })).toBeEnabled();
+  // Both destinations live, each with a bitrate measured by the relay; nginx receives the stream.
+  for (const row of [channelRow, secondRow]) {
+    await expect(row).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+    await expect(row.getByTestId('destination-bitrate')).toHaveText(/^\d+ kb\/s$/, { timeout: 15_000 });
+    await expect(row.getByRole('button', { name: /Reconnect .* now/ })).toBeEnabled();
+  }
+  await expect.poll(recordedBytes, { timeout: 15_000, intervals: [1000] }).toBeGreaterThan(100_000);
+  const secondId = (await secondRow.getAttribute('data-destination'))!;
+  await expect(page.getByTestId('safety-copy-current')).toContainText(/Writing .+ — \d/, { timeout: 15_000 });
 
-  // The plot: stats every 2 s become points of the input line and of the channel's ingest line.
+  // The plot: stats every 2 s become points of the input line and of each destination's line.
   await expect.poll(() => points(page, 'input'), { timeout: 20_000, intervals: [1000] }).toBeGreaterThanOrEqual(3);
-  const ingestLine = page.getByTestId('health-plot').locator('path.plot-series').first();
-  await expect.poll(async () => Number((await ingestLine.getAttribute('data-points')) ?? '0'), { timeout: 10_000, intervals: [1000] }).toBeGreaterThanOrEqual(2);
-  await expect(ingestLine).toHaveAttribute('d', /^M[\d.]+ [\d.]+ L/);
+  for (const series of ['channel', secondId]) await expect.poll(() => points(page, series), { timeout: 10_000, intervals: [1000] }).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('health-plot').locator('[data-series="channel"]')).toHaveAttribute('d', /^M[\d.]+ [\d.]+ L/);
   await expect(page.getByTestId('health-plot').locator('desc')).toContainText(/Encoder \(input\): \d+ kb\/s now/);
+  await expect(page.getByTestId('health-plot').locator('desc')).toContainText(/Second platform: \d+ kb\/s now/);
   await snapshot(page, testInfo, 'destinations-and-plot', 'destinations-section');
+  await snapshot(page, testInfo, 'safety-copy-writing', 'safety-copy');
 
   // The encoder drops, then comes back within the relay's grace: both are marked on the plot.
   encoder.stop();
@@ -75,7 +117,13 @@ test('live: the destinations show their health, the plot fills, and an encoder d
   await expect(channelRow).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
   await snapshot(page, testInfo, 'encoder-drop-marked', 'destinations-section');
 
+  await expect(secondRow).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+
+  // After the broadcast: the copy's file, offered for upload.
   await page.getByTestId('end-button').click();
   await expect(page.getByTestId('go-live-button')).toBeVisible({ timeout: 15_000 });
   encoder.stop();
+  await expect(page.getByTestId('safety-copy-files')).toContainText(/\.flv \d/, { timeout: 15_000 });
+  await expect(page.getByTestId('safety-copy-upload')).toHaveText('Upload the copy');
+  await snapshot(page, testInfo, 'safety-copy-after', 'safety-copy');
 });
