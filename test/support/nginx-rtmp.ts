@@ -16,6 +16,8 @@ const START_TIMEOUT_MS = 10_000;
 export interface NginxRtmpOptions {
   /** nginx's on_publish hook URL. */
   readonly onPublish?: string;
+  /** Listen on this port (an ingest that comes back where it was); a free one by default. */
+  readonly port?: number;
 }
 
 export interface Recording {
@@ -52,7 +54,7 @@ export async function startNginxRtmp(options: NginxRtmpOptions = {}): Promise<Ng
     await mkdir(join(dir, sub));
     await chmod(join(dir, sub), 0o777);
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const onPublish = options.onPublish ? `on_publish ${options.onPublish};` : '';
   await writeFile(
     join(dir, 'nginx.conf'),
