@@ -407,6 +407,9 @@ function multistreamVerdict(results, scope) {
   const oneRelaying = median(results.filter((r) => r.kind === 'app').map((r) => r.usage.cpuSeconds - r.usage.cpuBeforeInput));
   const threeRelaying = median(results.filter((r) => r.kind === 'app3').map((r) => r.usage.cpuSeconds - r.usage.cpuBeforeInput));
   const ratio = three / one;
+  // A three-destination run whose extra publishes did not all connect measured less than it claims.
+  const incomplete = results.filter((r) => r.kind === 'app3' && new Set(r.events.filter((event) => event.event === 'target-connected').map((event) => event.destination)).size < 3);
+  if (incomplete.length > 0) return `Multistream${scope}: INVALID: ${incomplete.length} three-destination run(s) did not connect all three destinations (see the per-run lines)`;
   return (
     `Multistream${scope}: three destinations ${three.toFixed(2)} s CPU, one destination ${one.toFixed(2)} s: ratio ${ratio.toFixed(2)}, target <= ${MULTISTREAM_RATIO_TARGET}: ${ratio <= MULTISTREAM_RATIO_TARGET ? 'MET' : 'MISSED'}` +
     `; relaying only: ${threeRelaying.toFixed(2)} s against ${oneRelaying.toFixed(2)} s, ratio ${(threeRelaying / oneRelaying).toFixed(2)}`
@@ -452,6 +455,10 @@ function details(results) {
       parts.push(`per process: ${per.join('; ')}`);
       parts.push(`CPU before the input started ${result.usage.cpuBeforeInput.toFixed(2)} s`);
       parts.push(`highest sampled RSS of the processes together ${(result.usage.peakSumRssKb / 1024).toFixed(1)} MB`);
+    }
+    if (result.kind === 'app3') {
+      const connected = [...new Set(result.events.filter((event) => event.event === 'target-connected').map((event) => event.destination))];
+      parts.push(`destinations connected: ${connected.join(', ') || 'none'} (${connected.length} of 3)`);
     }
     const failures = result.events.filter((event) => event.event === 'target-failed');
     if (failures.length > 0) parts.push(`target-failed ×${failures.length}: ${failures[0].reason}`);
