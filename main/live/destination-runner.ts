@@ -119,7 +119,9 @@ export class DestinationRunner {
     for (const saved of this.#saved) {
       const base = { id: saved.id, label: saved.label, kind: saved.kind, enabled: saved.enabled };
       const reason = this.#run?.unavailable.get(saved.id);
-      if (reason !== undefined && saved.enabled) rows.push({ ...this.#row(null, undefined, base), state: 'stopped', lastFailure: { kind: 'unavailable', reason } });
+      // Switched off: out of the relay, whatever its last stats (up to 2 s old) still say.
+      if (!saved.enabled) rows.push(this.#row(null, undefined, base));
+      else if (reason !== undefined) rows.push({ ...this.#row(null, undefined, base), state: 'stopped', lastFailure: { kind: 'unavailable', reason } });
       else rows.push(this.#row(stats, live.get(saved.id), base));
     }
     return rows;
