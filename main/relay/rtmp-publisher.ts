@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { MESSAGE_TYPE, type MediaKind } from './media-packet.js';
 import { OutboundBuffer, type CongestionListener, type SendBufferStats } from './outbound-buffer.js';
 import { createRtmpChunkReader, decodeAmf0Command, encodeAmf0Command, encodeRtmpMessage, NMS_CHUNK_SIZE, type DecodedCommand, type RtmpMessage } from './nms-binding.js';
-import { describeCertificateProblem, describeSocketError, PublishFailure } from './publish-failure.js';
+import { describeCertificateProblem, describeSocketError, PublishFailure, refusedStream, timedOut } from './publish-failure.js';
 import { parsePublishUrl, type PublishTarget } from './target-url.js';
 import { trustedAuthorities } from './trust-store.js';
 
@@ -127,7 +127,7 @@ class Publish implements OutboundSession {
   start(): void {
     const { host, port, secure } = this.#target;
     this.#openTimer = setTimeout(
-      () => this.#fail(new PublishFailure('timeout', `no answer within ${this.#options.connectTimeoutMs / 1000} s (${this.#stage === 'connecting' ? 'connecting' : `waiting for ${this.#stage}`})`)),
+      () => this.#fail(timedOut(`no answer within ${this.#options.connectTimeoutMs / 1000} s (${this.#stage === 'connecting' ? 'connecting' : `waiting for ${this.#stage}`})`)),
       this.#options.connectTimeoutMs,
     );
     const ca = trustedAuthorities(this.#options.extraCaCerts ?? []);
@@ -265,7 +265,7 @@ class Publish implements OutboundSession {
       this.#transactions.delete(command.transId);
       if (command.cmd === '_error') {
         // A rejected connect is how some servers refuse credentials; a failed createStream is not about them.
-        this.#fail(new PublishFailure(request === 'connect' ? 'refused' : 'unreachable', `it rejected the ${request}${info.text}`));
+        this.#fail(request === 'connect' ? refusedStream(`it rejected the connect${info.text}`) : new PublishFailure('unreachable', `it rejected the ${request}${info.text}`));
       } else if (request === 'connect') {
         this.#stage = 'createStream';
         const { streamName } = this.#target;
@@ -280,10 +280,10 @@ class Publish implements OutboundSession {
     }
     if (command.cmd === 'onStatus') {
       if (info.code === 'NetStream.Publish.Start' && this.#stage === 'publish') this.#onPublishStart();
-      else if (info.level === 'error') this.#fail(new PublishFailure(this.#acceptedYet ? 'dropped' : 'refused', `it refused the publish${info.text}`));
+      else if (info.level === 'error') this.#fail(this.#acceptedYet ? new PublishFailure('dropped', `it ended the publish${info.text}`) : refusedStream(`it refused the publish${info.text}`));
       return;
     }
-    if (command.cmd === 'close') this.#fail(new PublishFailure(this.#acceptedYet ? 'dropped' : 'refused', 'it closed the stream'));
+    if (command.cmd === 'close') this.#fail(this.#acceptedYet ? new PublishFailure('dropped', 'it closed the stream') : refusedStream('it closed the stream'));
   }
 
   #onStreamCreated(streamId: unknown): void {
@@ -319,7 +319,7 @@ class Publish implements OutboundSession {
       // too and be a little ahead). Twice the window outstanding means an acknowledgement is overdue.
       const unacknowledged = ((this.bytesSent >>> 0) - acked.bytes) | 0;
       if (unacknowledged > 2 * ACK_WINDOW_BYTES && Date.now() - acked.at > this.#options.stallTimeoutMs) {
-        this.#fail(new PublishFailure('timeout', `it acknowledged none of the last ${Math.round(unacknowledged / 1024)} KB for ${this.#options.stallTimeoutMs / 1000} s`));
+        this.#fail(timedOut(`it acknowledged none of the last ${Math.round(unacknowledged / 1024)} KB for ${this.#options.stallTimeoutMs / 1000} s`));
         return;
       }
     }
@@ -329,7 +329,7 @@ class Publish implements OutboundSession {
       this.#flushed = flushed;
       this.#flushedAt = Date.now();
     } else if (Date.now() - this.#flushedAt > this.#options.stallTimeoutMs) {
-      this.#fail(new PublishFailure('timeout', `it took no data for ${this.#options.stallTimeoutMs / 1000} s`));
+      this.#fail(timedOut(`it took no data for ${this.#options.stallTimeoutMs / 1000} s`));
     }
   }
 
@@ -349,10 +349,10 @@ class Publish implements OutboundSession {
         this.#fail(new PublishFailure('unreachable', why));
         break;
       case 'publish':
-        this.#fail(new PublishFailure('refused', `${why} when asked to publish, without accepting it`));
+        this.#fail(refusedStream(`${why} when asked to publish, without accepting it`));
         break;
       case 'publishing':
-        this.#fail(this.#acceptedYet ? new PublishFailure('dropped', why) : new PublishFailure('refused', `${why} right after accepting the publish`));
+        this.#fail(this.#acceptedYet ? new PublishFailure('dropped', why) : refusedStream(`${why} right after accepting the publish`));
         break;
     }
   }
