@@ -13,7 +13,7 @@ import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls, type TLSSocket } from 'node:tls';
 import { randomBytes } from 'node:crypto';
 import { MESSAGE_TYPE, type MediaKind } from './media-packet.js';
-import { OutboundBuffer, type CongestionListener, type SendBufferStats } from './outbound-buffer.js';
+import { DEFAULT_BUFFER_LIMITS, OutboundBuffer, type BufferLimits, type CongestionListener, type SendBufferStats } from './outbound-buffer.js';
 import { createRtmpChunkReader, decodeAmf0Command, encodeAmf0Command, encodeRtmpMessage, NMS_CHUNK_SIZE, type DecodedCommand, type RtmpMessage } from './nms-binding.js';
 import { describeCertificateProblem, describeSocketError, PublishFailure, refusedStream, timedOut } from './publish-failure.js';
 import { parsePublishUrl, type PublishTarget } from './target-url.js';
@@ -28,6 +28,8 @@ export interface PublisherOptions {
   readonly stallTimeoutMs: number;
   /** PEM certificates trusted for rtmps:// in addition to Node's store (its roots and NODE_EXTRA_CA_CERTS). */
   readonly extraCaCerts?: readonly string[];
+  /** The send buffer's watermark, queue bounds and congestion thresholds (outbound-buffer.ts). */
+  readonly sendBuffer?: Partial<BufferLimits>;
 }
 
 /** A publish in progress on one target. */
@@ -142,8 +144,10 @@ class Publish implements OutboundSession {
     socket.on('drain', () => {
       if (this.#stage === 'publishing') this.#buffer?.flush();
     });
-    this.#buffer = new OutboundBuffer(socket, ({ kind, timestamp, payload }) =>
-      this.#write({ chunkStreamId: CHUNK_STREAM[kind], type: MESSAGE_TYPE[kind], streamId: this.#streamId, timestamp: timestamp >>> 0, payload }),
+    this.#buffer = new OutboundBuffer(
+      socket,
+      ({ kind, timestamp, payload }) => this.#write({ chunkStreamId: CHUNK_STREAM[kind], type: MESSAGE_TYPE[kind], streamId: this.#streamId, timestamp: timestamp >>> 0, payload }),
+      { ...DEFAULT_BUFFER_LIMITS, ...this.#options.sendBuffer },
     );
     // A peer that half-closes is gone for a publisher.
     socket.on('end', () => socket.destroy());
