@@ -1,7 +1,9 @@
 // One outbound RTMP publish to one target, over TCP or TLS (rtmps://): the handshake, connect,
 // releaseStream/FCPublish, createStream and publish an encoder would send, then the stream's messages as
 // they come, and a clean goodbye (FCUnpublish, deleteStream, close). Chunks and AMF0 are node-media-
-// server's (nms-binding.ts); sockets, timeouts and the reading of refusals are ours.
+// server's (nms-binding.ts); sockets, timeouts and the reading of refusals are ours. Media goes out through
+// a bounded send buffer (outbound-buffer.ts) that drops what a slow link cannot carry and says so; a link that
+// takes nothing at all is given up by the stall timeout.
 //
 // How a refused stream key looks on the wire (measured): nginx-rtmp whose on_publish hook says no closes
 // the connection after the publish command, with no status; node-media-server (the sandbox) answers
