@@ -25,6 +25,20 @@ export class PublishFailure extends Error {
   }
 }
 
+/**
+ * Reasons that say which kind of failure they are, in the streamer's words: a timeout opens with "timed out",
+ * a refusal ends by saying the ingest refused the stream. Refused connections ("connection refused"), a
+ * certificate ("the ingest's certificate is not trusted") and a closed connection ("it closed the connection",
+ * "the connection was reset") say so already.
+ */
+export function timedOut(detail: string): PublishFailure {
+  return new PublishFailure('timeout', `timed out: ${detail}`);
+}
+
+export function refusedStream(detail: string): PublishFailure {
+  return new PublishFailure('refused', `${detail}; the ingest refused the stream (check the stream key)`);
+}
+
 /** What the failed connection showed of the server's certificate, when it got that far. */
 export interface PeerCertificateDates {
   readonly validFrom?: string;

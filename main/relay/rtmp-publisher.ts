@@ -1,7 +1,9 @@
 // One outbound RTMP publish to one target, over TCP or TLS (rtmps://): the handshake, connect,
 // releaseStream/FCPublish, createStream and publish an encoder would send, then the stream's messages as
 // they come, and a clean goodbye (FCUnpublish, deleteStream, close). Chunks and AMF0 are node-media-
-// server's (nms-binding.ts); sockets, timeouts and the reading of refusals are ours.
+// server's (nms-binding.ts); sockets, timeouts and the reading of refusals are ours. Media goes out through
+// a bounded send buffer (outbound-buffer.ts) that drops what a slow link cannot carry and says so; a link that
+// takes nothing at all is given up by the stall timeout.
 //
 // How a refused stream key looks on the wire (measured): nginx-rtmp whose on_publish hook says no closes
 // the connection after the publish command, with no status; node-media-server (the sandbox) answers
@@ -13,9 +15,9 @@ import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls, type TLSSocket } from 'node:tls';
 import { randomBytes } from 'node:crypto';
 import { MESSAGE_TYPE, type MediaKind } from './media-packet.js';
-import { OutboundBuffer, type CongestionListener, type SendBufferStats } from './outbound-buffer.js';
+import { DEFAULT_BUFFER_LIMITS, OutboundBuffer, type BufferLimits, type CongestionListener, type SendBufferStats } from './outbound-buffer.js';
 import { createRtmpChunkReader, decodeAmf0Command, encodeAmf0Command, encodeRtmpMessage, NMS_CHUNK_SIZE, type DecodedCommand, type RtmpMessage } from './nms-binding.js';
-import { describeCertificateProblem, describeSocketError, PublishFailure } from './publish-failure.js';
+import { describeCertificateProblem, describeSocketError, PublishFailure, refusedStream, timedOut } from './publish-failure.js';
 import { parsePublishUrl, type PublishTarget } from './target-url.js';
 import { trustedAuthorities } from './trust-store.js';
 
@@ -28,6 +30,8 @@ export interface PublisherOptions {
   readonly stallTimeoutMs: number;
   /** PEM certificates trusted for rtmps:// in addition to Node's store (its roots and NODE_EXTRA_CA_CERTS). */
   readonly extraCaCerts?: readonly string[];
+  /** The send buffer's watermark, queue bounds and congestion thresholds (outbound-buffer.ts). */
+  readonly sendBuffer?: Partial<BufferLimits>;
 }
 
 /** A publish in progress on one target. */
@@ -127,7 +131,7 @@ class Publish implements OutboundSession {
   start(): void {
     const { host, port, secure } = this.#target;
     this.#openTimer = setTimeout(
-      () => this.#fail(new PublishFailure('timeout', `no answer within ${this.#options.connectTimeoutMs / 1000} s (${this.#stage === 'connecting' ? 'connecting' : `waiting for ${this.#stage}`})`)),
+      () => this.#fail(timedOut(`no answer within ${this.#options.connectTimeoutMs / 1000} s (${this.#stage === 'connecting' ? 'connecting' : `waiting for ${this.#stage}`})`)),
       this.#options.connectTimeoutMs,
     );
     const ca = trustedAuthorities(this.#options.extraCaCerts ?? []);
@@ -142,8 +146,10 @@ class Publish implements OutboundSession {
     socket.on('drain', () => {
       if (this.#stage === 'publishing') this.#buffer?.flush();
     });
-    this.#buffer = new OutboundBuffer(socket, ({ kind, timestamp, payload }) =>
-      this.#write({ chunkStreamId: CHUNK_STREAM[kind], type: MESSAGE_TYPE[kind], streamId: this.#streamId, timestamp: timestamp >>> 0, payload }),
+    this.#buffer = new OutboundBuffer(
+      socket,
+      ({ kind, timestamp, payload }) => this.#write({ chunkStreamId: CHUNK_STREAM[kind], type: MESSAGE_TYPE[kind], streamId: this.#streamId, timestamp: timestamp >>> 0, payload }),
+      { ...DEFAULT_BUFFER_LIMITS, ...this.#options.sendBuffer },
     );
     // A peer that half-closes is gone for a publisher.
     socket.on('end', () => socket.destroy());
@@ -265,7 +271,7 @@ class Publish implements OutboundSession {
       this.#transactions.delete(command.transId);
       if (command.cmd === '_error') {
         // A rejected connect is how some servers refuse credentials; a failed createStream is not about them.
-        this.#fail(new PublishFailure(request === 'connect' ? 'refused' : 'unreachable', `it rejected the ${request}${info.text}`));
+        this.#fail(request === 'connect' ? refusedStream(`it rejected the connect${info.text}`) : new PublishFailure('unreachable', `it rejected the ${request}${info.text}`));
       } else if (request === 'connect') {
         this.#stage = 'createStream';
         const { streamName } = this.#target;
@@ -280,10 +286,10 @@ class Publish implements OutboundSession {
     }
     if (command.cmd === 'onStatus') {
       if (info.code === 'NetStream.Publish.Start' && this.#stage === 'publish') this.#onPublishStart();
-      else if (info.level === 'error') this.#fail(new PublishFailure(this.#acceptedYet ? 'dropped' : 'refused', `it refused the publish${info.text}`));
+      else if (info.level === 'error') this.#fail(this.#acceptedYet ? new PublishFailure('dropped', `it ended the publish${info.text}`) : refusedStream(`it refused the publish${info.text}`));
       return;
     }
-    if (command.cmd === 'close') this.#fail(new PublishFailure(this.#acceptedYet ? 'dropped' : 'refused', 'it closed the stream'));
+    if (command.cmd === 'close') this.#fail(this.#acceptedYet ? new PublishFailure('dropped', 'it closed the stream') : refusedStream('it closed the stream'));
   }
 
   #onStreamCreated(streamId: unknown): void {
@@ -319,7 +325,7 @@ class Publish implements OutboundSession {
       // too and be a little ahead). Twice the window outstanding means an acknowledgement is overdue.
       const unacknowledged = ((this.bytesSent >>> 0) - acked.bytes) | 0;
       if (unacknowledged > 2 * ACK_WINDOW_BYTES && Date.now() - acked.at > this.#options.stallTimeoutMs) {
-        this.#fail(new PublishFailure('timeout', `it acknowledged none of the last ${Math.round(unacknowledged / 1024)} KB for ${this.#options.stallTimeoutMs / 1000} s`));
+        this.#fail(timedOut(`it acknowledged none of the last ${Math.round(unacknowledged / 1024)} KB for ${this.#options.stallTimeoutMs / 1000} s`));
         return;
       }
     }
@@ -329,7 +335,7 @@ class Publish implements OutboundSession {
       this.#flushed = flushed;
       this.#flushedAt = Date.now();
     } else if (Date.now() - this.#flushedAt > this.#options.stallTimeoutMs) {
-      this.#fail(new PublishFailure('timeout', `it took no data for ${this.#options.stallTimeoutMs / 1000} s`));
+      this.#fail(timedOut(`it took no data for ${this.#options.stallTimeoutMs / 1000} s`));
     }
   }
 
@@ -349,10 +355,10 @@ class Publish implements OutboundSession {
         this.#fail(new PublishFailure('unreachable', why));
         break;
       case 'publish':
-        this.#fail(new PublishFailure('refused', `${why} when asked to publish, without accepting it`));
+        this.#fail(refusedStream(`${why} when asked to publish, without accepting it`));
         break;
       case 'publishing':
-        this.#fail(this.#acceptedYet ? new PublishFailure('dropped', why) : new PublishFailure('refused', `${why} right after accepting the publish`));
+        this.#fail(this.#acceptedYet ? new PublishFailure('dropped', why) : refusedStream(`${why} right after accepting the publish`));
         break;
     }
   }

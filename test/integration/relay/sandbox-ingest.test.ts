@@ -74,7 +74,7 @@ describe('a wrong stream key', () => {
 
     const fatal = await rig.events.waitFor('target-failed', 15_000, (event) => event.fatal);
     // The sandbox hangs up right after its Publish.Start: a clean close, a reset or a broken pipe, depending on timing.
-    expect(fatal.reason).toMatch(/^The platform refused the stream key \(Sandbox ingest 1: (it closed the connection|the connection was reset|the connection broke) right after accepting the publish\)\. Fetch a new key or check the channel\.$/);
+    expect(fatal.reason).toMatch(/^The platform refused the stream key \(Sandbox ingest 1: (it closed the connection|the connection was reset|the connection broke) right after accepting the publish; the ingest refused the stream \(check the stream key\)\)\. Fetch a new key or check the channel\.$/);
     expect(await rig.events.waitFor('stopped', 5000)).toMatchObject({ reason: fatal.reason });
     expect(refreshed.map((target) => target.id)).toEqual(['ingest-1']);
     // One refused attempt with the first key, one with the fresh one; then nothing more.

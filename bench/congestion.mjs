@@ -1,0 +1,29 @@
+// bench/congestion: issue 20's acceptance (d) at the issue's full length. The suite runs
+// test/integration/relay/congestion.test.ts with 30 s behind the shaped link (the suite keeps each file near a
+// minute); this runs the same test, the same checks, with 60 s (or --seconds N) behind it: a 5.3 Mbit/s
+// stream relayed to two nginx-rtmp destinations, one through a veth link into a network namespace shaped
+// to 2 Mbit/s (`tc tbf`); the congestion warning, the relay process's RSS (VmRSS every second) under
+// 200 MB, no gap over 1 s at the other destination, and recovery once the shaping is lifted.
+//
+//   node bench/congestion.mjs [--seconds 60]        (root; node scripts/build.mjs first: it runs the built relay)
+//
+// Prints the test's `congestion:` lines (when warned, bitrate, buffer and drops during the shaped phase,
+// recovery time, RSS peak, the recordings' largest timestamp steps). Exit status: the test's.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '60' } } });
+const root = fileURLToPath(new URL('..', import.meta.url));
+const child = spawn(
+  process.execPath,
+  ['scripts/with-keyring.mjs', process.execPath, 'node_modules/vitest/vitest.mjs', 'run', 'test/integration/relay/congestion.test.ts'],
+  { cwd: root, env: { ...process.env, CONGESTION_SHAPED_SECONDS: values.seconds }, stdio: ['ignore', 'pipe', 'inherit'] },
+);
+let output = '';
+child.stdout.on('data', (data) => (output += data.toString()));
+child.once('exit', (code) => {
+  const lines = output.split('\n').filter((line) => /congestion: |Tests |✓|×|FAIL|Error/.test(line));
+  process.stdout.write(`${lines.join('\n')}\n`);
+  process.exit(code ?? 1);
+});
