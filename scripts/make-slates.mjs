@@ -1,8 +1,8 @@
 // Encodes the holding slate the encoder-drop bridge (main/relay/encoder-bridge.ts) sends while the
 // encoder is away: a still "Stream will resume shortly" card as H.264 at the common sizes and frame
-// rates, and silence as AAC at the common sample rates, each a short FLV loop (video: one keyframe and
+// rates, and silence as AAC at the common sample rates (mono and stereo), each a short FLV loop (video: one keyframe and
 // near-empty P frames, two seconds; audio: two seconds). Video and audio are separate files so that
-// 16 + 2 files cover every pairing. Needs ffmpeg with libx264 and drawtext; run it once with
+// 16 + 4 files cover every pairing. Needs ffmpeg with libx264 and drawtext; run it once with
 // `node scripts/make-slates.mjs` and commit assets/slates/ (the build copies it next to the app).
 import { spawnSync } from 'node:child_process';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
@@ -16,6 +16,7 @@ export const SLATE_SIZES = [
 ];
 export const SLATE_RATES = [25, 30, 50, 60];
 export const SILENCE_RATES = [44100, 48000];
+export const SILENCE_LAYOUTS = ['mono', 'stereo'];
 /** Seconds in each loop: one group of pictures. */
 export const LOOP_SECONDS = 2;
 
@@ -23,7 +24,7 @@ const dir = fileURLToPath(new URL('../assets/slates/', import.meta.url));
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 
 export const slateName = (width, height, fps) => `slate-${width}x${height}-${fps}.flv`;
-export const silenceName = (rate) => `silence-${rate}.flv`;
+export const silenceName = (rate, layout) => `silence-${rate}-${layout}.flv`;
 
 function ffmpeg(args) {
   // bitexact: the same bytes on each run of the same ffmpeg, so a re-run shows no needless diff.
@@ -47,10 +48,12 @@ async function main() {
     }
   }
   for (const rate of SILENCE_RATES) {
-    ffmpeg([
-      '-f', 'lavfi', '-i', `anullsrc=r=${rate}:cl=stereo`, '-t', String(LOOP_SECONDS), '-c:a', 'aac', '-b:a', '64k',
-      '-vn', '-fflags', '+bitexact', '-flags:a', '+bitexact', '-f', 'flv', `${dir}${silenceName(rate)}`,
-    ]);
+    for (const layout of SILENCE_LAYOUTS) {
+      ffmpeg([
+        '-f', 'lavfi', '-i', `anullsrc=r=${rate}:cl=${layout}`, '-t', String(LOOP_SECONDS), '-c:a', 'aac', '-b:a', '64k',
+        '-vn', '-fflags', '+bitexact', '-flags:a', '+bitexact', '-f', 'flv', `${dir}${silenceName(rate, layout)}`,
+      ]);
+    }
   }
   let total = 0;
   for (const name of await readdir(dir)) total += (await stat(`${dir}${name}`)).size;

@@ -1,6 +1,7 @@
 // `companion live`: the local ingest relayed to a channel until SIGINT/SIGTERM. `companion relay`: the
 // same relay to explicit targets, with no platform.
 import { randomBytes } from 'node:crypto';
+import { withBridge } from '../relay/bridge-setup.js';
 import { startLocalIngest } from '../relay/local-ingest.js';
 import { createRelay } from '../relay/relay.js';
 import type { TargetSpec } from '../relay/relay-types.js';
@@ -9,6 +10,7 @@ import { emitJson, noPositionals, stringOption, untilStopped, UsageError, type C
 import { passwordSignIn, runSignInOptions, signInAdvice, signInForThisRun } from './run-sign-in.js';
 import { coreForCommand } from './core-for-command.js';
 import { parseListenUrl } from './listen-url.js';
+import { BRIDGE_SECONDS, parseBridgeOption } from './bridge-option.js';
 import { printRelayEvent } from './relay-event-lines.js';
 import { installLastResort } from '../last-resort.js';
 
@@ -49,13 +51,14 @@ export const liveCommand: Command = {
 };
 
 export const relayCommand: Command = {
-  synopsis: 'relay --listen URL --to URL [--to URL]...\n                             relay a local ingest to explicit targets (failover in order), no platform',
-  options: { listen: { type: 'string' }, to: { type: 'string', multiple: true } },
+  synopsis: 'relay --listen URL --to URL [--to URL]... [--bridge SECONDS|off]\n                             relay a local ingest to explicit targets (failover in order), no platform',
+  options: { listen: { type: 'string' }, to: { type: 'string', multiple: true }, bridge: { type: 'string' } },
   async run(context, values, positionals) {
     noPositionals('relay', positionals);
     installLastResort({ logger: context.logger });
     const listen = parseListenUrl(stringOption(values, 'listen'), DEFAULT_INGEST_PORT);
     const to = (values.to as string[] | undefined) ?? [];
+    const bridgeMs = parseBridgeOption(stringOption(values, 'bridge'));
     if (to.length === 0) throw new UsageError('relay needs at least one --to rtmp[s]://HOST[:PORT]/APP/KEY');
     const targets: TargetSpec[] = to.map((url, index) => {
       if (!/^rtmps?:\/\//.test(url)) throw new UsageError(`--to takes rtmp:// or rtmps:// addresses (got ${url})`);
@@ -66,7 +69,8 @@ export const relayCommand: Command = {
     for (const target of targets) logger.registerSecret(new URL(target.url).pathname.split('/').pop() ?? '');
     const print = (event: Parameters<typeof printRelayEvent>[1]) => printRelayEvent(context, event);
     const ingest = await startLocalIngest({ host: listen.host, port: listen.port, app: listen.app, streamKey: key, logger, onEvent: print });
-    const relay = createRelay({ ingest, targets: { targets: async () => targets, refreshAfterAuthFailure: async () => null }, logger, onEvent: print });
+    const bridged = await withBridge(ingest, { windowMs: bridgeMs === undefined ? BRIDGE_SECONDS.default * 1000 : bridgeMs, onEvent: print, logger });
+    const relay = createRelay({ ingest: bridged.ingest, graceMs: bridged.graceMs, targets: { targets: async () => targets, refreshAfterAuthFailure: async () => null }, logger, onEvent: print });
     try {
       if (context.json) emitJson(context, 'listening', { url: ingest.url, key });
       else context.out.write(`Local ingest: ${ingest.url}  key: ${key}\nRelaying to ${targets.map((target) => target.label).join(', then ')}. Ctrl+C stops.\n`);

@@ -1,8 +1,9 @@
 // How relay events read on a terminal and as --json lines (the event names DESIGN.md lists).
+import type { BridgeEvent } from '../relay/encoder-bridge.js';
 import type { EncoderEvent, RelayEvent } from '../relay/relay-types.js';
 import { emitJson, type CommandContext } from './command-context.js';
 
-export function printRelayEvent(context: CommandContext, event: EncoderEvent | RelayEvent): void {
+export function printRelayEvent(context: CommandContext, event: EncoderEvent | RelayEvent | BridgeEvent): void {
   const { event: name, at: _at, ...fields } = event;
   if (context.json) {
     emitJson(context, name, fields);
@@ -12,7 +13,7 @@ export function printRelayEvent(context: CommandContext, event: EncoderEvent | R
   if (line) context.out.write(`${line}\n`);
 }
 
-function describe(event: EncoderEvent | RelayEvent): string | null {
+function describe(event: EncoderEvent | RelayEvent | BridgeEvent): string | null {
   switch (event.event) {
     case 'encoder-connected':
       return `Encoder connected (${[event.codecs.video, event.codecs.audio].filter(Boolean).join(' + ') || 'codecs not yet known'}${event.width ? `, ${event.width}x${event.height}` : ''}).`;
@@ -42,5 +43,9 @@ function describe(event: EncoderEvent | RelayEvent): string | null {
     }
     case 'stopped':
       return `Relay stopped (${event.reason}).`;
+    case 'bridge-started':
+      return `Encoder lost: sending the holding slate (${event.slate}) for up to ${Math.round(event.windowMs / 1000)} s while it comes back.`;
+    case 'bridge-ended':
+      return event.reason === 'encoder-back' ? 'Encoder back: the stream goes on from its first keyframe.' : 'The encoder did not come back in time: ending the stream.';
   }
 }

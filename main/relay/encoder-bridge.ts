@@ -5,6 +5,7 @@
 // swallowed, the slate runs on until the encoder's first keyframe, and then the encoder's metadata,
 // sequence headers and that keyframe follow, re-stamped to continue: subscribers (the relay) see one
 // continuous publish. After the window they are told `ended`, as the ingest would have.
+import { withParameterSets } from './avc-parameter-sets.js';
 import type { IngestSink, LocalIngest } from './local-ingest.js';
 import { MediaCache } from './media-cache.js';
 import type { MediaPacket } from './media-packet.js';
@@ -78,7 +79,7 @@ export function createEncoderBridge(options: EncoderBridgeOptions): EncoderBridg
   let publish: EncoderPublish = freshPublish();
   /** What the stream carried so far, and the encoder's last size and rates (for the slate). */
   let carries = { video: false, audio: false };
-  let wish: SlateWish = { width: null, height: null, fps: null, sampleRate: null };
+  let wish: SlateWish = { width: null, height: null, fps: null, sampleRate: null, channels: null };
   /** The last stream time sent, per kind. */
   let last: { video: number | null; audio: number | null } = { video: null, audio: null };
   /** Added to the current encoder publish's timestamps. */
@@ -121,7 +122,7 @@ export function createEncoderBridge(options: EncoderBridgeOptions): EncoderBridg
     else if (packet.config && packet.kind === 'video') publish.videoConfig = packet;
     else if (packet.config && packet.kind === 'audio') {
       publish.audioConfig = packet;
-      wish = { ...wish, sampleRate: aacSampleRate(packet.payload) ?? wish.sampleRate };
+      wish = { ...wish, ...aacFormat(packet.payload) };
     }
   }
 
@@ -184,7 +185,8 @@ export function createEncoderBridge(options: EncoderBridgeOptions): EncoderBridg
     floor = at;
     phase = 'live';
     for (const head of [publish.metadata, publish.videoConfig, publish.audioConfig]) if (head !== null) send(restamp(head, at));
-    send(restamp(first, at));
+    // Its parameter sets inside the keyframe too: not every decoder applies a sequence header that changes mid-stream.
+    send(restamp(withParameterSets(first, publish.videoConfig), at));
     const info = publish.info;
     if (info !== null) tell((sink) => sink.described(info));
     options.logger?.info('the encoder is back: its stream follows the slate');
@@ -305,9 +307,10 @@ function restamp(packet: MediaPacket, timestamp: number): MediaPacket {
   return { ...packet, timestamp };
 }
 
-/** The sample rate in an FLV AAC sequence header (AudioSpecificConfig after two bytes); null when not legacy AAC. */
-function aacSampleRate(payload: Buffer): number | null {
-  if (payload.length < 4 || payload[0]! >> 4 !== 10) return null;
+/** The sample rate and channels of an FLV AAC sequence header (AudioSpecificConfig after two bytes); nothing when not legacy AAC. */
+function aacFormat(payload: Buffer): Partial<Pick<SlateWish, 'sampleRate' | 'channels'>> {
+  if (payload.length < 4 || payload[0]! >> 4 !== 10) return {};
   const index = ((payload[2]! & 0x07) << 1) | (payload[3]! >> 7);
-  return AAC_RATES[index] ?? null;
+  const channels = (payload[3]! >> 3) & 0x0f;
+  return { sampleRate: AAC_RATES[index] ?? null, channels: channels === 0 ? null : channels };
 }

@@ -3,6 +3,7 @@
 // match the encoder: the same size and rate when there is one, else the nearest.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { withParameterSets } from './avc-parameter-sets.js';
 import { readFlvPackets } from './flv-reader.js';
 import type { MediaPacket } from './media-packet.js';
 
@@ -25,6 +26,7 @@ export interface VideoSlate extends SlateLoop {
 
 export interface SilenceSlate extends SlateLoop {
   readonly sampleRate: number;
+  readonly channels: 1 | 2;
 }
 
 export interface SlateChoice {
@@ -38,14 +40,15 @@ export interface SlateWish {
   readonly height: number | null;
   readonly fps: number | null;
   readonly sampleRate: number | null;
+  readonly channels: number | null;
 }
 
 const SLATE_NAME = /^slate-(\d+)x(\d+)-(\d+)\.flv$/;
-const SILENCE_NAME = /^silence-(\d+)\.flv$/;
+const SILENCE_NAME = /^silence-(\d+)-(mono|stereo)\.flv$/;
 /** AAC frames hold 1024 samples. */
 const AAC_FRAME_SAMPLES = 1024;
 /** When the encoder has not said: the most common choices. */
-const DEFAULT_WISH = { width: 1280, height: 720, fps: 30, sampleRate: 48_000 };
+const DEFAULT_WISH = { width: 1280, height: 720, fps: 30, sampleRate: 48_000, channels: 2 };
 
 export class SlateLibrary {
   readonly #videos: readonly VideoSlate[];
@@ -72,24 +75,26 @@ export class SlateLibrary {
         videos.push({ label: `${width}x${height}@${fps}`, width, height, fps, frameMs: 1000 / fps, ...loopOf(packets, 'video', name) });
       } else if (silence) {
         const sampleRate = Number(silence[1]);
-        silences.push({ label: `${sampleRate} Hz`, sampleRate, frameMs: (AAC_FRAME_SAMPLES * 1000) / sampleRate, ...loopOf(packets, 'audio', name) });
+        const channels = silence[2] === 'mono' ? 1 : 2;
+        silences.push({ label: `${sampleRate} Hz ${silence[2]}`, sampleRate, channels, frameMs: (AAC_FRAME_SAMPLES * 1000) / sampleRate, ...loopOf(packets, 'audio', name) });
       }
     }
     if (videos.length === 0 || silences.length === 0) throw new Error(`The holding slates in ${dir} are incomplete (no video or no audio loop); reinstall the app.`);
     return new SlateLibrary(videos, silences);
   }
 
-  /** The slate for this stream: its size (else the nearest by size), then its frame rate (else the nearest), and the nearest audio rate. */
+  /** The slate for this stream: its size (else the nearest by size), then its frame rate (else the nearest), and the nearest audio rate in mono or stereo as it is. */
   choose(wish: SlateWish): SlateChoice {
     const width = wish.width ?? DEFAULT_WISH.width;
     const height = wish.height ?? DEFAULT_WISH.height;
     const fps = wish.fps ?? DEFAULT_WISH.fps;
     const sampleRate = wish.sampleRate ?? DEFAULT_WISH.sampleRate;
+    const channels = wish.channels === 1 ? 1 : DEFAULT_WISH.channels;
     const bySize = nearest(this.#videos, (video) => Math.abs(video.width - width) + Math.abs(video.height - height));
     const sameSize = this.#videos.filter((video) => video.width === bySize.width && video.height === bySize.height);
     return {
       video: nearest(sameSize, (video) => Math.abs(video.fps - fps)),
-      audio: nearest(this.#silences, (silence) => Math.abs(silence.sampleRate - sampleRate)),
+      audio: nearest(this.#silences, (silence) => Math.abs(silence.sampleRate - sampleRate) + (silence.channels === channels ? 0 : 0.5)),
     };
   }
 }
@@ -105,6 +110,8 @@ function loopOf(packets: readonly MediaPacket[], kind: 'audio' | 'video', name: 
   const frames = ofKind.filter((packet) => !packet.config && !endOfSequence(packet));
   if (!config || frames.length === 0) throw new Error(`The holding slate ${name} has no ${kind} sequence header or frames; reinstall the app.`);
   if (kind === 'video' && !frames[0]!.keyframe) throw new Error(`The holding slate ${name} does not start with a keyframe; reinstall the app.`);
+  // The loop's keyframe describes itself: a decoder that kept the encoder's sequence header still decodes the slate.
+  if (kind === 'video') frames[0] = withParameterSets(frames[0]!, config);
   return { config, frames };
 }
 

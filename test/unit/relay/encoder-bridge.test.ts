@@ -212,12 +212,12 @@ describe('the encoder-drop bridge', () => {
 
 describe('choosing a slate', () => {
   it('takes the same size and rates when there is one, else the nearest', () => {
-    expect(slates.choose({ width: 1280, height: 720, fps: 60, sampleRate: 48000 })).toMatchObject({ video: { label: '1280x720@60' }, audio: { sampleRate: 48000 } });
-    expect(slates.choose({ width: 1920, height: 1200, fps: 59.94, sampleRate: 32000 })).toMatchObject({ video: { label: '1920x1080@60' }, audio: { sampleRate: 44100 } });
-    expect(slates.choose({ width: 960, height: 540, fps: 24, sampleRate: null })).toMatchObject({ video: { label: '854x480@25' }, audio: { sampleRate: 48000 } });
-    expect(slates.choose({ width: null, height: null, fps: null, sampleRate: null }).video.label).toBe('1280x720@30');
+    expect(slates.choose({ width: 1280, height: 720, fps: 60, sampleRate: 48000, channels: 2 })).toMatchObject({ video: { label: '1280x720@60' }, audio: { sampleRate: 48000, channels: 2 } });
+    expect(slates.choose({ width: 1920, height: 1200, fps: 59.94, sampleRate: 32000, channels: 1 })).toMatchObject({ video: { label: '1920x1080@60' }, audio: { sampleRate: 44100, channels: 1 } });
+    expect(slates.choose({ width: 960, height: 540, fps: 24, sampleRate: null, channels: 6 })).toMatchObject({ video: { label: '854x480@25' }, audio: { sampleRate: 48000, channels: 2 } });
+    expect(slates.choose({ width: null, height: null, fps: null, sampleRate: null, channels: null }).video.label).toBe('1280x720@30');
     // Two seconds of frames each, without the end-of-sequence packet that ends the file.
-    const { video, audio } = slates.choose({ width: 1920, height: 1080, fps: 50, sampleRate: 48000 });
+    const { video, audio } = slates.choose({ width: 1920, height: 1080, fps: 50, sampleRate: 48000, channels: 2 });
     expect(video.frames).toHaveLength(100);
     expect(video.frames.every((frame, index) => frame.keyframe === (index === 0))).toBe(true);
     expect(audio.frameMs).toBeCloseTo(21.333, 3);

@@ -14,12 +14,12 @@ const probe = async (file: string, ...args: string[]): Promise<string> => (await
 
 const names = await readdir(slatesDir);
 const videos = names.filter((name) => /^slate-\d+x\d+-\d+\.flv$/.test(name));
-const silences = names.filter((name) => /^silence-\d+\.flv$/.test(name));
+const silences = names.filter((name) => /^silence-\d+-(mono|stereo)\.flv$/.test(name));
 
 describe('the holding slates', () => {
-  it('cover four sizes at four frame rates and two audio rates, in well under 2 MB', async () => {
+  it('cover four sizes at four frame rates and two audio rates in mono and stereo, in well under 2 MB', async () => {
     expect(videos).toHaveLength(16);
-    expect(silences.sort()).toEqual(['silence-44100.flv', 'silence-48000.flv']);
+    expect(silences.sort()).toEqual(['silence-44100-mono.flv', 'silence-44100-stereo.flv', 'silence-48000-mono.flv', 'silence-48000-stereo.flv']);
     let total = 0;
     for (const name of names) total += (await stat(join(slatesDir, name))).size;
     expect(total).toBeLessThan(512 * 1024);
@@ -39,10 +39,10 @@ describe('the holding slates', () => {
     expect(frames).toHaveLength(Number(fps) * 2);
   });
 
-  it.each(silences)('%s is AAC at its rate and decodes cleanly', async (name) => {
-    const rate = /^silence-(\d+)\.flv$/.exec(name)![1];
+  it.each(silences)('%s is AAC at its rate and layout and decodes cleanly', async (name) => {
+    const [, rate, layout] = /^silence-(\d+)-(mono|stereo)\.flv$/.exec(name)!;
     const file = join(slatesDir, name);
-    expect(await probe(file, '-select_streams', 'a:0', '-show_entries', 'stream=codec_name,sample_rate')).toBe(`aac,${rate}`);
+    expect(await probe(file, '-select_streams', 'a:0', '-show_entries', 'stream=codec_name,sample_rate,channel_layout')).toBe(`aac,${rate},${layout}`);
     await run('ffmpeg', ['-v', 'error', '-xerror', '-i', file, '-f', 'null', '-']);
     const packets = readFlvPackets(await readFile(file), name);
     expect(packets.filter((packet) => packet.kind === 'audio' && packet.config)).toHaveLength(1);
