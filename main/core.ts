@@ -60,7 +60,7 @@ export interface CoreOptions {
   readonly logger: AppLogger;
   readonly dataDir?: string;
   /** Runs the local ingest and going live (the app's shells and `companion live`). */
-  readonly live?: { readonly ingestPort?: number; readonly ingestHost?: string; readonly onRelayEvent?: LiveServiceOptions['onRelayEvent'] };
+  readonly live?: { readonly ingestPort?: number; readonly ingestHost?: string; readonly onRelayEvent?: LiveServiceOptions['onRelayEvent']; readonly bridge?: LiveServiceOptions['bridge'] };
   /**
    * Keeps the signed-in profile's upload queue open (the app's shells). Not for commands: `companion upload`
    * opens the queue itself, and one process must not hold it twice.
@@ -171,6 +171,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         ingestPort: options.live.ingestPort,
         ingestHost: options.live.ingestHost,
         onRelayEvent: options.live.onRelayEvent,
+        bridge: options.live.bridge,
       })
     : undefined;
   const uploads = options.uploads

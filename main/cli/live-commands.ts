@@ -15,8 +15,8 @@ import { printRelayEvent } from './relay-event-lines.js';
 import { installLastResort } from '../last-resort.js';
 
 export const liveCommand: Command = {
-  synopsis: 'live --channel ID [--listen rtmp://127.0.0.1:1935/live] [--record]\n                             relay the local ingest to the channel with failover until Ctrl+C',
-  options: { channel: { type: 'string' }, listen: { type: 'string' }, record: { type: 'boolean' }, ...runSignInOptions },
+  synopsis: 'live --channel ID [--listen rtmp://127.0.0.1:1935/live] [--record] [--bridge SECONDS|off]\n                             relay the local ingest to the channel with failover until Ctrl+C',
+  options: { channel: { type: 'string' }, listen: { type: 'string' }, record: { type: 'boolean' }, bridge: { type: 'string' }, ...runSignInOptions },
   async run(context, values, positionals) {
     noPositionals('live', positionals);
     // A broadcast must not end for one bad socket: for the rest of the process, which ends with this command.
@@ -25,8 +25,11 @@ export const liveCommand: Command = {
     if (!channelId) throw new UsageError('live needs --channel ID (see `companion channels`)');
     const listen = parseListenUrl(stringOption(values, 'listen'), DEFAULT_INGEST_PORT);
     if (listen.key !== null || listen.app !== 'live') throw new UsageError('live listens on rtmp://HOST:PORT/live; its key is kept in the keychain (the listening line shows it)');
+    const bridgeMs = parseBridgeOption(stringOption(values, 'bridge'));
+    // Given: for this run; not given: the saved choice (60 s unless changed in the app).
+    const bridge = bridgeMs === undefined ? undefined : { enabled: bridgeMs !== null, windowSeconds: bridgeMs === null ? BRIDGE_SECONDS.default : bridgeMs / 1000 };
     const signIn = await passwordSignIn(context, values);
-    const core = await coreForCommand(context, {}, undefined, { ingestPort: listen.port, ingestHost: listen.host, onRelayEvent: (event) => printRelayEvent(context, event) });
+    const core = await coreForCommand(context, {}, undefined, { ingestPort: listen.port, ingestHost: listen.host, bridge, onRelayEvent: (event) => printRelayEvent(context, event) });
     const live = core.live;
     try {
       if (!live) throw new Error('the core was built without the live service');

@@ -12,6 +12,7 @@ import type { ChannelChoices } from '../admin/channels/channel-choices.js';
 import type { SessionService } from '../session/session-service.js';
 import type { LiveSettings, LiveSettingsStore } from '../settings/live-settings.js';
 import { ChannelWatcher, type ChannelActivity } from './channel-watcher.js';
+import { LiveBridge, type BridgeChoice, type BridgeEvent } from './live-bridge.js';
 import { liveEncoder, liveTargets } from './live-relay-view.js';
 import { localIngestKey, maskKey, newLocalIngestKey, type LocalKeySlot } from './local-ingest-key.js';
 import { preflight, type PreflightFacts } from './preflight.js';
@@ -32,7 +33,9 @@ export interface LiveServiceOptions {
   readonly ingestPort?: number;
   readonly ingestHost?: string;
   /** Every encoder and relay event as it happens (the `live` command prints them). */
-  readonly onRelayEvent?: (event: EncoderEvent | RelayEvent) => void;
+  readonly onRelayEvent?: (event: EncoderEvent | RelayEvent | BridgeEvent) => void;
+  /** The encoder-drop bridge for this run, over the saved choice (`companion live --bridge`). */
+  readonly bridge?: BridgeChoice;
 }
 
 /** Ports after the saved one tried before the OS picks one: 1936–1945 for 1935, still easy to type in an encoder. */
@@ -80,9 +83,11 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
 
   /** Emits `live` whenever anything about going live changes. */
   readonly events = new ContractEvents<Contract, 'live'>();
+  readonly #bridge: LiveBridge;
 
   constructor(options: LiveServiceOptions) {
     this.#options = options;
+    this.#bridge = new LiveBridge(options.settings, options.bridge, options.logger);
     // After the current event has gone out: windows hear of the session before the live state that follows from it.
     options.session.events.on('session', () => queueMicrotask(() => void this.sessionChanged()));
   }
@@ -94,6 +99,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   async open(): Promise<void> {
     const settings = await this.#options.settings.load();
     this.#recordWhenLive = settings.recordWhenLive;
+    this.#bridge.load(settings);
     const key = await localIngestKey(this.#options.keySlot());
     this.#key = key;
     this.#options.logger.registerSecret(key);
@@ -177,6 +183,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
       recording: this.#recorder?.summary() ?? { state: 'idle', since: null, limitSeconds: null, recordWhenLive: this.#recordWhenLive, lastVideo: null },
       autorecord: this.#autorecord,
       lastError: this.#lastError,
+      bridge: this.#bridge.state(),
     };
   }
 
@@ -239,7 +246,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
       throw error;
     }
     const relay = createRelay({
-      ingest,
+      ...(await this.#bridge.wrap(ingest, (event) => this.#onRelay(event))),
       targets: keeper,
       publisher: { extraCaCerts: publish.extraCaCerts },
       logger: this.#options.logger,
@@ -301,6 +308,12 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
       settings.recordWhenLive = on;
     });
     this.#recorder?.setRecordWhenLive(on);
+    this.#changed();
+    return this.state();
+  }
+
+  async setBridge(choice: BridgeChoice): Promise<LiveState> {
+    await this.#bridge.choose(choice);
     this.#changed();
     return this.state();
   }
@@ -382,7 +395,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     this.#changed();
   }
 
-  #onRelay(event: RelayEvent): void {
+  #onRelay(event: RelayEvent | BridgeEvent): void {
     this.#options.onRelayEvent?.(event);
     switch (event.event) {
       case 'target-connecting':

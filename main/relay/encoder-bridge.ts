@@ -70,7 +70,7 @@ interface Hold {
 }
 
 export function createEncoderBridge(options: EncoderBridgeOptions): EncoderBridge {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? ((): number => Date.now());
   const windowMs = options.windowMs ?? DEFAULT_BRIDGE_WINDOW_MS;
   const sinks = new Set<IngestSink>();
   const cache = new MediaCache();

@@ -4,6 +4,8 @@ import { defineNamespace } from '../contract-kit.js';
 import { ChannelChoice } from './common.js';
 
 const StepState = z.enum(['pending', 'running', 'ok', 'failed']);
+/** The encoder-drop bridge's switch and window (1 s to 1 h). */
+export const BridgeChoice = z.object({ enabled: z.boolean(), windowSeconds: z.number().int().min(1).max(3600) });
 
 export const LiveState = z.object({
   /** Where the encoder publishes: the local ingest, always running while the app runs. */
@@ -53,6 +55,11 @@ export const LiveState = z.object({
   /** The channel's autorecord mode as last set from this app (the platform offers no way to read it). */
   autorecord: z.enum(['disabled', 'private', 'public']).nullable(),
   lastError: z.string().nullable(),
+  /**
+   * The encoder-drop bridge: while the encoder is away (up to `windowSeconds`) a holding slate keeps the
+   * stream going. `holdingSince`/`holdingUntil` (ms since the epoch) are set while it holds.
+   */
+  bridge: z.object({ enabled: z.boolean(), windowSeconds: z.number(), holdingSince: z.number().nullable(), holdingUntil: z.number().nullable() }),
 });
 export type LiveState = z.output<typeof LiveState>;
 
@@ -72,4 +79,6 @@ export const liveNamespace = defineNamespace({
   stopRecording: { args: z.tuple([]), result: LiveState },
   setRecordWhenLive: { args: z.tuple([z.boolean()]), result: LiveState },
   setAutorecord: { args: z.tuple([z.enum(['disabled', 'private', 'public'])]), result: LiveState },
+  /** Saved; a change applies from the next time the stream starts. */
+  setBridge: { args: z.tuple([BridgeChoice]), result: LiveState },
 });

@@ -21,6 +21,7 @@ export function liveState(change: Partial<LiveState> = {}, recording: Partial<Li
     recording: { state: 'idle', since: null, limitSeconds: null, recordWhenLive: false, lastVideo: null, ...recording },
     autorecord: null,
     lastError: null,
+    bridge: { enabled: true, windowSeconds: 60, holdingSince: null, holdingUntil: null },
     ...change,
   };
 }
