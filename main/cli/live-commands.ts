@@ -1,6 +1,7 @@
 // `companion live`: the local ingest relayed to a channel until SIGINT/SIGTERM. `companion relay`: the
 // same relay to explicit targets, with no platform.
 import { randomBytes } from 'node:crypto';
+import { withBridge } from '../relay/bridge-setup.js';
 import { startLocalIngest } from '../relay/local-ingest.js';
 import { createRelay, fixedTargets } from '../relay/relay.js';
 import { startSafetyCopy } from '../relay/safety-copy.js';
@@ -9,6 +10,7 @@ import { emitJson, noPositionals, stringOption, untilStopped, UsageError, type C
 import { passwordSignIn, runSignInOptions, signInAdvice, signInForThisRun } from './run-sign-in.js';
 import { coreForCommand } from './core-for-command.js';
 import { parseListenUrl } from './listen-url.js';
+import { BRIDGE_SECONDS, parseBridgeOption } from './bridge-option.js';
 import { printRelayEvent } from './relay-event-lines.js';
 import { installLastResort } from '../last-resort.js';
 import { alsoDestinations, publishTargets } from './also-destinations.js';
@@ -16,8 +18,8 @@ import { copyFolderOption } from './copy-folder-option.js';
 
 export const liveCommand: Command = {
   synopsis:
-    'live --channel ID [--listen rtmp://127.0.0.1:1935/live] [--record] [--also URL]... [--copy FOLDER]\n                             relay the local ingest to the channel with failover until Ctrl+C (and to each --also, else the saved destinations)',
-  options: { channel: { type: 'string' }, listen: { type: 'string' }, record: { type: 'boolean' }, also: { type: 'string', multiple: true }, copy: { type: 'string' }, ...runSignInOptions },
+    'live --channel ID [--listen rtmp://127.0.0.1:1935/live] [--record] [--also URL]... [--bridge SECONDS|off] [--copy FOLDER]\n                             relay the local ingest to the channel with failover until Ctrl+C (and to each --also, else the saved destinations)',
+  options: { channel: { type: 'string' }, listen: { type: 'string' }, record: { type: 'boolean' }, also: { type: 'string', multiple: true }, bridge: { type: 'string' }, copy: { type: 'string' }, ...runSignInOptions },
   async run(context, values, positionals) {
     noPositionals('live', positionals);
     // A broadcast must not end for one bad socket: for the rest of the process, which ends with this command.
@@ -28,9 +30,12 @@ export const liveCommand: Command = {
     if (listen.key !== null || listen.app !== 'live') throw new UsageError('live listens on rtmp://HOST:PORT/live; its key is kept in the keychain (the listening line shows it)');
     const also = alsoDestinations(values.also as string[] | undefined, context.logger);
     const copyFolder = await copyFolderOption(values);
+    const bridgeMs = parseBridgeOption(stringOption(values, 'bridge'));
+    // Given: for this run; not given: the saved choice (60 s unless changed in the app).
+    const bridge = bridgeMs === undefined ? undefined : { enabled: bridgeMs !== null, windowSeconds: bridgeMs === null ? BRIDGE_SECONDS.default : bridgeMs / 1000 };
     const signIn = await passwordSignIn(context, values);
     const print = (event: Parameters<typeof printRelayEvent>[1]) => printRelayEvent(context, event);
-    const core = await coreForCommand(context, {}, undefined, { ingestPort: listen.port, ingestHost: listen.host, onRelayEvent: print, safetyCopy: { folder: copyFolder, onEvent: print } });
+    const core = await coreForCommand(context, {}, undefined, { ingestPort: listen.port, ingestHost: listen.host, bridge, onRelayEvent: print, safetyCopy: { folder: copyFolder, onEvent: print } });
     const live = core.live;
     try {
       if (!live) throw new Error('the core was built without the live service');
@@ -58,13 +63,14 @@ export const liveCommand: Command = {
 
 export const relayCommand: Command = {
   synopsis:
-    'relay --listen URL --to URL [--to URL]... [--also URL[,URL...]]... [--copy FOLDER]\n                             relay a local ingest to explicit targets (failover in order), and to each --also destination at once, no platform',
-  options: { listen: { type: 'string' }, to: { type: 'string', multiple: true }, also: { type: 'string', multiple: true }, copy: { type: 'string' } },
+    'relay --listen URL --to URL [--to URL]... [--also URL[,URL...]]... [--bridge SECONDS|off] [--copy FOLDER]\n                             relay a local ingest to explicit targets (failover in order), and to each --also destination at once, no platform',
+  options: { listen: { type: 'string' }, to: { type: 'string', multiple: true }, also: { type: 'string', multiple: true }, bridge: { type: 'string' }, copy: { type: 'string' } },
   async run(context, values, positionals) {
     noPositionals('relay', positionals);
     installLastResort({ logger: context.logger });
     const listen = parseListenUrl(stringOption(values, 'listen'), DEFAULT_INGEST_PORT);
     const to = (values.to as string[] | undefined) ?? [];
+    const bridgeMs = parseBridgeOption(stringOption(values, 'bridge'));
     if (to.length === 0) throw new UsageError('relay needs at least one --to rtmp[s]://HOST[:PORT]/APP/KEY');
     const copyFolder = await copyFolderOption(values);
     const logger = context.logger;
@@ -73,7 +79,8 @@ export const relayCommand: Command = {
     const key = listen.key ?? randomBytes(12).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x');
     const print = (event: Parameters<typeof printRelayEvent>[1]) => printRelayEvent(context, event);
     const ingest = await startLocalIngest({ host: listen.host, port: listen.port, app: listen.app, streamKey: key, logger, onEvent: print });
-    const relay = createRelay({ ingest, targets: fixedTargets(targets), main: { id: 'main', label: 'main (--to)' }, destinations: also, logger, onEvent: print });
+    const bridged = await withBridge(ingest, { windowMs: bridgeMs === undefined ? BRIDGE_SECONDS.default * 1000 : bridgeMs, onEvent: print, logger });
+    const relay = createRelay({ ingest: bridged.ingest, graceMs: bridged.graceMs, targets: fixedTargets(targets), main: { id: 'main', label: 'main (--to)' }, destinations: also, logger, onEvent: print });
     try {
       if (context.json) emitJson(context, 'listening', { url: ingest.url, key });
       else

@@ -1,9 +1,10 @@
 // How relay events read on a terminal and as --json lines (the event names DESIGN.md lists).
+import type { BridgeEvent } from '../relay/encoder-bridge.js';
 import type { EncoderEvent, RelayEvent } from '../relay/relay-types.js';
 import type { SafetyCopyEvent } from '../relay/safety-copy.js';
 import { emitJson, type CommandContext } from './command-context.js';
 
-export function printRelayEvent(context: CommandContext, event: EncoderEvent | RelayEvent | SafetyCopyEvent): void {
+export function printRelayEvent(context: CommandContext, event: EncoderEvent | RelayEvent | SafetyCopyEvent | BridgeEvent): void {
   const { event: name, at: _at, ...fields } = event;
   if (context.json) {
     emitJson(context, name, fields);
@@ -13,13 +14,13 @@ export function printRelayEvent(context: CommandContext, event: EncoderEvent | R
   if (line) context.out.write(`${line}\n`);
 }
 
-function describe(event: EncoderEvent | RelayEvent | SafetyCopyEvent): string | null {
+function describe(event: EncoderEvent | RelayEvent | SafetyCopyEvent | BridgeEvent): string | null {
   // Targets of another destination than the main one are named with it.
   const named = 'role' in event && event.role === 'fanout' ? { ...event, target: { ...event.target, label: `[${event.destination}] ${event.target.label}` } } : event;
   return describeNamed(named);
 }
 
-function describeNamed(event: EncoderEvent | RelayEvent | SafetyCopyEvent): string | null {
+function describeNamed(event: EncoderEvent | RelayEvent | SafetyCopyEvent | BridgeEvent): string | null {
   switch (event.event) {
     case 'encoder-connected':
       return `Encoder connected (${[event.codecs.video, event.codecs.audio].filter(Boolean).join(' + ') || 'codecs not yet known'}${event.width ? `, ${event.width}x${event.height}` : ''}).`;
@@ -64,5 +65,9 @@ function describeNamed(event: EncoderEvent | RelayEvent | SafetyCopyEvent): stri
       return `Safety copy: ${event.path} is complete (${(event.bytes / 1024 ** 2).toFixed(1)} MB, ${Math.round(event.durationSeconds)} s).`;
     case 'copy-stopped':
       return event.warning ?? null;
+    case 'bridge-started':
+      return `Encoder lost: sending the holding slate (${event.slate}) for up to ${Math.round(event.windowMs / 1000)} s while it comes back.`;
+    case 'bridge-ended':
+      return event.reason === 'encoder-back' ? 'Encoder back: the stream goes on from its first keyframe.' : 'The encoder did not come back in time: ending the stream.';
   }
 }

@@ -14,6 +14,7 @@ import type { LiveSettings, LiveSettingsStore } from '../settings/live-settings.
 import { ChannelWatcher, type ChannelActivity } from './channel-watcher.js';
 import { LiveHistoryRecorder } from './live-history.js';
 import { DestinationRunner, everyDestinationGaveUp, type DestinationKeySlot } from './destination-runner.js';
+import { LiveBridge, type BridgeChoice, type BridgeEvent } from './live-bridge.js';
 import { liveEncoder, liveTargets } from './live-relay-view.js';
 import { localIngestKey, maskKey, newLocalIngestKey, type LocalKeySlot } from './local-ingest-key.js';
 import { preflight, type PreflightFacts } from './preflight.js';
@@ -35,9 +36,11 @@ export interface LiveServiceOptions {
   readonly ingestPort?: number;
   readonly ingestHost?: string;
   /** Every encoder and relay event as it happens (the `live` command prints them). */
-  readonly onRelayEvent?: (event: EncoderEvent | RelayEvent) => void;
+  readonly onRelayEvent?: (event: EncoderEvent | RelayEvent | BridgeEvent) => void;
   /** The shell's part of the safety copy: a folder for this run, its events, the upload queue. */
   readonly safetyCopy?: SafetyCopyHooks;
+  /** The encoder-drop bridge for this run, over the saved choice (`companion live --bridge`). */
+  readonly bridge?: BridgeChoice;
 }
 
 /** Ports after the saved one tried before the OS picks one: 1936–1945 for 1935, still easy to type in an encoder. */
@@ -88,11 +91,13 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   /** Emits `live` whenever anything about going live changes. */
   readonly events = new ContractEvents<Contract, 'live'>();
   readonly destinations: DestinationRunner;
+  readonly #bridge: LiveBridge;
 
   constructor(options: LiveServiceOptions) {
     this.#options = options;
     this.destinations = new DestinationRunner({ settings: options.settings, keys: options.keySlot, profile: () => options.session.profileName, logger: options.logger, onChange: () => this.#changed() });
     this.#copy = new SafetyCopyService({ settings: options.settings, logger: options.logger, onChange: () => this.#changed(), hooks: options.safetyCopy });
+    this.#bridge = new LiveBridge(options.settings, options.bridge, options.logger);
     // After the current event has gone out: windows hear of the session before the live state that follows from it.
     options.session.events.on('session', () => queueMicrotask(() => void this.sessionChanged()));
   }
@@ -105,6 +110,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     const settings = await this.#options.settings.load();
     this.#recordWhenLive = settings.recordWhenLive;
     this.#copy.load(settings);
+    this.#bridge.load(settings);
     const key = await localIngestKey(this.#options.keySlot());
     this.#key = key;
     this.#options.logger.registerSecret(key);
@@ -191,6 +197,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
       lastError: this.#lastError,
       history: this.#history.view(),
       safetyCopy: this.#copy.state(),
+      bridge: this.#bridge.state(),
     };
   }
 
@@ -253,7 +260,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
       throw error;
     }
     const relay = createRelay({
-      ingest,
+      ...(await this.#bridge.wrap(ingest, (event) => this.#onRelay(event))),
       targets: keeper,
       destinations: await this.destinations.prepare(api, publish.preferTls, channel.id),
       publisher: { extraCaCerts: publish.extraCaCerts },
@@ -323,6 +330,12 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
       settings.recordWhenLive = on;
     });
     this.#recorder?.setRecordWhenLive(on);
+    this.#changed();
+    return this.state();
+  }
+
+  async setBridge(choice: BridgeChoice): Promise<LiveState> {
+    await this.#bridge.choose(choice);
     this.#changed();
     return this.state();
   }
@@ -411,7 +424,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     this.#changed();
   }
 
-  #onRelay(event: RelayEvent): void {
+  #onRelay(event: RelayEvent | BridgeEvent): void {
     this.#options.onRelayEvent?.(event);
     this.#history.record(event);
     switch (event.event) {

@@ -10,6 +10,8 @@ export { DestinationFailureKind, DestinationInput } from './live-destinations.js
 export { LiveHistory, LiveHistoryMarkKind } from './live-history.js';
 
 const StepState = z.enum(['pending', 'running', 'ok', 'failed']);
+/** The encoder-drop bridge's switch and window (1 s to 1 h). */
+export const BridgeChoice = z.object({ enabled: z.boolean(), windowSeconds: z.number().int().min(1).max(3600) });
 
 export const LiveState = z.object({
   /** Where the encoder publishes: the local ingest, always running while the app runs. */
@@ -75,6 +77,11 @@ export const LiveState = z.object({
   /** The last 5 minutes of bitrates and what happened, for the panel's plots. */
   history: LiveHistory,
   safetyCopy: SafetyCopyState,
+  /**
+   * The encoder-drop bridge: while the encoder is away (up to `windowSeconds`) a holding slate keeps the
+   * stream going. `holdingSince`/`holdingUntil` (ms since the epoch) are set while it holds.
+   */
+  bridge: z.object({ enabled: z.boolean(), windowSeconds: z.number(), holdingSince: z.number().nullable(), holdingUntil: z.number().nullable() }),
 });
 export type LiveState = z.output<typeof LiveState>;
 
@@ -105,4 +112,6 @@ export const liveNamespace = defineNamespace({
   setSafetyCopy: { args: z.tuple([SafetyCopyChoice]), result: LiveState },
   /** Queues the last broadcast's finished copies in the upload queue, as videos of its channel. */
   uploadSafetyCopies: { args: z.tuple([]), result: LiveState },
+  /** Saved; a change applies from the next time the stream starts. */
+  setBridge: { args: z.tuple([BridgeChoice]), result: LiveState },
 });

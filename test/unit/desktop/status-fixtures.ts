@@ -24,6 +24,7 @@ export function liveState(change: Partial<LiveState> = {}, recording: Partial<Li
     lastError: null,
     history: { stepMs: 2000, endAt: 0, input: [], series: [], marks: [] },
     safetyCopy: { enabled: false, folder: null, uploadWhenDone: false, state: 'off', currentFile: null, bytes: 0, freeBytes: null, warning: null, files: [] },
+    bridge: { enabled: true, windowSeconds: 60, holdingSince: null, holdingUntil: null },
     ...change,
   };
 }
