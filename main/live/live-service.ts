@@ -11,7 +11,8 @@ import type { EncoderEvent, RelayEvent, RelayStats } from '../relay/relay-types.
 import type { ChannelChoices } from '../admin/channels/channel-choices.js';
 import type { SessionService } from '../session/session-service.js';
 import type { LiveSettings, LiveSettingsStore } from '../settings/live-settings.js';
-import { ChannelWatcher, type ChannelActivity } from './channel-watcher.js';
+import { ChannelHelpers, type ChannelRef } from './channel-helpers.js';
+import type { ChannelWatcher } from './channel-watcher.js';
 import { LiveHistoryRecorder } from './live-history.js';
 import { DestinationRunner, everyDestinationGaveUp, type DestinationKeySlot } from './destination-runner.js';
 import { LiveBridge, type BridgeChoice, type BridgeEvent } from './live-bridge.js';
@@ -19,7 +20,6 @@ import { liveEncoder, liveTargets } from './live-relay-view.js';
 import { localIngestKey, maskKey, newLocalIngestKey, type LocalKeySlot } from './local-ingest-key.js';
 import { preflight, type PreflightFacts } from './preflight.js';
 import { publishChoice } from './publish-choice.js';
-import { Recorder } from './recorder.js';
 import { SafetyCopyService, type SafetyCopyHooks } from './safety-copy-service.js';
 import { StreamingKeyKeeper } from './streaming-key-keeper.js';
 import { ContractEvents } from '../typed-emitter.js';
@@ -46,13 +46,6 @@ export interface LiveServiceOptions {
 /** Ports after the saved one tried before the OS picks one: 1936–1945 for 1935, still easy to type in an encoder. */
 const INGEST_PORTS_AFTER = 10;
 
-interface ChannelRef {
-  readonly id: string;
-  readonly title: string;
-  /** The owner, when the user manages the channel for them (known once the channel list was read). */
-  readonly managedFor: string | null;
-}
-
 interface Going {
   readonly channel: ChannelRef;
   readonly keeper: StreamingKeyKeeper;
@@ -72,9 +65,8 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   #channel: ChannelRef | null = null;
   #phase: LiveState['phase'] = 'idle';
   #going: Going | null = null;
-  #recorder: Recorder | null = null;
-  #watcher: ChannelWatcher | null = null;
-  #activity: ChannelActivity | null = null;
+  /** The recorder and watcher of the chosen channel. */
+  readonly #helpers = new ChannelHelpers(() => this.#changed());
   #ingestFacts: PreflightFacts['ingest'] = { state: 'idle' };
   #encoder: PreflightFacts['encoder'] = { state: 'waiting', listenUrl: null };
   #target: PreflightFacts['target'] = { state: 'idle' };
@@ -82,8 +74,6 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   #lastError: string | null = null;
   /** The last error is the local ingest refusing an encoder: an encoder connecting afterwards answers it. */
   #lastErrorIsEncoderRefusal = false;
-  #recordWhenLive = false;
-  #autorecord: LiveState['autorecord'] = null;
   /** The profile whose saved channel choice is loaded. */
   #profile: string | null = null;
   readonly #history = new LiveHistoryRecorder();
@@ -108,7 +98,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
    */
   async open(): Promise<void> {
     const settings = await this.#options.settings.load();
-    this.#recordWhenLive = settings.recordWhenLive;
+    this.#helpers.setRecordWhenLive(settings.recordWhenLive);
     this.#copy.load(settings);
     this.#bridge.load(settings);
     const key = await localIngestKey(this.#options.keySlot());
@@ -147,7 +137,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   async sessionChanged(): Promise<void> {
     const anotherAccount = this.#options.session.profileName !== this.#profile || this.#sessionStatus() === 'signed-out';
     if (anotherAccount && !this.#going) {
-      this.#forgetChannelHelpers();
+      this.#helpers.forget();
       this.#setLastError(null);
       this.#loadChannelChoice(await this.#options.settings.load());
     }
@@ -172,7 +162,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
 
   async close(): Promise<void> {
     await this.#endGoing('the app is closing');
-    this.#recorder?.close();
+    this.#helpers.forget();
     await this.#ingest?.close();
     this.#ingest = null;
   }
@@ -190,10 +180,10 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
       encoder: liveEncoder(stats, this.#encoder),
       targets: liveTargets(stats),
       destinations: this.destinations.rows(stats, this.#channel && { label: this.#channel.title }),
-      channelStatus: this.#activity?.status ?? null,
-      viewers: this.#activity?.viewers ?? null,
-      recording: this.#recorder?.summary() ?? { state: 'idle', since: null, limitSeconds: null, recordWhenLive: this.#recordWhenLive, lastVideo: null },
-      autorecord: this.#autorecord,
+      channelStatus: this.#helpers.activity?.status ?? null,
+      viewers: this.#helpers.activity?.viewers ?? null,
+      recording: this.#helpers.recording(),
+      autorecord: this.#helpers.autorecord,
       lastError: this.#lastError,
       history: this.#history.view(),
       safetyCopy: this.#copy.state(),
@@ -227,7 +217,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     await this.#options.settings.update((settings) => {
       settings.channels[this.#options.session.profileName] = id;
     });
-    this.#forgetChannelHelpers();
+    this.#helpers.forget();
     this.#changed();
     return this.state();
   }
@@ -267,7 +257,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
       logger: this.#options.logger,
       onEvent: (event) => this.#onRelay(event),
     });
-    const watcher = this.#ensureWatcher(api, channel);
+    const watcher = this.#helpers.watcher(api, channel);
     this.#going = { channel, keeper, relay, watcher, unwatch: watcher.watch() };
     this.destinations.attach(relay);
     await relay.start();
@@ -315,21 +305,22 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   }
 
   async startRecording(): Promise<LiveState> {
-    await (await this.#recorderFor()).start();
+    const { api, channel } = await this.#chosen();
+    await this.#helpers.recorder(api, channel).start();
     return this.state();
   }
 
   async stopRecording(): Promise<LiveState> {
-    await (await this.#recorderFor()).stop();
+    const { api, channel } = await this.#chosen();
+    await this.#helpers.recorder(api, channel).stop();
     return this.state();
   }
 
   async setRecordWhenLive(on: boolean): Promise<LiveState> {
-    this.#recordWhenLive = on;
     await this.#options.settings.update((settings) => {
       settings.recordWhenLive = on;
     });
-    this.#recorder?.setRecordWhenLive(on);
+    this.#helpers.setRecordWhenLive(on);
     this.#changed();
     return this.state();
   }
@@ -341,8 +332,8 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   }
 
   async setAutorecord(mode: 'disabled' | 'private' | 'public'): Promise<LiveState> {
-    await (await this.#recorderFor()).setAutorecord(mode);
-    this.#autorecord = mode;
+    const { api, channel } = await this.#chosen();
+    await this.#helpers.setAutorecord(api, channel, mode);
     this.#changed();
     return this.state();
   }
@@ -351,45 +342,10 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   setSafetyCopy = async (choice: SafetyCopyChoice): Promise<LiveState> => this.#copy.set(choice).then(() => this.state());
   uploadSafetyCopies = async (): Promise<LiveState> => this.#copy.upload().then(() => this.state());
 
-  async #recorderFor(): Promise<Recorder> {
-    if (this.#recorder) return this.#recorder;
+  async #chosen(): Promise<{ api: PlatformApi; channel: ChannelRef }> {
     const channel = this.#channel;
     if (!channel) throw new CompanionError('channel_needed', 'Choose a channel first.');
-    const api = await this.#options.platformApi();
-    this.#recorder = this.#newRecorder(api, channel);
-    return this.#recorder;
-  }
-
-  /** The recorder and watcher belong to one channel of one account. */
-  #forgetChannelHelpers(): void {
-    this.#recorder?.close();
-    this.#recorder = null;
-    this.#watcher = null;
-    this.#activity = null;
-    this.#autorecord = null;
-  }
-
-  #newRecorder(api: PlatformApi, channel: ChannelRef): Recorder {
-    return new Recorder({ platform: api, channelId: channel.id, managedFor: channel.managedFor, recordWhenLive: this.#recordWhenLive, onEvent: () => this.#changed() });
-  }
-
-  #ensureWatcher(api: PlatformApi, channel: ChannelRef): ChannelWatcher {
-    if (this.#watcher) return this.#watcher;
-    const recorder = this.#recorder ?? this.#newRecorder(api, channel);
-    this.#recorder = recorder;
-    this.#watcher = new ChannelWatcher({
-      channels: api.channels,
-      channelId: channel.id,
-      managedFor: channel.managedFor,
-      onEvent: (event) => {
-        if (event.type === 'channel-changed') {
-          this.#activity = event.activity;
-          if (event.activity.status !== event.previous?.status) recorder.channelStatus(event.activity.status);
-        }
-        this.#changed();
-      },
-    });
-    return this.#watcher;
+    return { api: await this.#options.platformApi(), channel };
   }
 
   async #endGoing(reason: string): Promise<void> {
