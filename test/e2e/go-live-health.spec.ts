@@ -1,8 +1,9 @@
 // The Go live panel's health view while live, in browser mode with the sandbox platform and an ffmpeg
 // encoder: the safety copy switched on into a folder, a second destination (an nginx-rtmp server this
 // test runs) added by address and key, both destinations live with their health, the plot of the last
-// minutes filling with points for the input and each destination, the encoder killed mid-broadcast and
-// restarted (marked on the plot), and after the broadcast the copy offered for upload. Screenshots go to
+// minutes filling with points for the input and each destination, the encoder killed mid-broadcast (the
+// bridge's countdown while it holds) and restarted (all marked on the plot), and after the broadcast the
+// copy offered for upload. Screenshots go to
 // the test's output.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -41,12 +42,18 @@ async function points(page: Page, series: string): Promise<number> {
   return Number((await line.getAttribute('data-points')) ?? '0');
 }
 
+/** The seconds a countdown shows ("… holding for 0:47" → 47). */
+function seconds(text: string): number {
+  const [, minutes, secs] = /(\d+):(\d\d)/.exec(text) ?? [];
+  return Number(minutes) * 60 + Number(secs);
+}
+
 /** The bytes nginx has recorded so far, all files together. */
 async function recordedBytes(): Promise<number> {
   return (await second.recordings()).reduce((sum, file) => sum + file.size, 0);
 }
 
-test('live to two destinations with a safety copy: health, plot, an encoder drop marked, the copy offered after', async ({ page }, testInfo) => {
+test('live to two destinations with a safety copy: health, plot, the bridge holding through an encoder drop, the copy offered after', async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   await signInAsDemo(page, app.url);
   await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Go live' }).click();
@@ -67,6 +74,15 @@ test('live to two destinations with a safety copy: health, plot, an encoder drop
   await copySwitch.click();
   await expect(copySwitch).toBeChecked();
   await expect(page.getByTestId('safety-copy-folder')).toHaveValue(copyFolder);
+
+  // The bridge: on by default; its window set to 45 s (saved when the field is left).
+  await expect(page.getByTestId('bridge-switch')).toBeChecked();
+  await expect(page.getByTestId('bridge-seconds')).toHaveValue('60');
+  await page.getByTestId('bridge-seconds').fill('45');
+  await page.getByTestId('bridge-seconds').blur();
+  await page.reload();
+  await expect(page.getByTestId('bridge-seconds')).toHaveValue('45');
+  await expect(page.getByTestId('safety-copy-switch')).toBeChecked();
 
   // A second destination by address and key (typed into a password field).
   const form = page.getByTestId('add-destination');
@@ -107,13 +123,26 @@ test('live to two destinations with a safety copy: health, plot, an encoder drop
   await snapshot(page, testInfo, 'destinations-and-plot', 'destinations-section');
   await snapshot(page, testInfo, 'safety-copy-writing', 'safety-copy');
 
-  // The encoder drops, then comes back within the relay's grace: both are marked on the plot.
+  // The encoder drops: the bridge holds every destination with its slate and the panel counts down;
+  // the encoder comes back within the window and the broadcast goes on. All of it is marked on the plot.
+  await expect(page.getByTestId('bridge-switch')).toBeChecked();
+  await expect(page.getByTestId('bridge-countdown')).toHaveCount(0);
   encoder.stop();
   await encoder.exited;
+  const countdown = page.getByTestId('bridge-countdown');
+  await expect(countdown).toContainText(/Encoder lost — holding for 0:\d\d/, { timeout: 15_000 });
+  const shown = (await countdown.textContent())!;
+  expect(seconds(shown)).toBeLessThanOrEqual(45);
+  // It counts down: a later reading is lower (it ticks each second).
+  await expect.poll(async () => seconds((await countdown.textContent())!), { timeout: 5000, intervals: [500] }).toBeLessThan(seconds(shown));
+  await snapshot(page, testInfo, 'bridge-countdown', 'bridge-countdown');
   await expect(page.getByTestId('plot-marks')).toContainText('Encoder lost', { timeout: 15_000 });
   await expect(page.getByTestId('health-plot').locator('[data-kind="encoder-lost"]')).toHaveCount(1);
+  await expect(page.getByTestId('health-plot').locator('[data-kind="bridge-started"]')).toHaveCount(1);
   encoder = encoders.publish(url, 30);
+  await expect(countdown).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByTestId('plot-marks')).toContainText('Encoder back', { timeout: 15_000 });
+  await expect(page.getByTestId('health-plot').locator('[data-kind="bridge-ended"]')).toHaveCount(1, { timeout: 15_000 });
   await expect(channelRow).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
   await snapshot(page, testInfo, 'encoder-drop-marked', 'destinations-section');
 

@@ -4,7 +4,6 @@ import type { ChannelChoice, CompanionBridge, DestinationInput, LiveState, Safet
 import { bridge } from '../bridge/bridge-registry';
 import { errorText } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
-import { liveBridgeCalls } from './live-extras-calls';
 
 // Types
 export interface LiveSliceState {
@@ -35,7 +34,7 @@ export interface LiveActions {
   removeDestination(id: string): Promise<void>;
   setDestinationEnabled(id: string, enabled: boolean): Promise<void>;
   reconnectDestination(id: string): Promise<void>;
-  setBridge(bridge: { enabled: boolean; windowSeconds: number }): Promise<void>;
+  setBridge(choice: Pick<LiveState['bridge'], 'enabled' | 'windowSeconds'>): Promise<void>;
   setSafetyCopy(choice: SafetyCopyChoice): Promise<void>;
   uploadSafetyCopies(): Promise<void>;
 }
@@ -84,7 +83,7 @@ export const useLiveStore = create<LiveSliceState & LiveActions>()((set, get) =>
     removeDestination: (id) => run('destination', async () => ({ live: await bridge().live.removeDestination(id) })),
     setDestinationEnabled: (id, enabled) => run('destination', async () => ({ live: await bridge().live.setDestinationEnabled(id, enabled) })),
     reconnectDestination: (id) => run('destination', async () => ({ live: await bridge().live.reconnectDestination(id) })),
-    setBridge: (settings) => run('bridge', async () => ({ live: await liveBridgeCalls().setBridge(settings) })),
+    setBridge: (choice) => run('bridge', async () => ({ live: await bridge().live.setBridge(choice) })),
     setSafetyCopy: (choice) => run('copy', async () => ({ live: await bridge().live.setSafetyCopy(choice) })),
     uploadSafetyCopies: () => run('copy', async () => ({ live: await bridge().live.uploadSafetyCopies() })),
   };

@@ -1,30 +1,30 @@
 // The encoder-drop bridge: while the encoder is away, a prominent countdown of the holding window; and
 // its setting (on or off, how many seconds to hold).
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useLiveStore } from '../../state/live-slice';
-import { bridgeOf } from './extras-view';
 import { countdown, useNowMs } from './time-format';
 
-const MIN_SECONDS = 5;
-const MAX_SECONDS = 600;
+/** As the live contract takes it. */
+const MIN_SECONDS = 1;
+const MAX_SECONDS = 3600;
 
 /** "Encoder lost — holding for 0:47", while the relay sends the holding slate. */
 export function BridgeCountdown() {
-  const holdingUntil = useLiveStore((state) => (state.live ? bridgeOf(state.live).holdingUntil : null));
+  const { holdingSince, holdingUntil } = useLiveStore(useShallow((state) => ({ holdingSince: state.live?.bridge.holdingSince ?? null, holdingUntil: state.live?.bridge.holdingUntil ?? null })));
   const nowMs = useNowMs();
   if (holdingUntil === null) return null;
+  // The clock ticks once a second: a reading older than the holding's start would count from before it.
   return (
     <div className="bridge-banner" role="alert" data-testid="bridge-countdown">
-      <strong>Encoder lost — holding for {countdown(holdingUntil, nowMs)}</strong>
+      <strong>Encoder lost — holding for {countdown(holdingUntil, Math.max(nowMs, holdingSince ?? nowMs))}</strong>
       <span>Your viewers see the holding card; the stream goes back to your encoder as soon as it reconnects.</span>
     </div>
   );
 }
 
 export function BridgeSetting() {
-  const { live, busy, setBridge } = useLiveStore(useShallow((state) => ({ live: state.live, busy: state.busy, setBridge: state.setBridge })));
-  const bridge = useMemo(() => (live ? bridgeOf(live) : null), [live]);
+  const { bridge, busy, setBridge } = useLiveStore(useShallow((state) => ({ bridge: state.live?.bridge, busy: state.busy, setBridge: state.setBridge })));
   /** What the streamer typed, until saved; null follows the saved window. */
   const [draft, setDraft] = useState<string | null>(null);
   if (!bridge) return null;
@@ -60,7 +60,6 @@ export function BridgeSetting() {
         seconds
       </label>
       {!valid && <p className="hint">Between {MIN_SECONDS} and {MAX_SECONDS} seconds.</p>}
-      {!bridge.available && <p className="hint">Not offered by this version of the app yet.</p>}
     </fieldset>
   );
 }
