@@ -4,7 +4,7 @@
 // runs (`addDestination` / `removeDestination` on the relay), ended with it; and each destination's row of
 // the live state, the channel first. One destination that cannot be had (its ingest not fetched, its key
 // missing) is said in its row and never keeps the channel or the others from going live.
-import type { DestinationInput, LiveState } from '../../preload/contract.js';
+import { CompanionError, type DestinationInput, type LiveState } from '../../preload/contract.js';
 import type { Logger } from '../log/redacting-logger.js';
 import type { Relay } from '../relay/relay.js';
 import type { DestinationSpec, DestinationStats, RelayStats } from '../relay/relay-types.js';
@@ -87,6 +87,7 @@ export class DestinationRunner {
   }
 
   async remove(id: string): Promise<void> {
+    if (!(await this.#list.list()).some((saved) => saved.id === id)) throw new CompanionError('destination_not_found', `There is no saved destination ${id}; it may have been removed already.`);
     await this.#run?.relay?.removeDestination(id);
     this.#forget(id);
     await this.#list.remove(id);
