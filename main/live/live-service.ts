@@ -1,7 +1,7 @@
 // Going live, end to end: the local ingest the encoder publishes to (always on while the app runs), the
 // channel's targets kept fresh, the relay with failover, the cloud recorder, the channel's status and
 // viewers, and the checklist, all told to the UI as one LiveState.
-import { CompanionError, type ChannelChoice, type Contract, type LiveState, type NamespaceImplementation, type liveNamespace } from '../../preload/contract.js';
+import { CompanionError, type ChannelChoice, type Contract, type DestinationInput, type LiveState, type NamespaceImplementation, type liveNamespace } from '../../preload/contract.js';
 import type { Logger } from '../log/redacting-logger.js';
 import { listenOnFreePort, portsToTry } from '../port-fallback.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
@@ -12,6 +12,7 @@ import type { ChannelChoices } from '../admin/channels/channel-choices.js';
 import type { SessionService } from '../session/session-service.js';
 import type { LiveSettings, LiveSettingsStore } from '../settings/live-settings.js';
 import { ChannelWatcher, type ChannelActivity } from './channel-watcher.js';
+import { DestinationRunner, everyDestinationGaveUp, type DestinationKeySlot } from './destination-runner.js';
 import { liveEncoder, liveTargets } from './live-relay-view.js';
 import { localIngestKey, maskKey, newLocalIngestKey, type LocalKeySlot } from './local-ingest-key.js';
 import { preflight, type PreflightFacts } from './preflight.js';
@@ -25,7 +26,7 @@ export interface LiveServiceOptions {
   readonly platformApi: () => Promise<PlatformApi>;
   /** The channels the user may choose: their own and those they manage. */
   readonly channelChoices: ChannelChoices;
-  readonly keySlot: () => LocalKeySlot;
+  readonly keySlot: () => LocalKeySlot & DestinationKeySlot;
   readonly settings: LiveSettingsStore;
   readonly logger: Logger;
   /** Overrides the saved ingest port (tests and `companion live --listen`). */
@@ -80,9 +81,11 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
 
   /** Emits `live` whenever anything about going live changes. */
   readonly events = new ContractEvents<Contract, 'live'>();
+  readonly destinations: DestinationRunner;
 
   constructor(options: LiveServiceOptions) {
     this.#options = options;
+    this.destinations = new DestinationRunner({ settings: options.settings, keys: options.keySlot, profile: () => options.session.profileName, logger: options.logger, onChange: () => this.#changed() });
     // After the current event has gone out: windows hear of the session before the live state that follows from it.
     options.session.events.on('session', () => queueMicrotask(() => void this.sessionChanged()));
   }
@@ -172,6 +175,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
       nextAction,
       encoder: liveEncoder(stats, this.#encoder),
       targets: liveTargets(stats),
+      destinations: this.destinations.rows(stats, this.#channel && { label: this.#channel.title }),
       channelStatus: this.#activity?.status ?? null,
       viewers: this.#activity?.viewers ?? null,
       recording: this.#recorder?.summary() ?? { state: 'idle', since: null, limitSeconds: null, recordWhenLive: this.#recordWhenLive, lastVideo: null },
@@ -241,12 +245,14 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     const relay = createRelay({
       ingest,
       targets: keeper,
+      destinations: await this.destinations.prepare(api, publish.preferTls, channel.id),
       publisher: { extraCaCerts: publish.extraCaCerts },
       logger: this.#options.logger,
       onEvent: (event) => this.#onRelay(event),
     });
     const watcher = this.#ensureWatcher(api, channel);
     this.#going = { channel, keeper, relay, watcher, unwatch: watcher.watch() };
+    this.destinations.attach(relay);
     await relay.start();
     this.#changed();
     return this.state();
@@ -268,6 +274,11 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     this.#going?.relay.reconnectNow();
     return this.state();
   }
+
+  addDestination = (input: DestinationInput) => this.destinations.add(input, (id) => this.channels().then((all) => all.find((one) => one.id === id)?.title)).then(() => this.state());
+  removeDestination = (id: string) => this.destinations.remove(id).then(() => this.state());
+  setDestinationEnabled = (id: string, on: boolean) => this.destinations.setEnabled(id, on).then(() => this.state());
+  reconnectDestination = (id: string) => this.destinations.reconnect(id).then(() => this.state());
 
   revealLocalKey(): string {
     if (!this.#key) throw new CompanionError('ingest_unavailable', 'There is no local stream key yet.');
@@ -361,6 +372,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     this.#changed();
     await going.relay.stop(reason);
     going.keeper.stop();
+    this.destinations.end();
     going.watcher.releaseOnceOffAir(going.unwatch);
     this.#phase = 'idle';
     this.#ingestFacts = { state: 'idle' };
@@ -396,10 +408,10 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
         break;
       case 'target-failed':
         if (event.fatal) {
-          this.#target = { state: 'failed', error: event.reason };
+          if (event.role === 'failover') this.#target = { state: 'failed', error: event.reason };
           this.#setLastError(event.reason);
-          this.#phase = 'failed';
-          void this.#endGoing(event.reason);
+          this.#phase = everyDestinationGaveUp(this.#going?.relay) ? 'failed' : this.#phase;
+          if (this.#phase === 'failed') void this.#endGoing(event.reason);
         } else if (event.kind === 'untrusted' && event.role === 'failover') {
           // Said at once, not only in the target's row: the stream goes on, but not over the TLS ingest it was meant for.
           this.#setLastError(`${event.target.label}: ${event.reason} Meanwhile the stream goes to the next ingest.`);

@@ -131,7 +131,7 @@ export interface RelayStats {
   readonly activeTargetId: string | null;
   /** When the main destination's next attempt starts, while it waits out a backoff. */
   readonly nextRetryAt: number | null;
-  /** Every destination's targets, the main destination's first. */
+  /** The main destination's targets (each destination's are in `destinations`). */
   readonly targets: readonly TargetStats[];
   /** One entry per destination, the main one first. */
   readonly destinations: readonly DestinationStats[];

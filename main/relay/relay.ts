@@ -184,7 +184,7 @@ export function createRelay(options: RelayOptions): Relay {
       },
       activeTargetId: failover.active?.id ?? null,
       nextRetryAt: failover.retryAt,
-      targets: groups.flatMap((group) => group.stats(at)),
+      targets: failover.stats(at),
       destinations: groups.map((group) => group.destinationStats(at)),
     };
   }

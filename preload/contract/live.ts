@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { defineNamespace } from '../contract-kit.js';
 import { ChannelChoice } from './common.js';
+import { DestinationInput, destinationId, destinationRow } from './live-destinations.js';
+
+export { DestinationFailureKind, DestinationInput } from './live-destinations.js';
 
 const StepState = z.enum(['pending', 'running', 'ok', 'failed']);
 
@@ -25,6 +28,7 @@ export const LiveState = z.object({
     .object({ connected: z.boolean(), codecs: z.string().nullable(), bitrateKbps: z.number().nullable(), fps: z.number().nullable(), keyframeIntervalSeconds: z.number().nullable() })
     .nullable(),
   targets: z.array(
+    /** The channel's targets; each destination's are in its row. */
     z.object({
       id: z.string(),
       label: z.string(),
@@ -48,6 +52,10 @@ export const LiveState = z.object({
       congested: z.boolean(),
     }),
   ),
+  /** Multistream: the channel first, then the profile's extra destinations; each with its health and its targets. */
+  get destinations() {
+    return z.array(destinationRow(LiveState.shape.targets.element));
+  },
   channelStatus: z.enum(['live', 'offair']).nullable(),
   viewers: z.number().nullable(),
   recording: z.object({
@@ -72,6 +80,13 @@ export const liveNamespace = defineNamespace({
   goLive: { args: z.tuple([]), result: LiveState },
   endLive: { args: z.tuple([]), result: LiveState },
   reconnectNow: { args: z.tuple([]), result: LiveState },
+  /** Saves one more destination (switched on; live at once when the broadcast runs); its key goes to the keychain. */
+  addDestination: { args: z.tuple([DestinationInput]), result: LiveState },
+  removeDestination: { args: z.tuple([destinationId]), result: LiveState },
+  /** Switches a saved destination on or off, mid-broadcast too. */
+  setDestinationEnabled: { args: z.tuple([destinationId, z.boolean()]), result: LiveState },
+  /** Skips the wait before one destination's next attempt. */
+  reconnectDestination: { args: z.tuple([destinationId]), result: LiveState },
   /** The streamer has read the last live error: it goes away until the next one. */
   dismissError: { args: z.tuple([]), result: LiveState },
   revealLocalKey: { args: z.tuple([]), result: z.string() },

@@ -22,6 +22,8 @@ export interface NginxRtmpOptions {
   readonly host?: string;
   /** The address publishers come from (127.0.0.1 unless said). */
   readonly publishFrom?: string;
+  /** Listen on this port (an ingest that comes back where it was); a free one by default. */
+  readonly port?: number;
 }
 
 export interface Recording {
@@ -58,7 +60,7 @@ export async function startNginxRtmp(options: NginxRtmpOptions = {}): Promise<Ng
     await mkdir(join(dir, sub));
     await chmod(join(dir, sub), 0o777);
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const onPublish = options.onPublish ? `on_publish ${options.onPublish};` : '';
   const host = options.host ?? '127.0.0.1';
   await writeFile(

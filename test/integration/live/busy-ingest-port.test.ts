@@ -52,7 +52,7 @@ function liveService(settings: LiveSettingsStore, logLines: string[], onChange: 
     session,
     platformApi: () => Promise.reject(new Error('no platform in this test')),
     channelChoices: new ChannelChoices(session),
-    keySlot: () => ({ localIngestKey: async () => KEY, setLocalIngestKey: async () => undefined }),
+    keySlot: () => ({ localIngestKey: async () => KEY, setLocalIngestKey: async () => undefined, streamKey: async () => null, setStreamKey: async () => undefined, deleteStreamKey: async () => false }),
     settings,
     logger: createLogger({ sink: { write: (line) => logLines.push(line) }, level: 'info' }),
     ingestHost,

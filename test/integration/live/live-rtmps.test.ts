@@ -64,7 +64,7 @@ function liveService(profile: { plainRtmp: boolean; sandboxProfile: boolean }, l
     session,
     platformApi: async () => api,
     channelChoices: new ChannelChoices(session),
-    keySlot: () => ({ localIngestKey: async () => KEY, setLocalIngestKey: async () => undefined }),
+    keySlot: () => ({ localIngestKey: async () => KEY, setLocalIngestKey: async () => undefined, streamKey: async () => null, setStreamKey: async () => undefined, deleteStreamKey: async () => false }),
     settings: new LiveSettingsStore(dir, () => undefined),
     logger: createLogger({ sink: { write: (line) => logLines.push(line) }, level: 'info' }),
     ingestPort: 0,

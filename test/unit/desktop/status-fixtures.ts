@@ -16,6 +16,7 @@ export function liveState(change: Partial<LiveState> = {}, recording: Partial<Li
     nextAction: null,
     encoder: null,
     targets: [],
+    destinations: [],
     channelStatus: null,
     viewers: null,
     recording: { state: 'idle', since: null, limitSeconds: null, recordWhenLive: false, lastVideo: null, ...recording },

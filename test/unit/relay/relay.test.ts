@@ -355,11 +355,12 @@ describe('destinations', () => {
     await settle();
     expect(h.targets.opened().filter((name) => name === 'copy')).toHaveLength(2);
     expect(h.targets.opened().filter((name) => name === 'main')).toHaveLength(1);
-    expect(h.relay.stats().targets.map((entry) => [entry.id, entry.role, entry.state])).toEqual([
+    expect(h.relay.stats().destinations.flatMap((entry) => entry.targets).map((entry) => [entry.id, entry.role, entry.state])).toEqual([
       ['main', 'failover', 'live'],
       ['copy', 'fanout', 'live'],
       ['refusing', 'fanout', 'stopped'],
     ]);
+    expect(h.relay.stats().targets.map((entry) => entry.id)).toEqual(['main']);
     expect(h.relay.stats().destinations).toMatchObject([
       { id: 'channel', state: 'live', activeTargetId: 'main', reconnects: 0, lastFailure: null },
       { id: 'copy', state: 'live', activeTargetId: 'copy', reconnects: 1, lastFailure: { kind: 'dropped', reason: 'the connection was reset' } },
