@@ -112,3 +112,14 @@ export function describeSocketError(error: NodeJS.ErrnoException): string {
       return error.code ? `${error.message} (${error.code})` : error.message;
   }
 }
+
+/** The code and description of a status object, for messages: " (NetStream.Publish.BadName: Already publishing)". */
+export function describeStatus(info: unknown): { level: string; code: string; text: string } {
+  if (typeof info !== 'object' || info === null) return { level: '', code: '', text: '' };
+  const fields = info as Record<string, unknown>;
+  const level = typeof fields.level === 'string' ? fields.level : '';
+  const code = typeof fields.code === 'string' ? fields.code : '';
+  const description = typeof fields.description === 'string' ? fields.description : '';
+  const text = [code, description].filter((part) => part !== '').join(': ');
+  return { level, code, text: text === '' ? '' : ` (${text})` };
+}

@@ -17,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { MESSAGE_TYPE, type MediaKind } from './media-packet.js';
 import { DEFAULT_BUFFER_LIMITS, OutboundBuffer, type BufferLimits, type CongestionListener, type SendBufferStats } from './outbound-buffer.js';
 import { createRtmpChunkReader, decodeAmf0Command, encodeAmf0Command, encodeRtmpMessage, NMS_CHUNK_SIZE, type DecodedCommand, type RtmpMessage } from './nms-binding.js';
-import { describeCertificateProblem, describeSocketError, PublishFailure, refusedStream, timedOut } from './publish-failure.js';
+import { describeCertificateProblem, describeSocketError, describeStatus, PublishFailure, refusedStream, timedOut } from './publish-failure.js';
 import { parsePublishUrl, type PublishTarget } from './target-url.js';
 import { trustedAuthorities } from './trust-store.js';
 
@@ -118,6 +118,8 @@ class Publish implements OutboundSession {
   #flushedAt = 0;
   /** The target's last acknowledgement (bytes it received, modulo 2^32) and when it came; null: it sends none. */
   #peerAcked: { readonly bytes: number; readonly at: number } | null = null;
+  /** Bytes between its last two acknowledgements: the window it acknowledges at. */
+  #ackStep: number | null = null;
 
   constructor(target: PublishTarget, options: PublisherOptions, opened: (session: OutboundSession) => void, openFailed: (failure: PublishFailure) => void) {
     this.#target = target;
@@ -150,6 +152,7 @@ class Publish implements OutboundSession {
       socket,
       ({ kind, timestamp, payload }) => this.#write({ chunkStreamId: CHUNK_STREAM[kind], type: MESSAGE_TYPE[kind], streamId: this.#streamId, timestamp: timestamp >>> 0, payload }),
       { ...DEFAULT_BUFFER_LIMITS, ...this.#options.sendBuffer },
+      () => this.#unacknowledged(),
     );
     // A peer that half-closes is gone for a publisher.
     socket.on('end', () => socket.destroy());
@@ -245,7 +248,12 @@ class Publish implements OutboundSession {
         if (message.payload.length >= 4) this.#ackWindow = message.payload.readUInt32BE(0);
         break;
       case TYPE.acknowledgement:
-        if (message.payload.length >= 4) this.#peerAcked = { bytes: message.payload.readUInt32BE(0), at: Date.now() };
+        if (message.payload.length >= 4) {
+          const bytes = message.payload.readUInt32BE(0);
+          if (this.#peerAcked !== null) this.#ackStep = (bytes - this.#peerAcked.bytes) >>> 0;
+          this.#peerAcked = { bytes, at: Date.now() };
+          if (this.#stage === 'publishing') this.#buffer?.flush();
+        }
         break;
       case TYPE.userControl:
         if (message.payload.length >= 6 && message.payload.readUInt16BE(0) === PING_REQUEST) {
@@ -339,6 +347,12 @@ class Publish implements OutboundSession {
     }
   }
 
+  /** Unacknowledged bytes, for the send buffer; null unless the target acknowledges at about the window asked for. */
+  #unacknowledged(): number | null {
+    if (this.#peerAcked === null || this.#ackStep === null || this.#ackStep > ACK_WINDOW_BYTES * 1.5) return null;
+    return ((this.bytesSent >>> 0) - this.#peerAcked.bytes) | 0;
+  }
+
   #onSocketEnd(error: NodeJS.ErrnoException | null): void {
     if (this.#stage === 'closing' || this.#stage === 'closed') return;
     const untrusted = error && this.#target.secure ? describeCertificateProblem(error, this.#peerDates()) : null;
@@ -425,15 +439,4 @@ function uint32(value: number): Buffer {
   const buffer = Buffer.alloc(4);
   buffer.writeUInt32BE(value, 0);
   return buffer;
-}
-
-/** The code and description of a status object, for messages: " (NetStream.Publish.BadName: Already publishing)". */
-function describeStatus(info: unknown): { level: string; code: string; text: string } {
-  if (typeof info !== 'object' || info === null) return { level: '', code: '', text: '' };
-  const fields = info as Record<string, unknown>;
-  const level = typeof fields.level === 'string' ? fields.level : '';
-  const code = typeof fields.code === 'string' ? fields.code : '';
-  const description = typeof fields.description === 'string' ? fields.description : '';
-  const text = [code, description].filter((part) => part !== '').join(': ');
-  return { level, code, text: text === '' ? '' : ` (${text})` };
 }

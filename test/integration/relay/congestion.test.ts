@@ -1,19 +1,19 @@
 // Issue 20, acceptance (d): a 5 Mbit/s stream relayed to two nginx-rtmp destinations, the second reachable only
-// through a link shaped to 2 Mbit/s (a network namespace behind a veth pair, `tc tbf`). The relay runs in a
-// process of its own so its memory can be read: the second destination is reported congested, the relay's
+// through a link shaped to 2 Mbit/s (a network namespace behind a veth pair, `tc tbf`), as a streamer runs it:
+// `companion relay --to FAST --also SLOW --json` (the built CLI), whose memory is read from /proc while it
+// runs. The second destination is reported congested, the relay's
 // RSS stays under 200 MB, the first destination's recording has no gap over 1 s, the second's timestamps never
 // go backwards, nothing fails, and once the shaping is lifted the second destination recovers on its own and
 // its bitrate comes back. The shaped phase lasts CONGESTION_SHAPED_SECONDS (30 here; bench/congestion.mjs runs
 // the issue's 60 s). Needs root for `ip netns`; skipped, saying so, where it is not permitted.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, expect, it } from 'vitest';
-import type { RelayEvent } from '../../../main/relay/relay-types.js';
+import type { RelayEvent, RelayStats, TargetStats } from '../../../main/relay/relay-types.js';
+import { startCommand } from '../../support/built-cli.js';
 import { startNginxRtmp } from '../../support/nginx-rtmp.js';
 import { createShapedLink } from '../../support/shaped-link.js';
 import { probe } from '../../support/synthetic-encoder.js';
@@ -21,8 +21,6 @@ import { Cleanup, EventLog, tempDir } from './relay-harness.js';
 
 const SHAPED_SECONDS = Number(process.env.CONGESTION_SHAPED_SECONDS ?? 30);
 const RSS_LIMIT_MB = 200;
-const relayChild = fileURLToPath(new URL('../../support/two-destination-relay.mjs', import.meta.url));
-const builtRelay = fileURLToPath(new URL('../../../build/main/relay/relay.js', import.meta.url));
 
 const cleanup = new Cleanup();
 const link = await createShapedLink();
@@ -61,15 +59,20 @@ async function videoTimeline(file: string): Promise<{ maxGap: number; backwards:
   return { maxGap, backwards, count: times.length };
 }
 
+/** `--also`'s one target's stats row. */
+function shapedRow(stats: RelayStats): TargetStats | undefined {
+  return stats.destinations.find((destination) => destination.id === 'also-1')?.targets[0];
+}
+
+/** `--also`'s destination (the main one, `--to`'s, is `main`). */
 function shapedTarget(event: RelayEvent): boolean {
-  return 'destination' in event && event.destination === 'also';
+  return 'destination' in event && event.destination === 'also-1';
 }
 
 it.skipIf('unavailable' in link)(
   `a destination behind a 2 Mbit/s link is warned about, bounded and recovers; the other is unaffected (${SHAPED_SECONDS} s shaped)`,
   async () => {
     if ('unavailable' in link) return;
-    if (!existsSync(builtRelay)) throw new Error('build the app first: node scripts/build.mjs');
     const dir = await tempDir(cleanup, 'congestion-');
     // A 5.3 Mbit/s clip (noise keeps x264 at its rate; B-frames that nothing refers to), published in a loop
     // with -c copy so the encoder's CPU does not compete with the relay.
@@ -83,18 +86,13 @@ it.skipIf('unavailable' in link)(
     await link.shape('2mbit');
     expect(await new Promise((resolve) => encode.once('exit', resolve))).toBe(0);
 
-    const relay = start(process.execPath, [relayChild, `${fast.url}/show`, `${slow.url}/show`, 'local_congestion']);
+    const command = await startCommand(['relay', '--listen', 'rtmp://127.0.0.1:0/live', '--to', `${fast.url}/show`, '--also', `${slow.url}/show`], 20_000, {}, 'listening');
+    const relay = command.child;
+    cleanup.add(() => command.stop());
+    const publishUrl = `${String(command.ready.url)}/${String(command.ready.key)}`;
+    // The JSON lines carry no time: each event is stamped as it arrives.
     const events = new EventLog<RelayEvent>();
-    let listening: ((url: string) => void) | null = null;
-    const url = new Promise<string>((resolve) => (listening = resolve));
-    createInterface({ input: relay.stdout! }).on('line', (line) => {
-      const event = JSON.parse(line) as RelayEvent | { event: 'listening'; url: string };
-      if (event.event === 'listening') listening?.(event.url);
-      else events.push(event as RelayEvent);
-    });
-    let stderr = '';
-    relay.stderr!.on('data', (data: Buffer) => (stderr += data.toString()));
-    const publishUrl = await Promise.race([url, delay(10_000).then(() => Promise.reject(new Error(`the relay did not start: ${stderr}`)))]);
+    createInterface({ input: relay.stdout! }).on('line', (line) => events.push({ ...(JSON.parse(line) as RelayEvent), at: Date.now() }));
 
     const rss: number[] = [];
     const sampler = setInterval(() => void rssMb(relay.pid!).then((mb) => mb !== null && rss.push(mb)), 1000);
@@ -110,7 +108,7 @@ it.skipIf('unavailable' in link)(
     console.info(`congestion: warned after ${((congested.at - events.of('target-connected').find(shapedTarget)!.at) / 1000).toFixed(1)} s (${congested.backlogSeconds} s waiting, ${congested.droppedFrames} frames dropped so far)`);
     const shapedUntil = events.of('target-connected').find(shapedTarget)!.at + SHAPED_SECONDS * 1000;
     await delay(Math.max(0, shapedUntil - Date.now()));
-    const during = events.of('stats').at(-1)!.stats.targets.find((target) => target.id === 'also-1')!;
+    const during = shapedRow(events.of('stats').at(-1)!.stats)!;
     console.info(`congestion: after ${SHAPED_SECONDS} s shaped: ${during.bitrateKbps} kb/s, ${Math.round(during.sendBufferBytes / 1024)} KiB waiting (${during.drainSeconds} s to drain), ${during.droppedFrames} frames and ${during.droppedGops} GOPs dropped`);
     expect(during).toMatchObject({ congested: true, state: 'live' });
     expect(during.droppedGops).toBeGreaterThan(0);
@@ -121,13 +119,12 @@ it.skipIf('unavailable' in link)(
     const recovered = await events.waitFor('target-recovered', 15_000, shapedTarget);
     console.info(`congestion: recovered ${((recovered.at - unshapedAt) / 1000).toFixed(1)} s after the shaping was lifted (${recovered.droppedFrames} frames, ${recovered.droppedGops} GOPs dropped in all)`);
     // Its bitrate comes back to the stream's (5.3 Mbit/s) over the 5 s rate window.
-    const back = await events.waitFor('stats', 12_000, (event) => (event.stats.targets.find((target) => target.id === 'also-1')?.bitrateKbps ?? 0) > 4000 && event.at > recovered.at);
-    console.info(`congestion: back to ${back.stats.targets.find((target) => target.id === 'also-1')!.bitrateKbps} kb/s`);
+    const back = await events.waitFor('stats', 12_000, (event) => (shapedRow(event.stats)?.bitrateKbps ?? 0) > 4000 && event.at > recovered.at);
+    console.info(`congestion: back to ${shapedRow(back.stats)!.bitrateKbps} kb/s`);
 
     expect(await encoderExit).toBe(0);
     await delay(500);
-    relay.kill('SIGTERM');
-    await Promise.race([new Promise((resolve) => relay.once('exit', resolve)), delay(5000)]);
+    expect(await Promise.race([command.stop(), delay(10_000).then(() => 'still running')])).toBe(0);
     clearInterval(sampler);
 
     console.info(`congestion: relay RSS peak ${Math.max(...rss).toFixed(0)} MB over ${rss.length} samples`);

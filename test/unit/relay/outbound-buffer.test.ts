@@ -6,7 +6,7 @@ import { OutboundBuffer, type BufferLimits } from '../../../main/relay/outbound-
 import type { QueuedMessage } from '../../../main/relay/send-queue.js';
 import { label, packets } from './packets.js';
 
-const limits: BufferLimits = { disposableAfterMs: 1000, maxMs: 3000, maxBytes: 1 << 20, watermark: 1000, congestedAfterMs: 2000, recoveredUnderMs: 500 };
+const limits: BufferLimits = { disposableAfterMs: 1000, maxMs: 3000, maxBytes: 1 << 20, watermark: 1000, inFlightLimit: 1 << 20, congestedAfterMs: 2000, recoveredUnderMs: 500 };
 
 /** A socket that holds what is written until `drain` lets `bytes` of it leave. */
 class FakeSocket {
@@ -88,5 +88,24 @@ describe('the outbound buffer', () => {
     socket.bytesWritten += 2000;
     buffer.sample(1000);
     expect(buffer.stats(1000).drainSeconds).toBe(0.5);
+  });
+
+  it('holds back while the target has not acknowledged the in-flight limit, and goes on when it does', () => {
+    const socket = new FakeSocket();
+    let unacknowledged: number | null = 0;
+    const buffer = new OutboundBuffer(socket, socket.write, { ...limits, inFlightLimit: 100 }, () => unacknowledged);
+    buffer.send('video', 0, packets.keyframe(0).payload);
+    unacknowledged = 100;
+    // The socket has room, but the target has 100 bytes to acknowledge: the kernel would hide them.
+    socket.drain();
+    buffer.send('audio', 10, packets.audio(10).payload);
+    expect(socket.written).toEqual(['key@0']);
+    unacknowledged = 20;
+    buffer.flush();
+    expect(socket.written).toEqual(['key@0', 'a@10']);
+    // A target that does not acknowledge at the asked window does not hold anything back.
+    unacknowledged = null;
+    buffer.send('audio', 33, packets.audio(33).payload);
+    expect(socket.written).toHaveLength(3);
   });
 });
