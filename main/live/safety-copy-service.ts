@@ -34,6 +34,9 @@ interface CopyFileRow {
   queued: boolean;
 }
 
+/** The longest going live or ending waits for the copy's disk. */
+const WAIT_MS = 5000;
+
 const NO_QUEUE = 'Uploading the safety copies needs the app, which keeps the upload queue; the files are in the safety copy folder.';
 
 export class SafetyCopyService {
@@ -127,6 +130,7 @@ export class SafetyCopyService {
     return this.#options.hooks?.folder ?? (this.#choice.enabled ? this.#choice.folder : null);
   }
 
+  /** Going live waits for the folder's checks a few seconds at most (a network share may hang). */
   async #startCopy(): Promise<void> {
     const folder = this.#folder();
     const live = this.#live;
@@ -137,15 +141,19 @@ export class SafetyCopyService {
       logger: this.#options.logger,
       onEvent: (event) => this.#onEvent(event),
     }).then((copy) => {
-      this.#copy = copy;
+      // Ended or switched off while its checks took their time.
+      if (this.#live !== live || this.#folder() === null) void copy.stop();
+      else this.#copy = copy;
     });
-    this.#starting = starting;
-    await starting;
-    this.#starting = null;
+    this.#starting = starting.finally(() => {
+      if (this.#starting === tracked) this.#starting = null;
+    });
+    const tracked = this.#starting;
+    await within(tracked, WAIT_MS);
   }
 
   async #stopCopy(): Promise<void> {
-    await this.#starting;
+    await within(this.#starting, WAIT_MS);
     const copy = this.#copy;
     await copy?.stop();
     // The stopped copy's warning stays in the state until the next broadcast.
@@ -158,4 +166,12 @@ export class SafetyCopyService {
     this.#options.hooks?.onEvent?.(event);
     this.#options.onChange();
   }
+}
+
+/** `work` done, or `ms` gone by, whichever comes first. */
+async function within(work: Promise<unknown> | null, ms: number): Promise<void> {
+  if (work === null) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }

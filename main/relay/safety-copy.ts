@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { access, constants, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { FlvWriter, type FlvWriteFailure } from './flv-writer.js';
 import type { IngestSink, LocalIngest } from './local-ingest.js';
 import type { MediaPacket } from './media-packet.js';
@@ -16,6 +17,7 @@ import type { RelayLogger } from './relay-types.js';
 
 export const DEFAULT_MIN_FREE_BYTES = 1024 ** 3;
 const DEFAULT_DISK_CHECK_MS = 5000;
+const DEFAULT_CLOSE_WAIT_MS = 10_000;
 /** Between the last tag before an encoder left and the first after it came back, in the same file. */
 const RESUME_GAP_MS = 40;
 
@@ -35,6 +37,8 @@ export interface SafetyCopyOptions {
   readonly diskCheckMs?: number;
   /** Bytes waiting for the disk past which the copy gives up (flv-writer.ts). */
   readonly maxQueuedBytes?: number;
+  /** How long stop() waits for the last file to reach the disk. */
+  readonly closeWaitMs?: number;
   readonly onEvent?: (event: SafetyCopyEvent) => void;
   readonly logger?: RelayLogger;
   readonly now?: () => number;
@@ -137,7 +141,12 @@ class RunningCopy implements SafetyCopy, IngestSink {
 
   async stop(): Promise<void> {
     if (!this.#stopped) this.#end('ended', null);
-    while (this.#closing.size > 0) await Promise.all([...this.#closing]);
+    // A disk that hangs (a network share gone) must not hold up the end of the broadcast: wait a while, then go.
+    const deadline = Date.now() + (this.#options.closeWaitMs ?? DEFAULT_CLOSE_WAIT_MS);
+    while (this.#closing.size > 0 && Date.now() < deadline) {
+      const done = await Promise.race([Promise.all([...this.#closing]).then(() => true), delay(deadline - Date.now(), false, { ref: false })]);
+      if (!done) this.#options.logger?.warn('the safety copy file is still being written: the broadcast ends without waiting for it', { folder: this.#options.folder });
+    }
   }
 
   /** Reads the free space; false (and the copy stopped) when it is under the threshold. */
