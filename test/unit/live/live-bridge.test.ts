@@ -78,6 +78,9 @@ describe('LiveBridge', () => {
   });
 });
 
+/** The keychain slots the live service asks for (the destinations' keys too, which this test never uses). */
+const keySlot = { localIngestKey: async () => 'local_key_bridge', setLocalIngestKey: async () => undefined, streamKey: async () => null, setStreamKey: async () => undefined, deleteStreamKey: async () => false };
+
 describe('the live service', () => {
   it('shows the bridge in its state and saves setBridge', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
@@ -87,7 +90,7 @@ describe('the live service', () => {
       session,
       platformApi: () => Promise.reject(new Error('no platform in this test')),
       channelChoices: new ChannelChoices(session),
-      keySlot: () => ({ localIngestKey: async () => 'local_key_bridge', setLocalIngestKey: async () => undefined, streamKey: async () => null, setStreamKey: async () => undefined, deleteStreamKey: async () => false }),
+      keySlot: () => keySlot,
       settings,
       logger: createLogger({ sink: { write: () => undefined }, level: 'info' }),
       ingestPort: 0,
