@@ -4,6 +4,7 @@
 // ingest's (failover switches, drops, the encoder lost and back, the bridge, congestion). Memory is
 // bounded: points and marks older than the window are dropped, and the marks are capped.
 import type { LiveHistory, LiveHistoryMarkKind } from '../../preload/contract.js';
+import type { BridgeEvent } from '../relay/encoder-bridge.js';
 import type { EncoderEvent, RelayEvent, RelayStats } from '../relay/relay-types.js';
 
 export interface LiveHistoryOptions {
@@ -15,8 +16,8 @@ export interface LiveHistoryOptions {
   readonly now?: () => number;
 }
 
-/** What the history reads from an event: the relay's and the ingest's, and those later branches add (bridge). */
-type HistoryEvent = EncoderEvent | RelayEvent | { readonly event: string; readonly at: number };
+/** What the history reads: the relay's events, the local ingest's and the encoder-drop bridge's. */
+type HistoryEvent = EncoderEvent | RelayEvent | BridgeEvent;
 
 interface Point {
   input: number | null;
@@ -49,8 +50,7 @@ export class LiveHistoryRecorder {
   }
 
   /** Takes in any relay or encoder event; those that are neither a point nor a mark are ignored. */
-  record(event: HistoryEvent): void {
-    const known = event as EncoderEvent | RelayEvent;
+  record(known: HistoryEvent): void {
     switch (known.event) {
       case 'stats':
         this.#sample(known.stats);
@@ -72,8 +72,14 @@ export class LiveHistoryRecorder {
         if (this.#encoderLost) this.#mark(known.at, 'encoder-back', 'Encoder back', null);
         this.#encoderLost = false;
         break;
+      case 'bridge-started':
+        this.#mark(known.at, 'bridge-started', `Encoder lost: holding slate sent (${known.slate}) for up to ${Math.round(known.windowMs / 1000)} s`, null);
+        break;
+      case 'bridge-ended':
+        this.#mark(known.at, 'bridge-ended', known.reason === 'timeout' ? 'Holding ended: the encoder did not come back in time' : 'Holding ended: the encoder is back', null);
+        break;
       default:
-        this.#other(event);
+        break;
     }
   }
 
@@ -107,13 +113,6 @@ export class LiveHistoryRecorder {
     }
     this.#points.set(step, point);
     this.#prune(stats.at);
-  }
-
-  /** Events the relay of this branch does not name yet (the bridge's). */
-  #other(event: HistoryEvent): void {
-    const { reason } = event as { reason?: string };
-    if (event.event === 'bridge-started') this.#mark(event.at, 'bridge-started', 'Encoder lost: holding slate sent', null);
-    else if (event.event === 'bridge-ended') this.#mark(event.at, 'bridge-ended', reason === 'timeout' ? 'Holding ended: the encoder did not come back in time' : 'Holding ended: the encoder is back', null);
   }
 
   #mark(at: number, kind: LiveHistoryMarkKind, label: string, destination: string | null): void {

@@ -64,8 +64,8 @@ describe('the live history', () => {
     const clock = { now: START + 20_000 };
     const history = recorder(clock);
     const congestion = { target: { id: 'a', label: 'Ingest a' }, role: 'fanout' as const, backlogSeconds: 2.4, droppedFrames: 10, droppedGops: 0 };
-    history.record({ event: 'bridge-started', at: START });
-    history.record({ event: 'bridge-ended', at: START + 3000, reason: 'encoder-back' } as { event: string; at: number });
+    history.record({ event: 'bridge-started', at: START, windowMs: 60_000, slate: '640x360 at 30 fps' });
+    history.record({ event: 'bridge-ended', at: START + 3000, reason: 'encoder-back' });
     history.record({ event: 'target-congested', at: START + 4000, destination: 'channel', ...congestion });
     history.record({ event: 'target-recovered', at: START + 8000, destination: 'channel', ...congestion });
     history.record({ event: 'target-congested', at: START + 10_000, destination: 'd2', ...congestion });
@@ -78,7 +78,11 @@ describe('the live history', () => {
       ['congestion', 10_000, 'd2'],
       ['drop', 11_000, 'd2'],
     ]);
-    expect(history.view().marks[2]!.label).toBe('Ingest a cannot keep up: 2.4 s of stream waiting, frames are dropped');
+    expect(history.view().marks.map((mark) => mark.label).slice(0, 3)).toEqual([
+      'Encoder lost: holding slate sent (640x360 at 30 fps) for up to 60 s',
+      'Holding ended: the encoder is back',
+      'Ingest a cannot keep up: 2.4 s of stream waiting, frames are dropped',
+    ]);
   });
 
   it('forgets what is older than five minutes, so a long broadcast stays bounded', () => {
