@@ -94,6 +94,17 @@ describe('the Go live panel', () => {
     expect(rows[1]!.querySelector('[role="switch"]')).not.toBeNull();
   });
 
+  it("says when a destination's link cannot keep up, with its backlog and what was dropped", async () => {
+    const live = onAirState();
+    const slow = { ...target('t', 'live', true), bitrateKbps: 1900, sendBufferBytes: 2_400_000, drainSeconds: 9.6, droppedFrames: 120, droppedGops: 2, congested: true };
+    await show({ ...live, destinations: [...live.destinations, destination('d3', { label: 'Slow link', state: 'live', bitrateKbps: 1900, targets: [slow] })] });
+    const row = host.querySelector('[data-destination="d3"]')!;
+    expect(row.className).toBe('destination-congested');
+    expect(row.textContent).toContain('live, its link cannot keep up');
+    expect(row.textContent).toContain('2.4 MB (9.6 s to drain)');
+    expect(row.querySelector('[data-testid="destination-dropped"]')!.textContent).toContain('120 frames and 2 GOPs dropped');
+  });
+
   it('adds an RTMP address with its key typed into a password field', async () => {
     bridge.companion.live.addDestination.mockResolvedValue(onAirState());
     await show(onAirState());
