@@ -18,7 +18,7 @@ import { copyFolderOption } from './copy-folder-option.js';
 
 export const liveCommand: Command = {
   synopsis:
-    'live --channel ID [--listen rtmp://127.0.0.1:1935/live] [--record] [--also URL]... [--bridge SECONDS|off] [--copy FOLDER]\n                             relay the local ingest to the channel with failover until Ctrl+C (and to each --also, else the saved destinations)',
+    'live --channel ID [--listen rtmp://127.0.0.1:1935/live] [--record] [--also URL[,URL...]]... [--bridge SECONDS|off] [--copy FOLDER]\n                             relay the local ingest to the channel with failover until Ctrl+C (and to each --also, else the saved destinations)',
   options: { channel: { type: 'string' }, listen: { type: 'string' }, record: { type: 'boolean' }, also: { type: 'string', multiple: true }, bridge: { type: 'string' }, copy: { type: 'string' }, ...runSignInOptions },
   async run(context, values, positionals) {
     noPositionals('live', positionals);

@@ -70,7 +70,14 @@ export class DestinationRunner {
 
   /** The relay built with the prepared destinations. */
   attach(relay: Relay): void {
-    if (this.#run !== null) this.#run.relay = relay;
+    const run = this.#run;
+    if (run === null) return;
+    run.relay = relay;
+    if (this.#forThisRun !== null) return;
+    // Switched on or off while the broadcast was being prepared: caught up now.
+    for (const saved of this.#saved) {
+      if (saved.enabled !== (run.resolved.has(saved.id) || run.unavailable.has(saved.id))) void this.#switch(saved).catch((error: unknown) => this.#options.logger.warn('a destination switch failed', { destination: saved.id, error }));
+    }
   }
 
   /** After the relay stopped: the other channels' key keepers stop too. */

@@ -10,18 +10,7 @@ import type { MediaPacket } from './media-packet.js';
 import { RateWindow } from './rate-window.js';
 import type { FailureKind, PublishFailure } from './publish-failure.js';
 import type { OpenPublisher, OutboundSession } from './rtmp-publisher.js';
-import type {
-  DestinationRef,
-  DestinationStats,
-  RelayEvent,
-  RelayLogger,
-  TargetRef,
-  TargetRole,
-  TargetSource,
-  TargetSpec,
-  TargetState,
-  TargetStats,
-} from './relay-types.js';
+import type { DestinationRef, DestinationStats, RelayEvent, RelayLogger, TargetRef, TargetRole, TargetSource, TargetSpec, TargetState, TargetStats } from './relay-types.js';
 import { publicAddress } from './target-url.js';
 
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;

@@ -13,7 +13,7 @@ const StepState = z.enum(['pending', 'running', 'ok', 'failed']);
 /** The encoder-drop bridge's switch and window (1 s to 1 h). */
 export const BridgeChoice = z.object({ enabled: z.boolean(), windowSeconds: z.number().int().min(1).max(3600) });
 
-export const LiveState = z.object({
+const LiveStateFields = z.object({
   /** Where the encoder publishes: the local ingest, always running while the app runs. */
   ingest: z.object({
     url: z.string().nullable(),
@@ -57,10 +57,6 @@ export const LiveState = z.object({
       congested: z.boolean(),
     }),
   ),
-  /** Multistream: the channel first, then the profile's extra destinations; each with its health and its targets. */
-  get destinations() {
-    return z.array(destinationRow(LiveState.shape.targets.element));
-  },
   channelStatus: z.enum(['live', 'offair']).nullable(),
   viewers: z.number().nullable(),
   recording: z.object({
@@ -82,6 +78,10 @@ export const LiveState = z.object({
    * stream going. `holdingSince`/`holdingUntil` (ms since the epoch) are set while it holds.
    */
   bridge: z.object({ enabled: z.boolean(), windowSeconds: z.number(), holdingSince: z.number().nullable(), holdingUntil: z.number().nullable() }),
+});
+export const LiveState = LiveStateFields.extend({
+  /** Multistream: the channel first, then the profile's extra destinations; each with its health and its targets (rows as in `targets`). */
+  destinations: z.array(destinationRow(LiveStateFields.shape.targets.element)),
 });
 export type LiveState = z.output<typeof LiveState>;
 
