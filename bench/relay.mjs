@@ -29,6 +29,9 @@
 //   node bench/relay.mjs --seconds 120
 //     app       2.68 s CPU [2.59-2.74], peak RSS  95.9 MB, p99 0.8 ms
 //     baseline  3.66 s CPU [3.53-3.82], peak RSS 147.0 MB, p99 41.4 ms  (another run: -19%)
+// Multistream (2026-11-26, machine busy with other sessions' tests, about 1.9 cores of 2 taken by them):
+//   node bench/relay.mjs --seconds 30: three destinations 1.16 s CPU against one destination's 1.18 s,
+//   ratio of the medians 0.98 (per round 1.13 / 1.01 / 0.98); relaying only 1.07 (target <= 1.5)
 // Full tables: bench/relay/last-run.md (written by each run) and bench/relay/README.md.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';

@@ -4,7 +4,7 @@
 // runs (`addDestination` / `removeDestination` on the relay), ended with it; and each destination's row of
 // the live state, the channel first. One destination that cannot be had (its ingest not fetched, its key
 // missing) is said in its row and never keeps the channel or the others from going live.
-import type { DestinationInput, LiveState } from '../../preload/contract.js';
+import { CompanionError, type DestinationInput, type LiveState } from '../../preload/contract.js';
 import type { Logger } from '../log/redacting-logger.js';
 import type { Relay } from '../relay/relay.js';
 import type { DestinationSpec, DestinationStats, RelayStats } from '../relay/relay-types.js';
@@ -70,7 +70,14 @@ export class DestinationRunner {
 
   /** The relay built with the prepared destinations. */
   attach(relay: Relay): void {
-    if (this.#run !== null) this.#run.relay = relay;
+    const run = this.#run;
+    if (run === null) return;
+    run.relay = relay;
+    if (this.#forThisRun !== null) return;
+    // Switched on or off while the broadcast was being prepared: caught up now.
+    for (const saved of this.#saved) {
+      if (saved.enabled !== (run.resolved.has(saved.id) || run.unavailable.has(saved.id))) void this.#switch(saved).catch((error: unknown) => this.#options.logger.warn('a destination switch failed', { destination: saved.id, error }));
+    }
   }
 
   /** After the relay stopped: the other channels' key keepers stop too. */
@@ -87,6 +94,7 @@ export class DestinationRunner {
   }
 
   async remove(id: string): Promise<void> {
+    if (!(await this.#list.list()).some((saved) => saved.id === id)) throw new CompanionError('destination_not_found', `There is no saved destination ${id}; it may have been removed already.`);
     await this.#run?.relay?.removeDestination(id);
     this.#forget(id);
     await this.#list.remove(id);

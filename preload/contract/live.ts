@@ -8,7 +8,7 @@ export { DestinationFailureKind, DestinationInput } from './live-destinations.js
 
 const StepState = z.enum(['pending', 'running', 'ok', 'failed']);
 
-export const LiveState = z.object({
+const LiveStateFields = z.object({
   /** Where the encoder publishes: the local ingest, always running while the app runs. */
   ingest: z.object({
     url: z.string().nullable(),
@@ -52,10 +52,6 @@ export const LiveState = z.object({
       congested: z.boolean(),
     }),
   ),
-  /** Multistream: the channel first, then the profile's extra destinations; each with its health and its targets. */
-  get destinations() {
-    return z.array(destinationRow(LiveState.shape.targets.element));
-  },
   channelStatus: z.enum(['live', 'offair']).nullable(),
   viewers: z.number().nullable(),
   recording: z.object({
@@ -69,6 +65,10 @@ export const LiveState = z.object({
   /** The channel's autorecord mode as last set from this app (the platform offers no way to read it). */
   autorecord: z.enum(['disabled', 'private', 'public']).nullable(),
   lastError: z.string().nullable(),
+});
+export const LiveState = LiveStateFields.extend({
+  /** Multistream: the channel first, then the profile's extra destinations; each with its health and its targets (rows as in `targets`). */
+  destinations: z.array(destinationRow(LiveStateFields.shape.targets.element)),
 });
 export type LiveState = z.output<typeof LiveState>;
 

@@ -2,21 +2,28 @@
 // real nginx-rtmp destinations fed by one ffmpeg encoder. B is killed mid-stream: A keeps receiving with
 // no gap (its one recording's video timestamps never jump by more than 1 s), the encoder stays connected
 // (one encoder-connected, no disconnect until it finishes, exit code 0), and B's destination reconnects
-// by itself once an nginx listens on its port again.
+// by itself once an nginx listens on its port again. `companion live --also` takes the same flag beside
+// the channel (the embedded sandbox).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startCommand, type RunningCommand } from '../../support/built-cli.js';
+import { runCli, startCommand, type RunningCommand } from '../../support/built-cli.js';
+import { requireKeyring } from '../../support/keyring.js';
 import { startNginxRtmp, type NginxRtmp } from '../../support/nginx-rtmp.js';
 import { Encoders, probe } from '../../support/synthetic-encoder.js';
 
 const encoders = new Encoders();
 const running: RunningCommand[] = [];
 const servers: NginxRtmp[] = [];
+const folders: string[] = [];
 
 afterAll(async () => {
   encoders.killAll();
   for (const command of running) await command.stop();
   for (const server of servers) await server.close();
+  for (const folder of folders) await rm(folder, { recursive: true, force: true });
 });
 
 async function until<T>(read: () => T | undefined, what: string, timeoutMs = 15_000): Promise<T> {
@@ -85,5 +92,31 @@ describe('companion relay --also', () => {
     expect(again).toHaveLength(1);
     expect((await probe(again[0]!.path, '-show_entries', 'stream=codec_name')).split('\n').sort()).toEqual(['aac', 'h264']);
     expect(await probe(again[0]!.path, '-select_streams', 'v:0', '-show_entries', 'frame=key_frame', '-read_intervals', '%+#1')).toMatch(/^1/);
+  }, 60_000);
+});
+
+describe('companion live --also', () => {
+  it('goes live on the channel and on the --also destination at once; --json target events say which', async () => {
+    requireKeyring();
+    const dataDir = await mkdtemp(join(tmpdir(), 'companion-live-also-'));
+    folders.push(dataDir);
+    const env = { COMPANION_DATA_DIR: dataDir };
+    expect((await runCli(['login', '--username', 'demo', '--password-stdin'], { input: 'broadcast\n', env })).code).toBe(0);
+    const second = await startNginxRtmp();
+    servers.push(second);
+    const live = await startCommand(['live', '--channel', '5002', '--listen', 'rtmp://127.0.0.1:0/live', '--also', `${second.url}/also-key-5150`], 30_000, env, 'listening');
+    running.push(live);
+    const encoder = encoders.publish(`${String(live.ready.url)}/${String(live.ready.key)}`, 8);
+    const connected = (destination: string) => live.lines.find((line) => line.event === 'target-connected' && line.destination === destination);
+    await until(() => connected('channel'), 'the channel connected', 20_000);
+    await until(() => connected('also-1'), 'the --also destination connected', 20_000);
+    expect(connected('also-1')).toMatchObject({ role: 'fanout', target: { id: 'also-1-target-1' } });
+    expect(await encoder.exited).toBe(0);
+    expect(await live.stop()).toBe(0);
+    expect(JSON.stringify(live.lines)).not.toContain('also-key-5150');
+    expect(live.stderr()).not.toContain('also-key-5150');
+    const recordings = await second.recordings();
+    expect(recordings).toHaveLength(1);
+    expect((await probe(recordings[0]!.path, '-show_entries', 'stream=codec_name')).split('\n').sort()).toEqual(['aac', 'h264']);
   }, 60_000);
 });

@@ -115,6 +115,17 @@ describe('saved destinations', () => {
     expect(await keytarSecretStore(service).get(`${PROFILE}/stream-key/destination-${third.id}`)).toBeNull();
     runner.end();
 
+    // Switched off while the broadcast was being prepared (after the list was read, before the relay existed):
+    // it leaves once the relay is there.
+    await vault.setStreamKey(`destination-${id}`, KEY);
+    const before = await runner.prepare(noPlatform, false, '5001');
+    expect(before.map((spec) => spec.id)).toEqual([id]);
+    await runner.setEnabled(id, false);
+    const late = recordingRelay();
+    runner.attach(late);
+    await expect.poll(() => late.removed).toEqual([id]);
+    runner.end();
+
     expect(await readFile(join(dataDir, 'live.json'), 'utf8')).not.toContain(KEY);
     expect(logged).not.toContain(KEY);
   });

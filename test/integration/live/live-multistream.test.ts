@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Contract, LiveState } from '../../../preload/contract.js';
+import { LiveState, type Contract } from '../../../preload/contract.js';
 import { ChannelChoices } from '../../../main/admin/channels/channel-choices.js';
 import { LiveService } from '../../../main/live/live-service.js';
 import { createLogger } from '../../../main/log/redacting-logger.js';
@@ -112,6 +112,8 @@ describe('multistream from the live service', () => {
     await expect.poll(() => rows(live.state()).map((row) => row[2]), { timeout: 20_000, interval: 250 }).toEqual(['live', 'live', 'live']);
     const state = live.state();
     expect(state.phase).toBe('live');
+    // What the contract checks the service's answers against (IPC and browser mode).
+    expect(LiveState.parse(state)).toEqual(state);
     expect(state.destinations[1]!.targets.map((target) => target.id)).toEqual(['ingest-1', 'backup-1', 'backup-2']);
     expect(state.destinations[2]!.targets).toMatchObject([{ label: `Second platform · ${nginx.url.replace('rtmp://', '').replace('/live', '')}`, state: 'live', active: true }]);
     expect(state.targets.map((target) => target.id)).toEqual(['ingest-1', 'backup-1', 'backup-2']);

@@ -45,3 +45,17 @@ describe('congestion lines', () => {
     expect(JSON.parse(printed(true, congested))).toEqual({ event: 'target-congested', destination: 'twitch', target: { id: 'twitch-1', label: 'Twitch' }, role: 'fanout', backlogSeconds: 2.04, droppedFrames: 12, droppedGops: 0 });
   });
 });
+
+describe('destinations', () => {
+  const connected: RelayEvent = { event: 'target-connected', at: 1, destination: 'also-1', target: { id: 'also-1-target-1', label: 'second.example.test (#1)' }, role: 'fanout' };
+
+  it("names another destination's targets with it on a terminal", () => {
+    expect(printed(false, connected)).toBe('Sending to [also-1] second.example.test (#1).\n');
+    expect(printed(false, { ...connected, destination: 'main', role: 'failover', target: { id: 'target-1', label: 'first.example.test (#1)' } })).toBe('Sending to first.example.test (#1).\n');
+  });
+
+  it('carries the destination in --json lines', () => {
+    expect(JSON.parse(printed(true, connected))).toEqual({ event: 'target-connected', destination: 'also-1', target: { id: 'also-1-target-1', label: 'second.example.test (#1)' }, role: 'fanout' });
+    expect(JSON.parse(printed(true, { event: 'destination-removed', at: 1, destination: 'd-1', label: 'Second platform' }))).toEqual({ event: 'destination-removed', destination: 'd-1', label: 'Second platform' });
+  });
+});
