@@ -10,7 +10,8 @@
 //
 // Numbers (2026-11-26; 2 cores shared with other work, Node 20.20.2, nginx 1.22.1), Mbit/s that left the socket:
 //   --link 200 --offered 150 --seconds 8: 149.9-150.0 for every watermark from 16 KiB to 1 MiB, nothing dropped
-//   --link 200 --offered 190 --seconds 5: 189.9-190.0 for every watermark, nothing dropped
+//   --link 200 --offered 190 --seconds 5: 189.9-190.0 for every watermark, nothing dropped; again with the
+//     768 KiB in-flight limit on acknowledgements (outbound-buffer.ts): 187.9-190.0, nothing dropped
 //   --link 1000 --offered 800 --seconds 5 (3.3 MB frames, above the queue's 2.5 MB bound, so a second waiting
 //     frame already drops a GOP): 16 KiB 773 (1 GOP dropped), 64 KiB 757 (1), 128 KiB 783 (1), 256 KiB 789 (1),
 //     512 KiB 800 (0), 1 MiB 799 (0)

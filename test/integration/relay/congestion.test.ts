@@ -112,6 +112,10 @@ it.skipIf('unavailable' in link)(
     console.info(`congestion: after ${SHAPED_SECONDS} s shaped: ${during.bitrateKbps} kb/s, ${Math.round(during.sendBufferBytes / 1024)} KiB waiting (${during.drainSeconds} s to drain), ${during.droppedFrames} frames and ${during.droppedGops} GOPs dropped`);
     expect(during).toMatchObject({ congested: true, state: 'live' });
     expect(during.droppedGops).toBeGreaterThan(0);
+    // The backlog stays bounded however long the link is slow: the queue's 2.5 MiB, the socket's 256 KiB, one frame.
+    const buffered = events.of('stats').map((event) => shapedRow(event.stats)?.sendBufferBytes ?? 0);
+    console.info(`congestion: largest send buffer ${Math.round(Math.max(...buffered) / 1024)} KiB over ${buffered.length} stats`);
+    expect(Math.max(...buffered)).toBeLessThan(2.5 * 1024 * 1024 + 256 * 1024 + 256 * 1024);
 
     await link.unshape();
     const unshapedAt = Date.now();
