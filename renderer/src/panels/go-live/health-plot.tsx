@@ -11,6 +11,8 @@ const HEIGHT = 180;
 const PAD = { left: 64, right: 10, top: 10, bottom: 24 };
 const PLOT_W = WIDTH - PAD.left - PAD.right;
 const PLOT_H = HEIGHT - PAD.top - PAD.bottom;
+/** How many of the latest marks are listed under the plot and read out (all are drawn). */
+const RECENT_MARKS = 8;
 
 const MARK_WORDS: Record<LiveHistory['marks'][number]['kind'], string> = {
   switch: 'switch',
@@ -74,7 +76,7 @@ export const HealthPlot = memo(function HealthPlot({ history, labels }: { histor
         <title id={`${id}-title`}>Bitrate over the last 5 minutes</title>
         <desc id={`${id}-desc`}>
           {count === 0 ? 'Nothing measured yet: the plot fills while live.' : `${summary}.`}
-          {marks.length > 0 && ` ${marks.length} event${marks.length === 1 ? '' : 's'} marked: ${marks.map((mark) => mark.label).join('; ')}.`}
+          {marks.length > 0 && ` ${marks.length} event${marks.length === 1 ? '' : 's'} marked${marks.length > RECENT_MARKS ? `, the last ${RECENT_MARKS}` : ''}: ${marks.slice(-RECENT_MARKS).map((mark) => mark.label).join('; ')}.`}
         </desc>
         {[0, 0.5, 1].map((fraction) => (
           <g key={fraction} className="plot-grid">
@@ -111,7 +113,7 @@ export const HealthPlot = memo(function HealthPlot({ history, labels }: { histor
         </ul>
         {marks.length > 0 && (
           <ul className="plot-marks" aria-label="Events" data-testid="plot-marks">
-            {marks.slice(-8).map((mark) => (
+            {marks.slice(-RECENT_MARKS).map((mark) => (
               <li key={`${mark.at}-${mark.kind}-${mark.destination ?? ''}`} className={`plot-mark-${mark.kind}`}>
                 <span className="plot-mark-kind">{MARK_WORDS[mark.kind]}</span> {clock(mark.at)} {mark.label}
               </li>
