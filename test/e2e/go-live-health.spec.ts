@@ -2,8 +2,9 @@
 // encoder: the safety copy switched on into a folder, a second destination (an nginx-rtmp server this
 // test runs) added by address and key, both destinations live with their health, the plot of the last
 // minutes filling with points for the input and each destination, the encoder killed mid-broadcast (the
-// bridge's countdown while it holds) and restarted (all marked on the plot), and after the broadcast the
-// copy offered for upload. Screenshots go to
+// bridge's countdown while it holds) and restarted, the second server killed (its failure and next try
+// shown, the channel unaffected) and back with "Reconnect now" (all marked on the plot), and after the
+// broadcast the copy offered for upload. Screenshots go to
 // the test's output.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -53,7 +54,7 @@ async function recordedBytes(): Promise<number> {
   return (await second.recordings()).reduce((sum, file) => sum + file.size, 0);
 }
 
-test('live to two destinations with a safety copy: health, plot, the bridge holding through an encoder drop, the copy offered after', async ({ page }, testInfo) => {
+test('live to two destinations with a safety copy: health, plot, the bridge through an encoder drop, a destination down and back, the copy offered after', async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   await signInAsDemo(page, app.url);
   await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Go live' }).click();
@@ -147,6 +148,21 @@ test('live to two destinations with a safety copy: health, plot, the bridge hold
   await snapshot(page, testInfo, 'encoder-drop-marked', 'destinations-section');
 
   await expect(secondRow).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+
+  // The second platform goes down: its row says why and counts down to the next try while the channel
+  // stays live; the drop is marked on the plot. It comes back on its port and "Reconnect now" takes it live.
+  const port = second.port;
+  second.kill();
+  await expect(secondRow.getByTestId('destination-failure')).toContainText('Last failure:', { timeout: 15_000 });
+  await expect(secondRow.getByTestId('destination-retry')).toContainText(/Next try in \d+:\d\d/, { timeout: 20_000 });
+  await expect(channelRow).toHaveAttribute('data-state', 'live');
+  await expect(page.getByTestId('health-plot').locator('[data-kind="drop"]').first()).toBeAttached();
+  await snapshot(page, testInfo, 'destination-down', 'destinations');
+  await second.close();
+  second = await startNginxRtmp({ port });
+  await secondRow.getByRole('button', { name: 'Reconnect Second platform now' }).click();
+  await expect(secondRow).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
+  await expect.poll(recordedBytes, { timeout: 15_000, intervals: [1000] }).toBeGreaterThan(0);
 
   // After the broadcast: the copy's file, offered for upload.
   await page.getByTestId('end-button').click();
