@@ -7,6 +7,8 @@
 // Pipelines, one at a time (the machines have 2 cores):
 //   floor     the two measuring proxies chained with nothing between them: what the measurement adds;
 //   app       bench/relay/app-relay.mjs: startLocalIngest + createRelay from build/main/relay/;
+//   app3      the same relaying to three destinations (multistream: the target through the proxy, and
+//             two more publishes to the same nginx), against `app` in the same run: CPU ratio <= 1.5;
 //   baseline  bench/relay/nms-ingest.mjs (node-media-server, the app's config) +
 //             ffmpeg -i rtmp://127.0.0.1:P/live/KEY -c copy -f flv rtmp://target/live/...
 // The input is encoded once (60 s of 1920x1080 30 fps H.264 at 5 Mbps + AAC, bench/.cache/) and
@@ -27,6 +29,9 @@
 //   node bench/relay.mjs --seconds 120
 //     app       2.68 s CPU [2.59-2.74], peak RSS  95.9 MB, p99 0.8 ms
 //     baseline  3.66 s CPU [3.53-3.82], peak RSS 147.0 MB, p99 41.4 ms  (another run: -19%)
+// Multistream (2026-11-26, machine busy with other sessions' tests, about 1.9 cores of 2 taken by them):
+//   node bench/relay.mjs --seconds 30: three destinations 1.16 s CPU against one destination's 1.18 s,
+//   ratio of the medians 0.98 (per round 1.13 / 1.01 / 0.98); relaying only 1.07 (target <= 1.5)
 // Full tables: bench/relay/last-run.md (written by each run) and bench/relay/README.md.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
@@ -207,9 +212,11 @@ async function runPipeline(kind, { work, target, seconds, round }) {
   const events = [];
   let ingestPort;
   try {
-    if (kind === 'app') {
+    if (kind === 'app' || kind === 'app3') {
       ingestPort = await freePort();
-      const app = children.start('app-relay', process.execPath, [...nodeArgs, 'bench/relay/app-relay.mjs', '--port', String(ingestPort), '--key', STREAM_KEY, '--target', targetUrl]);
+      // The two more destinations publish straight to the target: only the main one is timed by the proxy.
+      const also = kind === 'app3' ? [1, 2].flatMap((n) => ['--also', `rtmp://127.0.0.1:${target.port}/live/bench-${kind}-${round}-also-${n}`]) : [];
+      const app = children.start('app-relay', process.execPath, [...nodeArgs, 'bench/relay/app-relay.mjs', '--port', String(ingestPort), '--key', STREAM_KEY, '--target', targetUrl, ...also]);
       relaying.push(app);
       // Its event lines keep coming into `events` after the ready line.
       await ready(app, events);
@@ -336,7 +343,8 @@ async function writeCpuTimeline(kind, round, inputAt, timeline) {
 /* ---------------------------------------------------------------------------------------------- */
 /* Report.                                                                                         */
 
-const LABELS = { floor: 'floor (the two proxies alone)', app: 'app (local ingest + relay)', baseline: 'baseline (NMS + ffmpeg -c copy)' };
+const LABELS = { floor: 'floor (the two proxies alone)', app: 'app (local ingest + relay)', app3: 'app, three destinations', baseline: 'baseline (NMS + ffmpeg -c copy)' };
+const MULTISTREAM_RATIO_TARGET = 1.5;
 
 function row(result) {
   const u = result.usage;
@@ -390,8 +398,42 @@ function verdicts(results) {
       `; relaying only (after start-up): app ${appRelaying.toFixed(2)} s, baseline ${baseRelaying.toFixed(2)} s (${than(appRelaying, baseRelaying)}): ${appRelaying <= baseRelaying ? 'at or below' : 'ABOVE'}`,
     `Memory${scope}: peak RSS app ${appRss.toFixed(1)} MB, baseline ${baseRss.toFixed(1)} MB (${than(appRss, baseRss)}): ${appRss <= baseRss ? 'MET' : `MISSED by ${(appRss - baseRss).toFixed(1)} MB`}` +
       `; anonymous memory app ${appAnon.toFixed(1)} MB, baseline ${baseAnon.toFixed(1)} MB (${than(appAnon, baseAnon)}): ${appAnon <= baseAnon ? 'at or below' : 'ABOVE'}`,
+    multistreamVerdict(results, scope),
     `Latency${scope}: app p99 ${appP99.toFixed(1)} ms (baseline ${basP99.toFixed(1)} ms), target < ${LATENCY_TARGET_MS} ms: ${appP99 < LATENCY_TARGET_MS ? 'MET' : `MISSED by ${(appP99 - LATENCY_TARGET_MS).toFixed(1)} ms`}`,
   ];
+}
+
+/** Issue 20: the same relay to three destinations at most 1.5x the CPU of one, rounds of the same run. */
+function multistreamVerdict(results, scope) {
+  const one = median(results.filter((r) => r.kind === 'app').map((r) => r.usage.cpuSeconds));
+  const three = median(results.filter((r) => r.kind === 'app3').map((r) => r.usage.cpuSeconds));
+  const oneRelaying = median(results.filter((r) => r.kind === 'app').map((r) => r.usage.cpuSeconds - r.usage.cpuBeforeInput));
+  const threeRelaying = median(results.filter((r) => r.kind === 'app3').map((r) => r.usage.cpuSeconds - r.usage.cpuBeforeInput));
+  const ratio = three / one;
+  // A three-destination run whose extra publishes did not all connect measured less than it claims.
+  const incomplete = results.filter((r) => r.kind === 'app3' && new Set(r.events.filter((event) => event.event === 'target-connected').map((event) => event.destination)).size < 3);
+  if (incomplete.length > 0) return `Multistream${scope}: INVALID: ${incomplete.length} three-destination run(s) did not connect all three destinations (see the per-run lines)`;
+  return (
+    `Multistream${scope}: three destinations ${three.toFixed(2)} s CPU, one destination ${one.toFixed(2)} s: ratio ${ratio.toFixed(2)}, target <= ${MULTISTREAM_RATIO_TARGET}: ${ratio <= MULTISTREAM_RATIO_TARGET ? 'MET' : 'MISSED'}` +
+    `; relaying only: ${threeRelaying.toFixed(2)} s against ${oneRelaying.toFixed(2)} s, ratio ${(threeRelaying / oneRelaying).toFixed(2)}`
+  );
+}
+
+/** One line per round: the one-destination and three-destination runs' CPU and their ratio. */
+function multistreamTable(results) {
+  const header = ['round', 'one destination CPU s', 'three destinations CPU s', 'ratio', 'relaying only: one / three s', 'ratio (relaying only)'];
+  const rows = [];
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    const one = results.find((r) => r.kind === 'app' && r.round === round)?.usage;
+    const three = results.find((r) => r.kind === 'app3' && r.round === round)?.usage;
+    if (!one || !three) continue;
+    const relaying = (u) => u.cpuSeconds - u.cpuBeforeInput;
+    rows.push([`#${round}`, one.cpuSeconds.toFixed(2), three.cpuSeconds.toFixed(2), (three.cpuSeconds / one.cpuSeconds).toFixed(2), `${relaying(one).toFixed(2)} / ${relaying(three).toFixed(2)}`, (relaying(three) / relaying(one)).toFixed(2)]);
+  }
+  const all = [header, ...rows];
+  const widths = header.map((_, column) => Math.max(...all.map((cells) => cells[column].length)));
+  const line = (cells) => `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join(' | ')} |`;
+  return [line(header), `|${widths.map((width, column) => (column === 0 ? `:${'-'.repeat(width + 1)}` : `${'-'.repeat(width + 1)}:`)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
 /** CPU seconds per second (share of a core) that processes outside this bench used while the input ran. */
@@ -416,6 +458,10 @@ function details(results) {
       parts.push(`per process: ${per.join('; ')}`);
       parts.push(`CPU before the input started ${result.usage.cpuBeforeInput.toFixed(2)} s`);
       parts.push(`highest sampled RSS of the processes together ${(result.usage.peakSumRssKb / 1024).toFixed(1)} MB`);
+    }
+    if (result.kind === 'app3') {
+      const connected = [...new Set(result.events.filter((event) => event.event === 'target-connected').map((event) => event.destination))];
+      parts.push(`destinations connected: ${connected.join(', ') || 'none'} (${connected.length} of 3)`);
     }
     const failures = result.events.filter((event) => event.event === 'target-failed');
     if (failures.length > 0) parts.push(`target-failed ×${failures.length}: ${failures[0].reason}`);
@@ -446,7 +492,7 @@ async function main() {
     const plan = [];
     if (FLOOR_SECONDS > 0) plan.push({ kind: 'floor', round: 1, seconds: FLOOR_SECONDS });
     for (let round = 1; round <= ROUNDS; round += 1) {
-      const order = round % 2 === 1 ? ['app', 'baseline'] : ['baseline', 'app'];
+      const order = round % 2 === 1 ? ['app', 'app3', 'baseline'] : ['baseline', 'app3', 'app'];
       for (const kind of order) plan.push({ kind, round, seconds: SECONDS });
     }
     for (const step of plan) {
@@ -462,11 +508,12 @@ async function main() {
 
   const command = process.env.npm_lifecycle_event === 'bench:relay' ? `npm run bench:relay -- ${process.argv.slice(2).join(' ')}`.trim() : `node bench/relay.mjs ${process.argv.slice(2).join(' ')}`.trim();
   const tableText = table(results.map(row));
+  const multistreamText = multistreamTable(results);
   const verdictLines = verdicts(results);
   const detailLines = details(results);
   const notes = [
     `Added latency: from a video frame fully arriving at a proxy in front of the relaying ingest to it fully arriving at a proxy in front of the target (nginx-rtmp), frames matched by content (H.264 data), percentiles over frames that entered after the first ${WARMUP} s. The floor row is the two proxies chained with nothing between them: what the measurement itself adds (one proxy forward and a loopback hop, on the harness's event loop); it is in every row alike.`,
-    'CPU s: user + system time of the relaying processes from their start until the input stopped and 2 s more (app: the app-relay process; baseline: the node-media-server process + the ffmpeg -c copy process); "of it relaying" leaves out what they used before the input started (start-up, waiting). Peak RSS: VmHWM of each, added up. Peak anon: the highest sampled (every 200 ms) Anonymous memory of smaps_rollup (heaps, buffers, JIT code), added up: RSS without the executable and library pages. The input publisher, the target and the harness are not counted.',
+    'CPU s: user + system time of the relaying processes from their start until the input stopped and 2 s more (app and app three destinations: the app-relay process; baseline: the node-media-server process + the ffmpeg -c copy process); "of it relaying" leaves out what they used before the input started (start-up, waiting). Peak RSS: VmHWM of each, added up. Peak anon: the highest sampled (every 200 ms) Anonymous memory of smaps_rollup (heaps, buffers, JIT code), added up: RSS without the executable and library pages. The input publisher, the target and the harness are not counted.',
   ];
   const busiest = Math.max(...results.map(otherLoad));
   if (busiest > 0.15) notes.unshift(`WARNING: processes outside this bench used up to ${(busiest * 100).toFixed(0)}% of a core during a pipeline (see the per-run lines): the CPU and latency numbers are disturbed; run again on a quiet machine.`);
@@ -474,6 +521,8 @@ async function main() {
 
   console.log('');
   console.log(tableText);
+  console.log('');
+  console.log(multistreamText);
   console.log('');
   for (const line of verdictLines) console.log(line);
   console.log('');
@@ -491,6 +540,10 @@ async function main() {
 - Input: ${INPUT.slice(ROOT.length)} (ffmpeg ${ENCODE_ARGS.join(' ')}), published with \`ffmpeg -re -stream_loop -1 -i input.flv -c copy -t ${SECONDS}\`
 
 ${tableText}
+
+Multistream (issue 20): the same app relaying to one destination and to three (the target, and two more publishes to the same nginx), CPU of the app-relay process:
+
+${multistreamText}
 
 ${verdictLines.map((line) => `- ${line}`).join('\n')}
 

@@ -60,7 +60,7 @@ export interface CoreOptions {
   readonly logger: AppLogger;
   readonly dataDir?: string;
   /** Runs the local ingest and going live (the app's shells and `companion live`). */
-  readonly live?: { readonly ingestPort?: number; readonly ingestHost?: string; readonly onRelayEvent?: LiveServiceOptions['onRelayEvent']; readonly safetyCopy?: LiveServiceOptions['safetyCopy'] };
+  readonly live?: { readonly ingestPort?: number; readonly ingestHost?: string; readonly onRelayEvent?: LiveServiceOptions['onRelayEvent']; readonly safetyCopy?: LiveServiceOptions['safetyCopy']; readonly bridge?: LiveServiceOptions['bridge'] };
   /**
    * Keeps the signed-in profile's upload queue open (the app's shells). Not for commands: `companion upload`
    * opens the queue itself, and one process must not hold it twice.
@@ -173,6 +173,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         onRelayEvent: options.live.onRelayEvent,
         // The safety copies go to this shell's upload queue (none in a command: the stand-in says so).
         safetyCopy: { ...options.live.safetyCopy, queueUploads: async (request) => uploadCalls.add(request) },
+        bridge: options.live.bridge,
       })
     : undefined;
   const uploads = options.uploads

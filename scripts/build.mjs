@@ -1,5 +1,5 @@
-// One build for everything: main + sandbox (tsc), the renderer (Vite + React), the preload bundle (Vite, CJS).
-import { rm } from 'node:fs/promises';
+// One build for everything: main + sandbox (tsc) and its assets, the renderer (Vite + React), the preload bundle (Vite, CJS).
+import { cp, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describeInitialLoad, initialLoad, INITIAL_LOAD_LIMIT_BYTES } from './initial-load.mjs';
 import { run } from './run.mjs';
@@ -9,6 +9,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export async function build() {
   await rm(new URL('../build', import.meta.url), { recursive: true, force: true });
   await run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { cwd: root, label: 'compile main' });
+  // The encoder-drop bridge's holding slates (scripts/make-slates.mjs), found next to the compiled main/ (main/paths.ts).
+  await cp(`${root}assets/slates`, `${root}build/assets/slates`, { recursive: true });
   const { build: viteBuild } = await import('vite');
   await viteBuild({ configFile: `${root}vite.renderer.config.ts` });
   const load = initialLoad(`${root}build/renderer`);

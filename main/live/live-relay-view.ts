@@ -29,5 +29,10 @@ export function liveTargets(stats: RelayStats | null): LiveState['targets'] {
     lastSwitchAt: target.lastSwitchAt === null ? null : Math.floor(target.lastSwitchAt / 1000),
     lastError: target.lastError,
     failure: target.lastFailure,
+    sendBufferBytes: target.sendBufferBytes,
+    drainSeconds: target.drainSeconds,
+    droppedFrames: target.droppedFrames,
+    droppedGops: target.droppedGops,
+    congested: target.congested,
   }));
 }

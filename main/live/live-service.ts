@@ -1,7 +1,7 @@
 // Going live, end to end: the local ingest the encoder publishes to (always on while the app runs), the
 // channel's targets kept fresh, the relay with failover, the cloud recorder, the channel's status and
 // viewers, and the checklist, all told to the UI as one LiveState.
-import { CompanionError, type ChannelChoice, type Contract, type LiveState, type NamespaceImplementation, type SafetyCopyChoice, type liveNamespace } from '../../preload/contract.js';
+import { CompanionError, type ChannelChoice, type Contract, type DestinationInput, type LiveState, type NamespaceImplementation, type SafetyCopyChoice, type liveNamespace } from '../../preload/contract.js';
 import type { Logger } from '../log/redacting-logger.js';
 import { listenOnFreePort, portsToTry } from '../port-fallback.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
@@ -11,12 +11,15 @@ import type { EncoderEvent, RelayEvent, RelayStats } from '../relay/relay-types.
 import type { ChannelChoices } from '../admin/channels/channel-choices.js';
 import type { SessionService } from '../session/session-service.js';
 import type { LiveSettings, LiveSettingsStore } from '../settings/live-settings.js';
-import { ChannelWatcher, type ChannelActivity } from './channel-watcher.js';
+import { ChannelHelpers, type ChannelRef } from './channel-helpers.js';
+import type { ChannelWatcher } from './channel-watcher.js';
+import { LiveHistoryRecorder } from './live-history.js';
+import { DestinationRunner, everyDestinationGaveUp, type DestinationKeySlot } from './destination-runner.js';
+import { LiveBridge, type BridgeChoice, type BridgeEvent } from './live-bridge.js';
 import { liveEncoder, liveTargets } from './live-relay-view.js';
 import { localIngestKey, maskKey, newLocalIngestKey, type LocalKeySlot } from './local-ingest-key.js';
 import { preflight, type PreflightFacts } from './preflight.js';
 import { publishChoice } from './publish-choice.js';
-import { Recorder } from './recorder.js';
 import { SafetyCopyService, type SafetyCopyHooks } from './safety-copy-service.js';
 import { StreamingKeyKeeper } from './streaming-key-keeper.js';
 import { ContractEvents } from '../typed-emitter.js';
@@ -26,27 +29,22 @@ export interface LiveServiceOptions {
   readonly platformApi: () => Promise<PlatformApi>;
   /** The channels the user may choose: their own and those they manage. */
   readonly channelChoices: ChannelChoices;
-  readonly keySlot: () => LocalKeySlot;
+  readonly keySlot: () => LocalKeySlot & DestinationKeySlot;
   readonly settings: LiveSettingsStore;
   readonly logger: Logger;
   /** Overrides the saved ingest port (tests and `companion live --listen`). */
   readonly ingestPort?: number;
   readonly ingestHost?: string;
   /** Every encoder and relay event as it happens (the `live` command prints them). */
-  readonly onRelayEvent?: (event: EncoderEvent | RelayEvent) => void;
+  readonly onRelayEvent?: (event: EncoderEvent | RelayEvent | BridgeEvent) => void;
   /** The shell's part of the safety copy: a folder for this run, its events, the upload queue. */
   readonly safetyCopy?: SafetyCopyHooks;
+  /** The encoder-drop bridge for this run, over the saved choice (`companion live --bridge`). */
+  readonly bridge?: BridgeChoice;
 }
 
 /** Ports after the saved one tried before the OS picks one: 1936–1945 for 1935, still easy to type in an encoder. */
 const INGEST_PORTS_AFTER = 10;
-
-interface ChannelRef {
-  readonly id: string;
-  readonly title: string;
-  /** The owner, when the user manages the channel for them (known once the channel list was read). */
-  readonly managedFor: string | null;
-}
 
 interface Going {
   readonly channel: ChannelRef;
@@ -67,9 +65,8 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   #channel: ChannelRef | null = null;
   #phase: LiveState['phase'] = 'idle';
   #going: Going | null = null;
-  #recorder: Recorder | null = null;
-  #watcher: ChannelWatcher | null = null;
-  #activity: ChannelActivity | null = null;
+  /** The recorder and watcher of the chosen channel. */
+  readonly #helpers = new ChannelHelpers(() => this.#changed());
   #ingestFacts: PreflightFacts['ingest'] = { state: 'idle' };
   #encoder: PreflightFacts['encoder'] = { state: 'waiting', listenUrl: null };
   #target: PreflightFacts['target'] = { state: 'idle' };
@@ -77,17 +74,20 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   #lastError: string | null = null;
   /** The last error is the local ingest refusing an encoder: an encoder connecting afterwards answers it. */
   #lastErrorIsEncoderRefusal = false;
-  #recordWhenLive = false;
-  #autorecord: LiveState['autorecord'] = null;
   /** The profile whose saved channel choice is loaded. */
   #profile: string | null = null;
+  readonly #history = new LiveHistoryRecorder();
 
   /** Emits `live` whenever anything about going live changes. */
   readonly events = new ContractEvents<Contract, 'live'>();
+  readonly destinations: DestinationRunner;
+  readonly #bridge: LiveBridge;
 
   constructor(options: LiveServiceOptions) {
     this.#options = options;
+    this.destinations = new DestinationRunner({ settings: options.settings, keys: options.keySlot, profile: () => options.session.profileName, logger: options.logger, onChange: () => this.#changed() });
     this.#copy = new SafetyCopyService({ settings: options.settings, logger: options.logger, onChange: () => this.#changed(), hooks: options.safetyCopy });
+    this.#bridge = new LiveBridge(options.settings, options.bridge, options.logger);
     // After the current event has gone out: windows hear of the session before the live state that follows from it.
     options.session.events.on('session', () => queueMicrotask(() => void this.sessionChanged()));
   }
@@ -98,8 +98,9 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
    */
   async open(): Promise<void> {
     const settings = await this.#options.settings.load();
-    this.#recordWhenLive = settings.recordWhenLive;
+    this.#helpers.setRecordWhenLive(settings.recordWhenLive);
     this.#copy.load(settings);
+    this.#bridge.load(settings);
     const key = await localIngestKey(this.#options.keySlot());
     this.#key = key;
     this.#options.logger.registerSecret(key);
@@ -136,7 +137,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   async sessionChanged(): Promise<void> {
     const anotherAccount = this.#options.session.profileName !== this.#profile || this.#sessionStatus() === 'signed-out';
     if (anotherAccount && !this.#going) {
-      this.#forgetChannelHelpers();
+      this.#helpers.forget();
       this.#setLastError(null);
       this.#loadChannelChoice(await this.#options.settings.load());
     }
@@ -161,7 +162,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
 
   async close(): Promise<void> {
     await this.#endGoing('the app is closing');
-    this.#recorder?.close();
+    this.#helpers.forget();
     await this.#ingest?.close();
     this.#ingest = null;
   }
@@ -178,12 +179,15 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
       nextAction,
       encoder: liveEncoder(stats, this.#encoder),
       targets: liveTargets(stats),
-      channelStatus: this.#activity?.status ?? null,
-      viewers: this.#activity?.viewers ?? null,
-      recording: this.#recorder?.summary() ?? { state: 'idle', since: null, limitSeconds: null, recordWhenLive: this.#recordWhenLive, lastVideo: null },
-      autorecord: this.#autorecord,
+      destinations: this.destinations.rows(stats, this.#channel && { label: this.#channel.title }),
+      channelStatus: this.#helpers.activity?.status ?? null,
+      viewers: this.#helpers.activity?.viewers ?? null,
+      recording: this.#helpers.recording(),
+      autorecord: this.#helpers.autorecord,
       lastError: this.#lastError,
+      history: this.#history.view(),
       safetyCopy: this.#copy.state(),
+      bridge: this.#bridge.state(),
     };
   }
 
@@ -213,7 +217,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     await this.#options.settings.update((settings) => {
       settings.channels[this.#options.session.profileName] = id;
     });
-    this.#forgetChannelHelpers();
+    this.#helpers.forget();
     this.#changed();
     return this.state();
   }
@@ -246,14 +250,16 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
       throw error;
     }
     const relay = createRelay({
-      ingest,
+      ...(await this.#bridge.wrap(ingest, (event) => this.#onRelay(event))),
       targets: keeper,
+      destinations: await this.destinations.prepare(api, publish.preferTls, channel.id),
       publisher: { extraCaCerts: publish.extraCaCerts },
       logger: this.#options.logger,
       onEvent: (event) => this.#onRelay(event),
     });
-    const watcher = this.#ensureWatcher(api, channel);
+    const watcher = this.#helpers.watcher(api, channel);
     this.#going = { channel, keeper, relay, watcher, unwatch: watcher.watch() };
+    this.destinations.attach(relay);
     await relay.start();
     await this.#copy.start(ingest, channel.id);
     this.#changed();
@@ -277,6 +283,11 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     return this.state();
   }
 
+  addDestination = (input: DestinationInput) => this.destinations.add(input, (id) => this.channels().then((all) => all.find((one) => one.id === id)?.title)).then(() => this.state());
+  removeDestination = (id: string) => this.destinations.remove(id).then(() => this.state());
+  setDestinationEnabled = (id: string, on: boolean) => this.destinations.setEnabled(id, on).then(() => this.state());
+  reconnectDestination = (id: string) => this.destinations.reconnect(id).then(() => this.state());
+
   revealLocalKey(): string {
     if (!this.#key) throw new CompanionError('ingest_unavailable', 'There is no local stream key yet.');
     return this.#key;
@@ -294,28 +305,35 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   }
 
   async startRecording(): Promise<LiveState> {
-    await (await this.#recorderFor()).start();
+    const { api, channel } = await this.#chosen();
+    await this.#helpers.recorder(api, channel).start();
     return this.state();
   }
 
   async stopRecording(): Promise<LiveState> {
-    await (await this.#recorderFor()).stop();
+    const { api, channel } = await this.#chosen();
+    await this.#helpers.recorder(api, channel).stop();
     return this.state();
   }
 
   async setRecordWhenLive(on: boolean): Promise<LiveState> {
-    this.#recordWhenLive = on;
     await this.#options.settings.update((settings) => {
       settings.recordWhenLive = on;
     });
-    this.#recorder?.setRecordWhenLive(on);
+    this.#helpers.setRecordWhenLive(on);
+    this.#changed();
+    return this.state();
+  }
+
+  async setBridge(choice: BridgeChoice): Promise<LiveState> {
+    await this.#bridge.choose(choice);
     this.#changed();
     return this.state();
   }
 
   async setAutorecord(mode: 'disabled' | 'private' | 'public'): Promise<LiveState> {
-    await (await this.#recorderFor()).setAutorecord(mode);
-    this.#autorecord = mode;
+    const { api, channel } = await this.#chosen();
+    await this.#helpers.setAutorecord(api, channel, mode);
     this.#changed();
     return this.state();
   }
@@ -324,45 +342,10 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   setSafetyCopy = async (choice: SafetyCopyChoice): Promise<LiveState> => this.#copy.set(choice).then(() => this.state());
   uploadSafetyCopies = async (): Promise<LiveState> => this.#copy.upload().then(() => this.state());
 
-  async #recorderFor(): Promise<Recorder> {
-    if (this.#recorder) return this.#recorder;
+  async #chosen(): Promise<{ api: PlatformApi; channel: ChannelRef }> {
     const channel = this.#channel;
     if (!channel) throw new CompanionError('channel_needed', 'Choose a channel first.');
-    const api = await this.#options.platformApi();
-    this.#recorder = this.#newRecorder(api, channel);
-    return this.#recorder;
-  }
-
-  /** The recorder and watcher belong to one channel of one account. */
-  #forgetChannelHelpers(): void {
-    this.#recorder?.close();
-    this.#recorder = null;
-    this.#watcher = null;
-    this.#activity = null;
-    this.#autorecord = null;
-  }
-
-  #newRecorder(api: PlatformApi, channel: ChannelRef): Recorder {
-    return new Recorder({ platform: api, channelId: channel.id, managedFor: channel.managedFor, recordWhenLive: this.#recordWhenLive, onEvent: () => this.#changed() });
-  }
-
-  #ensureWatcher(api: PlatformApi, channel: ChannelRef): ChannelWatcher {
-    if (this.#watcher) return this.#watcher;
-    const recorder = this.#recorder ?? this.#newRecorder(api, channel);
-    this.#recorder = recorder;
-    this.#watcher = new ChannelWatcher({
-      channels: api.channels,
-      channelId: channel.id,
-      managedFor: channel.managedFor,
-      onEvent: (event) => {
-        if (event.type === 'channel-changed') {
-          this.#activity = event.activity;
-          if (event.activity.status !== event.previous?.status) recorder.channelStatus(event.activity.status);
-        }
-        this.#changed();
-      },
-    });
-    return this.#watcher;
+    return { api: await this.#options.platformApi(), channel };
   }
 
   async #endGoing(reason: string): Promise<void> {
@@ -374,6 +357,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     await going.relay.stop(reason);
     await this.#copy.stop();
     going.keeper.stop();
+    this.destinations.end();
     going.watcher.releaseOnceOffAir(going.unwatch);
     this.#phase = 'idle';
     this.#ingestFacts = { state: 'idle' };
@@ -384,6 +368,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
 
   #onEncoder(event: EncoderEvent): void {
     this.#options.onRelayEvent?.(event);
+    this.#history.record(event);
     if (event.event === 'encoder-connected') {
       if (this.#lastErrorIsEncoderRefusal) this.#setLastError(null);
       this.#encoder = { state: 'connected', codecs: [event.codecs.video, event.codecs.audio].filter((codec) => codec !== null).join(' + ') || null };
@@ -395,8 +380,9 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     this.#changed();
   }
 
-  #onRelay(event: RelayEvent): void {
+  #onRelay(event: RelayEvent | BridgeEvent): void {
     this.#options.onRelayEvent?.(event);
+    this.#history.record(event);
     switch (event.event) {
       case 'target-connecting':
         if (event.role === 'failover') this.#target = { state: 'connecting', label: event.target.label };
@@ -409,10 +395,10 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
         break;
       case 'target-failed':
         if (event.fatal) {
-          this.#target = { state: 'failed', error: event.reason };
+          if (event.role === 'failover') this.#target = { state: 'failed', error: event.reason };
           this.#setLastError(event.reason);
-          this.#phase = 'failed';
-          void this.#endGoing(event.reason);
+          this.#phase = everyDestinationGaveUp(this.#going?.relay) ? 'failed' : this.#phase;
+          if (this.#phase === 'failed') void this.#endGoing(event.reason);
         } else if (event.kind === 'untrusted' && event.role === 'failover') {
           // Said at once, not only in the target's row: the stream goes on, but not over the TLS ingest it was meant for.
           this.#setLastError(`${event.target.label}: ${event.reason} Meanwhile the stream goes to the next ingest.`);

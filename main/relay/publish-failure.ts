@@ -25,6 +25,20 @@ export class PublishFailure extends Error {
   }
 }
 
+/**
+ * Reasons that say which kind of failure they are, in the streamer's words: a timeout opens with "timed out",
+ * a refusal ends by saying the ingest refused the stream. Refused connections ("connection refused"), a
+ * certificate ("the ingest's certificate is not trusted") and a closed connection ("it closed the connection",
+ * "the connection was reset") say so already.
+ */
+export function timedOut(detail: string): PublishFailure {
+  return new PublishFailure('timeout', `timed out: ${detail}`);
+}
+
+export function refusedStream(detail: string): PublishFailure {
+  return new PublishFailure('refused', `${detail}; the ingest refused the stream (check the stream key)`);
+}
+
 /** What the failed connection showed of the server's certificate, when it got that far. */
 export interface PeerCertificateDates {
   readonly validFrom?: string;
@@ -97,4 +111,15 @@ export function describeSocketError(error: NodeJS.ErrnoException): string {
       // Other errors say enough and carry no secrets.
       return error.code ? `${error.message} (${error.code})` : error.message;
   }
+}
+
+/** The code and description of a status object, for messages: " (NetStream.Publish.BadName: Already publishing)". */
+export function describeStatus(info: unknown): { level: string; code: string; text: string } {
+  if (typeof info !== 'object' || info === null) return { level: '', code: '', text: '' };
+  const fields = info as Record<string, unknown>;
+  const level = typeof fields.level === 'string' ? fields.level : '';
+  const code = typeof fields.code === 'string' ? fields.code : '';
+  const description = typeof fields.description === 'string' ? fields.description : '';
+  const text = [code, description].filter((part) => part !== '').join(': ');
+  return { level, code, text: text === '' ? '' : ` (${text})` };
 }

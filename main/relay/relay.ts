@@ -1,5 +1,7 @@
-// The relay: the local ingest's stream, published to the failover targets (one at a time, the next one
-// when the current one fails) and to each fan-out target, without the encoder noticing anything. It
+// The relay: the local ingest's stream, published to each destination (the channel, a second platform),
+// each on its own failover list (one target at a time, the next one when the current one fails), without
+// the encoder noticing anything. One destination failing, even for good, never disturbs the others;
+// destinations can be added and removed while it runs. It
 // keeps the start of the stream (metadata, configurations, the latest keyframe and what followed) so a
 // new connection starts cleanly, and its own timeline so an outbound publish goes on across encoder
 // reconnects. When the encoder leaves, the outbound publishes wait `graceMs` for it, then end cleanly.
@@ -10,16 +12,18 @@ import { MediaCache } from './media-cache.js';
 import type { MediaPacket } from './media-packet.js';
 import { RateWindow } from './rate-window.js';
 import { RelayTimeline } from './relay-timeline.js';
-import type { RelayEvent, RelayLogger, RelayStats, StreamInfo, TargetSource, TargetSpec } from './relay-types.js';
+import type { DestinationRef, DestinationSpec, RelayEvent, RelayLogger, RelayStats, StreamInfo, TargetSource, TargetSpec } from './relay-types.js';
 import { DEFAULT_PUBLISHER_OPTIONS, rtmpPublisher, type OpenPublisher, type PublisherOptions } from './rtmp-publisher.js';
 import { TargetGroup, type Sleep } from './target-group.js';
 
 export interface RelayOptions {
   readonly ingest: Pick<LocalIngest, 'subscribe'>;
-  /** The failover targets. */
+  /** The main destination's failover targets. */
   readonly targets: TargetSource;
-  /** More places to publish to, each on its own (a second platform). */
-  readonly fanout?: readonly TargetSpec[];
+  /** The main destination's id and label (default: `channel`). */
+  readonly main?: DestinationRef;
+  /** More destinations, each with its own failover list (another channel, a second platform). */
+  readonly destinations?: readonly DestinationSpec[];
   /** How long outbound publishes wait for an encoder that left. */
   readonly graceMs?: number;
   readonly backoff?: BackoffPolicy;
@@ -41,12 +45,17 @@ export interface Relay {
   start(): Promise<void>;
   /** Ends every outbound publish cleanly; `reason` goes to the `stopped` event. */
   stop(reason: string): Promise<void>;
-  /** Skips the wait before the next attempt, when every target has failed. */
-  reconnectNow(): void;
+  /** Skips the wait before the next attempt of one destination (all of them without an id). */
+  reconnectNow(destinationId?: string): void;
+  /** Starts publishing to one more destination, at the latest keyframe when the stream runs. */
+  addDestination(spec: DestinationSpec): Promise<void>;
+  /** Ends one destination's publish cleanly; the others go on. The main destination cannot be removed. */
+  removeDestination(id: string): Promise<void>;
   stats(): RelayStats;
 }
 
 export const DEFAULT_GRACE_MS = 10_000;
+export const MAIN_DESTINATION: DestinationRef = { id: 'channel', label: 'Channel' };
 
 const DEFAULT_STATS_INTERVAL_MS = 2000;
 
@@ -70,29 +79,34 @@ export function createRelay(options: RelayOptions): Relay {
   let unsubscribe: (() => void) | null = null;
   let state: 'new' | 'running' | 'stopped' = 'new';
 
-  const context = {
+  const shared = {
     backoff: options.backoff ?? DEFAULT_BACKOFF,
     open: options.openPublisher ?? rtmpPublisher({ ...DEFAULT_PUBLISHER_OPTIONS, ...options.publisher }),
     startSequence: () => cache.startSequence(),
     emit,
-    onFatal: (reason: string) => void relay.stop(reason),
     now,
     sleep: options.sleep ?? ((ms: number, signal: AbortSignal) => delay(ms, undefined, { signal })),
     random: options.random ?? Math.random,
     logger: options.logger,
   };
-  const failover = new TargetGroup({ ...context, role: 'failover', source: options.targets });
-  const fanout = (options.fanout ?? []).map(
-    (target) =>
-      new TargetGroup({
-        ...context,
-        role: 'fanout',
-        source: { targets: async () => [target], refreshAfterAuthFailure: async () => null },
-        // A fan-out target that refuses its key stops alone; the failover publish goes on.
-        onFatal: () => undefined,
-      }),
-  );
-  const groups = [failover, ...fanout];
+  const main = options.main ?? MAIN_DESTINATION;
+  const newGroup = (destination: DestinationRef, role: 'failover' | 'fanout', source: TargetSource): TargetGroup =>
+    new TargetGroup({
+      ...shared,
+      destination,
+      role,
+      source,
+      // A destination that gives up stops alone; when none is left, the relay stops.
+      onFatal: (reason) => {
+        if (groups.every((group) => group.gaveUp)) void relay.stop(reason);
+      },
+    });
+  const failover = newGroup(main, 'failover', options.targets);
+  let groups: TargetGroup[] = [failover];
+  for (const spec of options.destinations ?? []) {
+    if (groups.some((group) => group.destination.id === spec.id)) throw new Error(`two destinations are called ${spec.id}`);
+    groups.push(newGroup(refOf(spec), 'fanout', spec.targets));
+  }
 
   const sink: IngestSink = {
     started() {
@@ -170,7 +184,8 @@ export function createRelay(options: RelayOptions): Relay {
       },
       activeTargetId: failover.active?.id ?? null,
       nextRetryAt: failover.retryAt,
-      targets: groups.flatMap((group) => group.stats(at)),
+      targets: failover.stats(at),
+      destinations: groups.map((group) => group.destinationStats(at)),
     };
   }
 
@@ -200,10 +215,45 @@ export function createRelay(options: RelayOptions): Relay {
       options.logger?.info('relay stopped', { reason });
       emit({ event: 'stopped', at: now(), reason });
     },
-    reconnectNow() {
-      for (const group of groups) group.reconnectNow();
+    reconnectNow(destinationId) {
+      for (const group of groups) if (destinationId === undefined || group.destination.id === destinationId) group.reconnectNow();
+    },
+    async addDestination(spec) {
+      if (state === 'stopped') throw new Error('the relay has stopped');
+      if (groups.some((group) => group.destination.id === spec.id)) throw new Error(`the destination ${spec.id} is already in the relay`);
+      const group = newGroup(refOf(spec), 'fanout', spec.targets);
+      if (state === 'running') await group.start();
+      // Checked again: the relay may have stopped, or another call added it, while the targets were fetched.
+      const stoppedMeanwhile = (state as string) === 'stopped';
+      if (stoppedMeanwhile || groups.some((other) => other.destination.id === spec.id)) {
+        await group.stop();
+        if (stoppedMeanwhile) return;
+        throw new Error(`the destination ${spec.id} is already in the relay`);
+      }
+      // With the stream running, its first connection starts at the cached keyframe; packets follow from the next one.
+      groups = [...groups, group];
+      options.logger?.info('relay destination added', { destination: spec.id, label: spec.label });
+      emit({ event: 'destination-added', at: now(), destination: spec.id, label: spec.label });
+    },
+    async removeDestination(id) {
+      if (id === main.id) throw new Error('the main destination stays while the relay runs: stop the relay instead');
+      const group = groups.find((candidate) => candidate.destination.id === id);
+      if (group === undefined) return;
+      groups = groups.filter((candidate) => candidate !== group);
+      await group.stop();
+      options.logger?.info('relay destination removed', { destination: id });
+      emit({ event: 'destination-removed', at: now(), destination: id, label: group.destination.label });
     },
     stats,
   };
   return relay;
+}
+
+function refOf(spec: DestinationRef): DestinationRef {
+  return { id: spec.id, label: spec.label };
+}
+
+/** Targets that never change (explicit URLs: `companion relay`, a second platform): no fresh key after a refusal. */
+export function fixedTargets(targets: readonly TargetSpec[]): TargetSource {
+  return { targets: async () => targets, refreshAfterAuthFailure: async () => null };
 }

@@ -1,7 +1,9 @@
 // One outbound RTMP publish to one target, over TCP or TLS (rtmps://): the handshake, connect,
 // releaseStream/FCPublish, createStream and publish an encoder would send, then the stream's messages as
 // they come, and a clean goodbye (FCUnpublish, deleteStream, close). Chunks and AMF0 are node-media-
-// server's (nms-binding.ts); sockets, timeouts and the reading of refusals are ours.
+// server's (nms-binding.ts); sockets, timeouts and the reading of refusals are ours. Media goes out through
+// a bounded send buffer (outbound-buffer.ts) that drops what a slow link cannot carry and says so; a link that
+// takes nothing at all is given up by the stall timeout.
 //
 // How a refused stream key looks on the wire (measured): nginx-rtmp whose on_publish hook says no closes
 // the connection after the publish command, with no status; node-media-server (the sandbox) answers
@@ -13,8 +15,9 @@ import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls, type TLSSocket } from 'node:tls';
 import { randomBytes } from 'node:crypto';
 import { MESSAGE_TYPE, type MediaKind } from './media-packet.js';
+import { DEFAULT_BUFFER_LIMITS, OutboundBuffer, type BufferLimits, type CongestionListener, type SendBufferStats } from './outbound-buffer.js';
 import { createRtmpChunkReader, decodeAmf0Command, encodeAmf0Command, encodeRtmpMessage, NMS_CHUNK_SIZE, type DecodedCommand, type RtmpMessage } from './nms-binding.js';
-import { describeCertificateProblem, describeSocketError, PublishFailure } from './publish-failure.js';
+import { describeCertificateProblem, describeSocketError, describeStatus, PublishFailure, refusedStream, timedOut } from './publish-failure.js';
 import { parsePublishUrl, type PublishTarget } from './target-url.js';
 import { trustedAuthorities } from './trust-store.js';
 
@@ -27,6 +30,8 @@ export interface PublisherOptions {
   readonly stallTimeoutMs: number;
   /** PEM certificates trusted for rtmps:// in addition to Node's store (its roots and NODE_EXTRA_CA_CERTS). */
   readonly extraCaCerts?: readonly string[];
+  /** The send buffer's watermark, queue bounds and congestion thresholds (outbound-buffer.ts). */
+  readonly sendBuffer?: Partial<BufferLimits>;
 }
 
 /** A publish in progress on one target. */
@@ -38,6 +43,10 @@ export interface OutboundSession {
   /** Bytes handed to the connection, protocol included. */
   readonly bytesSent: number;
   send(kind: MediaKind, timestamp: number, payload: Buffer): void;
+  /** What waits to go out, what was dropped for a slow link, and whether it is congested (fakes may have none). */
+  sendBuffer?(): SendBufferStats;
+  /** Tells when the link falls behind the stream and when it has caught up again. */
+  onCongestion?(listener: CongestionListener): void;
   /** Ends the publish cleanly (FCUnpublish, deleteStream, close); never throws. */
   close(): Promise<void>;
 }
@@ -50,8 +59,6 @@ const HANDSHAKE_SIZE = 1536;
 const RTMP_VERSION = 3;
 const CLOSE_TIMEOUT_MS = 2000;
 const STALL_CHECK_MS = 1000;
-/** About 25 s of a 5 Mbps stream waiting to go out: the target cannot keep up. */
-const MAX_QUEUED_BYTES = 16 * 1024 * 1024;
 /**
  * How often the target is asked to acknowledge what it received (RTMP Window Acknowledgement Size): about
  * every 0.4 s of a 5 Mbps stream. A target that acknowledges (nginx-rtmp, the big platforms' ingests) and then
@@ -92,6 +99,8 @@ class Publish implements OutboundSession {
   #settleAccepted: (failure: PublishFailure | null) => void = () => undefined;
   #settleLost: (failure: PublishFailure) => void = () => undefined;
   #socket: Socket | null = null;
+  /** What waits for the socket, and what a slow link drops (outbound-buffer.ts). */
+  #buffer: OutboundBuffer | null = null;
   #stage: Stage = 'connecting';
   #handshake = Buffer.alloc(0);
   readonly #reader = createRtmpChunkReader((message) => this.#onMessage(message));
@@ -109,6 +118,8 @@ class Publish implements OutboundSession {
   #flushedAt = 0;
   /** The target's last acknowledgement (bytes it received, modulo 2^32) and when it came; null: it sends none. */
   #peerAcked: { readonly bytes: number; readonly at: number } | null = null;
+  /** Bytes between its last two acknowledgements: the window it acknowledges at. */
+  #ackStep: number | null = null;
 
   constructor(target: PublishTarget, options: PublisherOptions, opened: (session: OutboundSession) => void, openFailed: (failure: PublishFailure) => void) {
     this.#target = target;
@@ -122,7 +133,7 @@ class Publish implements OutboundSession {
   start(): void {
     const { host, port, secure } = this.#target;
     this.#openTimer = setTimeout(
-      () => this.#fail(new PublishFailure('timeout', `no answer within ${this.#options.connectTimeoutMs / 1000} s (${this.#stage === 'connecting' ? 'connecting' : `waiting for ${this.#stage}`})`)),
+      () => this.#fail(timedOut(`no answer within ${this.#options.connectTimeoutMs / 1000} s (${this.#stage === 'connecting' ? 'connecting' : `waiting for ${this.#stage}`})`)),
       this.#options.connectTimeoutMs,
     );
     const ca = trustedAuthorities(this.#options.extraCaCerts ?? []);
@@ -134,17 +145,30 @@ class Publish implements OutboundSession {
     socket.on('data', (data: Buffer) => this.#onData(data));
     socket.on('error', (error: NodeJS.ErrnoException) => this.#onSocketEnd(error));
     socket.on('close', () => this.#onSocketEnd(null));
+    socket.on('drain', () => {
+      if (this.#stage === 'publishing') this.#buffer?.flush();
+    });
+    this.#buffer = new OutboundBuffer(
+      socket,
+      ({ kind, timestamp, payload }) => this.#write({ chunkStreamId: CHUNK_STREAM[kind], type: MESSAGE_TYPE[kind], streamId: this.#streamId, timestamp: timestamp >>> 0, payload }),
+      { ...DEFAULT_BUFFER_LIMITS, ...this.#options.sendBuffer },
+      () => this.#unacknowledged(),
+    );
     // A peer that half-closes is gone for a publisher.
     socket.on('end', () => socket.destroy());
   }
 
   send(kind: MediaKind, timestamp: number, payload: Buffer): void {
     if (this.#stage !== 'publishing') return;
-    if ((this.#socket?.writableLength ?? 0) > MAX_QUEUED_BYTES) {
-      this.#fail(new PublishFailure('timeout', 'it takes the stream more slowly than the stream arrives'));
-      return;
-    }
-    this.#write({ chunkStreamId: CHUNK_STREAM[kind], type: MESSAGE_TYPE[kind], streamId: this.#streamId, timestamp: timestamp >>> 0, payload });
+    this.#buffer?.send(kind, timestamp, payload);
+  }
+
+  sendBuffer(): SendBufferStats {
+    return this.#buffer!.stats(Date.now());
+  }
+
+  onCongestion(listener: CongestionListener): void {
+    this.#buffer?.onCongestion(listener);
   }
 
   async close(): Promise<void> {
@@ -224,7 +248,12 @@ class Publish implements OutboundSession {
         if (message.payload.length >= 4) this.#ackWindow = message.payload.readUInt32BE(0);
         break;
       case TYPE.acknowledgement:
-        if (message.payload.length >= 4) this.#peerAcked = { bytes: message.payload.readUInt32BE(0), at: Date.now() };
+        if (message.payload.length >= 4) {
+          const bytes = message.payload.readUInt32BE(0);
+          if (this.#peerAcked !== null) this.#ackStep = (bytes - this.#peerAcked.bytes) >>> 0;
+          this.#peerAcked = { bytes, at: Date.now() };
+          if (this.#stage === 'publishing') this.#buffer?.flush();
+        }
         break;
       case TYPE.userControl:
         if (message.payload.length >= 6 && message.payload.readUInt16BE(0) === PING_REQUEST) {
@@ -250,7 +279,7 @@ class Publish implements OutboundSession {
       this.#transactions.delete(command.transId);
       if (command.cmd === '_error') {
         // A rejected connect is how some servers refuse credentials; a failed createStream is not about them.
-        this.#fail(new PublishFailure(request === 'connect' ? 'refused' : 'unreachable', `it rejected the ${request}${info.text}`));
+        this.#fail(request === 'connect' ? refusedStream(`it rejected the connect${info.text}`) : new PublishFailure('unreachable', `it rejected the ${request}${info.text}`));
       } else if (request === 'connect') {
         this.#stage = 'createStream';
         const { streamName } = this.#target;
@@ -265,10 +294,10 @@ class Publish implements OutboundSession {
     }
     if (command.cmd === 'onStatus') {
       if (info.code === 'NetStream.Publish.Start' && this.#stage === 'publish') this.#onPublishStart();
-      else if (info.level === 'error') this.#fail(new PublishFailure(this.#acceptedYet ? 'dropped' : 'refused', `it refused the publish${info.text}`));
+      else if (info.level === 'error') this.#fail(this.#acceptedYet ? new PublishFailure('dropped', `it ended the publish${info.text}`) : refusedStream(`it refused the publish${info.text}`));
       return;
     }
-    if (command.cmd === 'close') this.#fail(new PublishFailure(this.#acceptedYet ? 'dropped' : 'refused', 'it closed the stream'));
+    if (command.cmd === 'close') this.#fail(this.#acceptedYet ? new PublishFailure('dropped', 'it closed the stream') : refusedStream('it closed the stream'));
   }
 
   #onStreamCreated(streamId: unknown): void {
@@ -297,13 +326,14 @@ class Publish implements OutboundSession {
   #checkStall(): void {
     const socket = this.#socket;
     if (socket === null) return;
+    this.#buffer?.sample(Date.now());
     const acked = this.#peerAcked;
     if (acked !== null) {
       // Both counters wrap at 4 GiB: the difference as a signed 32-bit number (a target may count the handshake
       // too and be a little ahead). Twice the window outstanding means an acknowledgement is overdue.
       const unacknowledged = ((this.bytesSent >>> 0) - acked.bytes) | 0;
       if (unacknowledged > 2 * ACK_WINDOW_BYTES && Date.now() - acked.at > this.#options.stallTimeoutMs) {
-        this.#fail(new PublishFailure('timeout', `it acknowledged none of the last ${Math.round(unacknowledged / 1024)} KB for ${this.#options.stallTimeoutMs / 1000} s`));
+        this.#fail(timedOut(`it acknowledged none of the last ${Math.round(unacknowledged / 1024)} KB for ${this.#options.stallTimeoutMs / 1000} s`));
         return;
       }
     }
@@ -313,8 +343,14 @@ class Publish implements OutboundSession {
       this.#flushed = flushed;
       this.#flushedAt = Date.now();
     } else if (Date.now() - this.#flushedAt > this.#options.stallTimeoutMs) {
-      this.#fail(new PublishFailure('timeout', `it took no data for ${this.#options.stallTimeoutMs / 1000} s`));
+      this.#fail(timedOut(`it took no data for ${this.#options.stallTimeoutMs / 1000} s`));
     }
+  }
+
+  /** Unacknowledged bytes, for the send buffer; null unless the target acknowledges at about the window asked for. */
+  #unacknowledged(): number | null {
+    if (this.#peerAcked === null || this.#ackStep === null || this.#ackStep > ACK_WINDOW_BYTES * 1.5) return null;
+    return ((this.bytesSent >>> 0) - this.#peerAcked.bytes) | 0;
   }
 
   #onSocketEnd(error: NodeJS.ErrnoException | null): void {
@@ -333,10 +369,10 @@ class Publish implements OutboundSession {
         this.#fail(new PublishFailure('unreachable', why));
         break;
       case 'publish':
-        this.#fail(new PublishFailure('refused', `${why} when asked to publish, without accepting it`));
+        this.#fail(refusedStream(`${why} when asked to publish, without accepting it`));
         break;
       case 'publishing':
-        this.#fail(this.#acceptedYet ? new PublishFailure('dropped', why) : new PublishFailure('refused', `${why} right after accepting the publish`));
+        this.#fail(this.#acceptedYet ? new PublishFailure('dropped', why) : refusedStream(`${why} right after accepting the publish`));
         break;
     }
   }
@@ -403,15 +439,4 @@ function uint32(value: number): Buffer {
   const buffer = Buffer.alloc(4);
   buffer.writeUInt32BE(value, 0);
   return buffer;
-}
-
-/** The code and description of a status object, for messages: " (NetStream.Publish.BadName: Already publishing)". */
-function describeStatus(info: unknown): { level: string; code: string; text: string } {
-  if (typeof info !== 'object' || info === null) return { level: '', code: '', text: '' };
-  const fields = info as Record<string, unknown>;
-  const level = typeof fields.level === 'string' ? fields.level : '';
-  const code = typeof fields.code === 'string' ? fields.code : '';
-  const description = typeof fields.description === 'string' ? fields.description : '';
-  const text = [code, description].filter((part) => part !== '').join(': ');
-  return { level, code, text: text === '' ? '' : ` (${text})` };
 }

@@ -1,5 +1,5 @@
-// One outbound publish and the targets it may use: the failover group (the channel's ingest URLs, one at
-// a time, the next one when the current one fails) or a fan-out target (a group of one). An outbound
+// One destination's outbound publish and the targets it may use (the channel's ingest URLs, or a second
+// platform's), one at a time, the next one when the current one fails. An outbound
 // session starts when the stream has a start (metadata, configurations, a keyframe), lives across
 // failovers and encoder reconnects, and ends when the relay ends it (the encoder stayed away past the
 // grace period) or stops. Each new connection starts at the latest keyframe, so the target's first
@@ -10,12 +10,14 @@ import type { MediaPacket } from './media-packet.js';
 import { RateWindow } from './rate-window.js';
 import type { FailureKind, PublishFailure } from './publish-failure.js';
 import type { OpenPublisher, OutboundSession } from './rtmp-publisher.js';
-import type { RelayEvent, RelayLogger, TargetRef, TargetRole, TargetSource, TargetSpec, TargetState, TargetStats } from './relay-types.js';
+import type { DestinationRef, DestinationStats, RelayEvent, RelayLogger, TargetRef, TargetRole, TargetSource, TargetSpec, TargetState, TargetStats } from './relay-types.js';
 import { publicAddress } from './target-url.js';
 
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 
 export interface GroupContext {
+  /** The destination this group publishes to; its id goes into every event. */
+  readonly destination: DestinationRef;
   readonly role: TargetRole;
   readonly source: TargetSource;
   readonly backoff: BackoffPolicy;
@@ -41,6 +43,8 @@ interface TargetRecord {
   lastSwitchAt: number | null;
   lastError: string | null;
   lastFailure: FailureKind | null;
+  /** Dropped for a slow link in earlier sessions. */
+  dropped: { frames: number; gops: number };
 }
 
 interface Connection {
@@ -67,6 +71,8 @@ export class TargetGroup {
   /** Aborted by reconnectNow. */
   #backoff: AbortController | null = null;
   #retryAt: number | null = null;
+  #lastFailure: DestinationStats['lastFailure'] = null;
+  #gaveUp = false;
   #startWaiter: (() => void) | null = null;
   #inSession = false;
   #loop: Promise<void> = Promise.resolve();
@@ -81,6 +87,10 @@ export class TargetGroup {
     this.#loop = this.#run();
   }
 
+  get destination(): DestinationRef {
+    return this.#context.destination;
+  }
+
   get active(): TargetRef | null {
     return this.#connection?.target ?? null;
   }
@@ -92,6 +102,35 @@ export class TargetGroup {
 
   get retryAt(): number | null {
     return this.#retryAt;
+  }
+
+  /** Its stream key was refused again: it publishes no more. */
+  get gaveUp(): boolean {
+    return this.#gaveUp;
+  }
+
+  /** The destination as a whole: its state, its active target and last failure, and its targets. */
+  destinationStats(now: number): DestinationStats {
+    const targets = this.stats(now);
+    const active = targets.find((target) => target.active) ?? null;
+    const attempts = this.#targets.reduce((sum, target) => sum + this.#record(target).attempts, 0);
+    return {
+      ...this.#context.destination,
+      state: this.#state(active),
+      activeTargetId: active?.id ?? null,
+      bitrateKbps: active?.bitrateKbps ?? null,
+      reconnects: Math.max(0, attempts - 1),
+      lastFailure: this.#lastFailure,
+      nextRetryAt: this.#retryAt,
+      targets,
+    };
+  }
+
+  #state(active: TargetStats | null): DestinationStats['state'] {
+    if (this.#gaveUp) return 'stopped';
+    if (this.#retryAt !== null) return 'retrying';
+    if (active?.state === 'live') return 'live';
+    return this.#inSession ? 'connecting' : 'idle';
   }
 
   /** A packet of the stream (already in the start cache, in relay time). */
@@ -134,6 +173,7 @@ export class TargetGroup {
       const record = this.#record(target);
       const connection = this.#connection?.target.id === target.id ? this.#connection : null;
       const rate = record.rate.perSecond(now);
+      const buffer = connection?.session.sendBuffer?.() ?? null;
       return {
         ...record.ref,
         role: this.#context.role,
@@ -145,6 +185,11 @@ export class TargetGroup {
         lastSwitchAt: record.lastSwitchAt,
         lastError: record.lastError,
         lastFailure: record.lastFailure,
+        sendBufferBytes: buffer?.bytes ?? 0,
+        drainSeconds: buffer === null ? null : buffer.drainSeconds,
+        droppedFrames: record.dropped.frames + (buffer?.droppedFrames ?? 0),
+        droppedGops: record.dropped.gops + (buffer?.droppedGops ?? 0),
+        congested: buffer?.congested ?? false,
       };
     });
   }
@@ -166,7 +211,7 @@ export class TargetGroup {
       this.#inSession = true;
       while (!this.#stopped && !signal.aborted && step.kind === 'connect') {
         if (step.waitMs > 0) {
-          this.#context.emit({ event: 'retrying', at: this.#context.now(), inMs: step.waitMs, target: refOf(step.target) });
+          this.#context.emit({ event: 'retrying', at: this.#context.now(), destination: this.#context.destination.id, inMs: step.waitMs, target: refOf(step.target) });
           await this.#wait(step.waitMs, signal);
           await this.#waitForStart();
           if (this.#stopped || signal.aborted) break;
@@ -183,10 +228,11 @@ export class TargetGroup {
   /** One connection to `target`, from connect to its end; null when it ended because we ended it. */
   async #attempt(target: TargetSpec, signal: AbortSignal): Promise<PublishFailure | null> {
     const { emit, now, role } = this.#context;
+    const destination = this.#context.destination.id;
     const record = this.#record(target);
     record.attempts += 1;
     record.state = 'connecting';
-    emit({ event: 'target-connecting', at: now(), target: refOf(target), role });
+    emit({ event: 'target-connecting', at: now(), destination, target: refOf(target), role });
     this.#context.logger?.info('relay target connecting', { role, target: target.label, address: publicAddress(target.url) });
     let session: OutboundSession;
     try {
@@ -198,6 +244,9 @@ export class TargetGroup {
       await session.close();
       return null;
     }
+    session.onCongestion?.((congested, { backlogSeconds, droppedFrames, droppedGops }) =>
+      emit({ event: congested ? 'target-congested' : 'target-recovered', at: now(), destination, target: refOf(target), role, backlogSeconds, droppedFrames, droppedGops }),
+    );
     const connection: Connection = { target, session, startedAt: now(), base: null, counted: 0 };
     this.#connection = connection;
     this.#prime(connection);
@@ -210,12 +259,12 @@ export class TargetGroup {
     record.state = 'live';
     record.lastError = null;
     record.lastFailure = null;
-    emit({ event: 'target-connected', at: now(), target: refOf(target), role });
+    emit({ event: 'target-connected', at: now(), destination, target: refOf(target), role });
     this.#context.logger?.info('relay target live', { role, target: target.label });
     const previous = this.#lastActive;
     if (previous !== null && previous.id !== target.id) {
       record.lastSwitchAt = connection.startedAt;
-      emit({ event: 'switched', at: connection.startedAt, from: refOf(previous), to: refOf(target) });
+      emit({ event: 'switched', at: connection.startedAt, destination, from: refOf(previous), to: refOf(target) });
     }
     this.#lastActive = target;
     const lost = await Promise.race([session.lost, whenAborted(signal)]);
@@ -243,6 +292,7 @@ export class TargetGroup {
     }
     if (step.kind === 'give-up') {
       record.state = 'stopped';
+      this.#gaveUp = true;
       const reason = `The platform refused the stream key (${target.label}: ${failure.message}). Fetch a new key or check the channel.`;
       this.#report(target, failure, reason, true);
       this.#context.onFatal(reason);
@@ -256,7 +306,8 @@ export class TargetGroup {
     const { emit, now, role } = this.#context;
     const record = this.#record(target);
     if (!fatal) record.state = 'failed';
-    emit({ event: 'target-failed', at: now(), target: refOf(target), role, kind: failure.kind, reason, fatal });
+    this.#lastFailure = { kind: failure.kind, reason, at: now() };
+    emit({ event: 'target-failed', at: now(), destination: this.#context.destination.id, target: refOf(target), role, kind: failure.kind, reason, fatal });
     this.#context.logger?.warn('relay target failed', { role, target: target.label, kind: failure.kind, reason, fatal });
   }
 
@@ -283,6 +334,9 @@ export class TargetGroup {
     this.#connection = null;
     const record = this.#record(connection.target);
     record.bytesBefore += connection.session.bytesSent;
+    const buffer = connection.session.sendBuffer?.();
+    record.dropped.frames += buffer?.droppedFrames ?? 0;
+    record.dropped.gops += buffer?.droppedGops ?? 0;
     record.rate.reset();
   }
 
@@ -331,7 +385,7 @@ export class TargetGroup {
   #record(target: TargetSpec): TargetRecord {
     let record = this.#records.get(target.id);
     if (record === undefined) {
-      record = { ref: refOf(target), state: 'idle', bytesBefore: 0, rate: new RateWindow(), attempts: 0, lastSwitchAt: null, lastError: null, lastFailure: null };
+      record = { ref: refOf(target), state: 'idle', bytesBefore: 0, rate: new RateWindow(), attempts: 0, lastSwitchAt: null, lastError: null, lastFailure: null, dropped: { frames: 0, gops: 0 } };
       this.#records.set(target.id, record);
     }
     return record;

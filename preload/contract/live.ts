@@ -2,11 +2,18 @@
 import { z } from 'zod';
 import { defineNamespace } from '../contract-kit.js';
 import { ChannelChoice } from './common.js';
+import { DestinationInput, destinationId, destinationRow } from './live-destinations.js';
+import { LiveHistory } from './live-history.js';
 import { SafetyCopyChoice, SafetyCopyState } from './safety-copy.js';
 
-const StepState = z.enum(['pending', 'running', 'ok', 'failed']);
+export { DestinationFailureKind, DestinationInput } from './live-destinations.js';
+export { LiveHistory, LiveHistoryMarkKind } from './live-history.js';
 
-export const LiveState = z.object({
+const StepState = z.enum(['pending', 'running', 'ok', 'failed']);
+/** The encoder-drop bridge's switch and window (1 s to 1 h). */
+export const BridgeChoice = z.object({ enabled: z.boolean(), windowSeconds: z.number().int().min(1).max(3600) });
+
+const LiveStateFields = z.object({
   /** Where the encoder publishes: the local ingest, always running while the app runs. */
   ingest: z.object({
     url: z.string().nullable(),
@@ -26,6 +33,7 @@ export const LiveState = z.object({
     .object({ connected: z.boolean(), codecs: z.string().nullable(), bitrateKbps: z.number().nullable(), fps: z.number().nullable(), keyframeIntervalSeconds: z.number().nullable() })
     .nullable(),
   targets: z.array(
+    /** The channel's targets; each destination's are in its row. */
     z.object({
       id: z.string(),
       label: z.string(),
@@ -39,6 +47,14 @@ export const LiveState = z.object({
       lastError: z.string().nullable(),
       /** The kind of that failure: `untrusted` is its TLS certificate (rtmps://), which the failover then skips past. */
       failure: z.enum(['unreachable', 'untrusted', 'timeout', 'refused', 'dropped']).nullable(),
+      /** Bytes waiting for its link (queue and socket), and the seconds they take at its send rate (null: not known yet). */
+      sendBufferBytes: z.number(),
+      drainSeconds: z.number().nullable(),
+      /** Frames and whole GOPs dropped because its link was slower than the stream. */
+      droppedFrames: z.number(),
+      droppedGops: z.number(),
+      /** Its link falls behind the stream (more than 2 s waits), until it catches up. */
+      congested: z.boolean(),
     }),
   ),
   channelStatus: z.enum(['live', 'offair']).nullable(),
@@ -54,7 +70,18 @@ export const LiveState = z.object({
   /** The channel's autorecord mode as last set from this app (the platform offers no way to read it). */
   autorecord: z.enum(['disabled', 'private', 'public']).nullable(),
   lastError: z.string().nullable(),
+  /** The last 5 minutes of bitrates and what happened, for the panel's plots. */
+  history: LiveHistory,
   safetyCopy: SafetyCopyState,
+  /**
+   * The encoder-drop bridge: while the encoder is away (up to `windowSeconds`) a holding slate keeps the
+   * stream going. `holdingSince`/`holdingUntil` (ms since the epoch) are set while it holds.
+   */
+  bridge: z.object({ enabled: z.boolean(), windowSeconds: z.number(), holdingSince: z.number().nullable(), holdingUntil: z.number().nullable() }),
+});
+export const LiveState = LiveStateFields.extend({
+  /** Multistream: the channel first, then the profile's extra destinations; each with its health and its targets (rows as in `targets`). */
+  destinations: z.array(destinationRow(LiveStateFields.shape.targets.element)),
 });
 export type LiveState = z.output<typeof LiveState>;
 
@@ -66,6 +93,13 @@ export const liveNamespace = defineNamespace({
   goLive: { args: z.tuple([]), result: LiveState },
   endLive: { args: z.tuple([]), result: LiveState },
   reconnectNow: { args: z.tuple([]), result: LiveState },
+  /** Saves one more destination (switched on; live at once when the broadcast runs); its key goes to the keychain. */
+  addDestination: { args: z.tuple([DestinationInput]), result: LiveState },
+  removeDestination: { args: z.tuple([destinationId]), result: LiveState },
+  /** Switches a saved destination on or off, mid-broadcast too. */
+  setDestinationEnabled: { args: z.tuple([destinationId, z.boolean()]), result: LiveState },
+  /** Skips the wait before one destination's next attempt. */
+  reconnectDestination: { args: z.tuple([destinationId]), result: LiveState },
   /** The streamer has read the last live error: it goes away until the next one. */
   dismissError: { args: z.tuple([]), result: LiveState },
   revealLocalKey: { args: z.tuple([]), result: z.string() },
@@ -78,4 +112,6 @@ export const liveNamespace = defineNamespace({
   setSafetyCopy: { args: z.tuple([SafetyCopyChoice]), result: LiveState },
   /** Queues the last broadcast's finished copies in the upload queue, as videos of its channel. */
   uploadSafetyCopies: { args: z.tuple([]), result: LiveState },
+  /** Saved; a change applies from the next time the stream starts. */
+  setBridge: { args: z.tuple([BridgeChoice]), result: LiveState },
 });

@@ -19,7 +19,7 @@ function lazyPanel<K extends string>(load: () => Promise<Record<K, ComponentType
 }
 
 const lazyPanels: Record<Exclude<PanelId, 'sign-in'>, LazyExoticComponent<ComponentType>> = {
-  'go-live': lazyPanel(() => import('./panels/go-live-panel'), 'GoLivePanel'),
+  'go-live': lazyPanel(() => import('./panels/go-live/go-live-panel'), 'GoLivePanel'),
   uploads: lazyPanel(() => import('./panels/uploads-panel'), 'UploadsPanel'),
   playlists: lazyPanel(() => import('./panels/playlists-panel'), 'PlaylistsPanel'),
   videos: lazyPanel(() => import('./panels/videos/videos-panel'), 'VideosPanel'),

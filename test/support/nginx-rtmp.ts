@@ -16,6 +16,14 @@ const START_TIMEOUT_MS = 10_000;
 export interface NginxRtmpOptions {
   /** nginx's on_publish hook URL. */
   readonly onPublish?: string;
+  /** Runs nginx in this network namespace (`ip netns exec`), listening on `host`. */
+  readonly netns?: string;
+  /** The address nginx listens on (127.0.0.1 unless said). */
+  readonly host?: string;
+  /** The address publishers come from (127.0.0.1 unless said). */
+  readonly publishFrom?: string;
+  /** Listen on this port (an ingest that comes back where it was); a free one by default. */
+  readonly port?: number;
 }
 
 export interface Recording {
@@ -52,8 +60,9 @@ export async function startNginxRtmp(options: NginxRtmpOptions = {}): Promise<Ng
     await mkdir(join(dir, sub));
     await chmod(join(dir, sub), 0o777);
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const onPublish = options.onPublish ? `on_publish ${options.onPublish};` : '';
+  const host = options.host ?? '127.0.0.1';
   await writeFile(
     join(dir, 'nginx.conf'),
     `daemon off;
@@ -63,27 +72,30 @@ error_log ${dir}/logs/error.log info;
 load_module ${RTMP_MODULE};
 events { worker_connections 256; }
 rtmp { server {
-  listen 127.0.0.1:${port}; chunk_size 4096;
-  application live { live on; allow publish 127.0.0.1; deny publish all; allow play all;
+  listen ${host}:${port}; chunk_size 4096;
+  application live { live on; allow publish ${options.publishFrom ?? '127.0.0.1'}; deny publish all; allow play all;
     record all; record_path ${dir}/rec; record_unique on; ${onPublish} }
 } }
 `,
   );
-  const child = spawn('nginx', ['-c', `${dir}/nginx.conf`, '-p', `${dir}/`, '-e', `${dir}/logs/error.log`], { stdio: 'ignore', detached: true });
+  const command = ['nginx', '-c', `${dir}/nginx.conf`, '-p', `${dir}/`, '-e', `${dir}/logs/error.log`];
+  // `ip netns exec` execs nginx in place: the child is nginx's master, in its own process group as ever.
+  const wrapped = options.netns ? ['ip', 'netns', 'exec', options.netns, ...command] : command;
+  const child = spawn(wrapped[0]!, wrapped.slice(1), { stdio: 'ignore', detached: true });
   let exited = false;
   child.once('exit', () => (exited = true));
   const kill = (): void => {
     if (!exited) killGroup(child);
   };
   try {
-    await waitForListener(port, () => exited);
+    await waitForListener(host, port, () => exited);
   } catch (error) {
     kill();
     await rm(dir, { recursive: true, force: true });
     throw error;
   }
   return {
-    url: `rtmp://127.0.0.1:${port}/live`,
+    url: `rtmp://${host}:${port}/live`,
     port,
     dir,
     async recordings() {
@@ -132,12 +144,12 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-async function waitForListener(port: number, gone: () => boolean): Promise<void> {
+async function waitForListener(host: string, port: number, gone: () => boolean): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (gone()) throw new Error(`nginx exited while starting on port ${port}`);
     const open = await new Promise<boolean>((resolve) => {
-      const probe = createConnection(port);
+      const probe = createConnection(port, host);
       probe.once('connect', () => {
         probe.destroy();
         resolve(true);

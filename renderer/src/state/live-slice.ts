@@ -1,6 +1,6 @@
 // Going live: the local ingest, the checklist, the relay's targets, recording; follows `live` events.
 import { create } from 'zustand';
-import type { ChannelChoice, CompanionBridge, LiveState } from '../../../preload/contract.js';
+import type { ChannelChoice, CompanionBridge, DestinationInput, LiveState, SafetyCopyChoice } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
 import { errorText } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
@@ -12,7 +12,7 @@ export interface LiveSliceState {
   /** The revealed local key, until hidden again. */
   readonly revealedKey: string | null;
   /** Which action runs now (its button waits). */
-  readonly busy: 'go-live' | 'end' | 'record' | 'channel' | 'key' | 'reconnect' | 'dismiss' | null;
+  readonly busy: 'go-live' | 'end' | 'record' | 'channel' | 'key' | 'reconnect' | 'dismiss' | 'destination' | 'bridge' | 'copy' | null;
   readonly error: string | null;
 }
 
@@ -30,6 +30,13 @@ export interface LiveActions {
   revealKey(): Promise<void>;
   hideKey(): void;
   regenerateKey(): Promise<void>;
+  addDestination(destination: DestinationInput): Promise<void>;
+  removeDestination(id: string): Promise<void>;
+  setDestinationEnabled(id: string, enabled: boolean): Promise<void>;
+  reconnectDestination(id: string): Promise<void>;
+  setBridge(choice: Pick<LiveState['bridge'], 'enabled' | 'windowSeconds'>): Promise<void>;
+  setSafetyCopy(choice: SafetyCopyChoice): Promise<void>;
+  uploadSafetyCopies(): Promise<void>;
 }
 
 // Initial state
@@ -72,6 +79,13 @@ export const useLiveStore = create<LiveSliceState & LiveActions>()((set, get) =>
     revealKey: () => run('key', async () => ({ revealedKey: await bridge().live.revealLocalKey() })),
     hideKey: () => set({ revealedKey: null }),
     regenerateKey: () => run('key', async () => ({ live: await bridge().live.regenerateLocalKey(), revealedKey: null })),
+    addDestination: (destination) => run('destination', async () => ({ live: await bridge().live.addDestination(destination) })),
+    removeDestination: (id) => run('destination', async () => ({ live: await bridge().live.removeDestination(id) })),
+    setDestinationEnabled: (id, enabled) => run('destination', async () => ({ live: await bridge().live.setDestinationEnabled(id, enabled) })),
+    reconnectDestination: (id) => run('destination', async () => ({ live: await bridge().live.reconnectDestination(id) })),
+    setBridge: (choice) => run('bridge', async () => ({ live: await bridge().live.setBridge(choice) })),
+    setSafetyCopy: (choice) => run('copy', async () => ({ live: await bridge().live.setSafetyCopy(choice) })),
+    uploadSafetyCopies: () => run('copy', async () => ({ live: await bridge().live.uploadSafetyCopies() })),
   };
 });
 

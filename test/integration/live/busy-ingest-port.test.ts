@@ -52,7 +52,7 @@ function liveService(settings: LiveSettingsStore, logLines: string[], onChange: 
     session,
     platformApi: () => Promise.reject(new Error('no platform in this test')),
     channelChoices: new ChannelChoices(session),
-    keySlot: () => ({ localIngestKey: { read: async () => KEY, save: async () => undefined } }),
+    keySlot: () => ({ localIngestKey: { read: async () => KEY, save: async () => undefined }, streamKeys: { read: async () => null, save: async () => undefined, forget: async () => false } }),
     settings,
     logger: createLogger({ sink: { write: (line) => logLines.push(line) }, level: 'info' }),
     ingestHost,

@@ -64,7 +64,7 @@ function liveService(profile: { plainRtmp: boolean; sandboxProfile: boolean }, l
     session,
     platformApi: async () => api,
     channelChoices: new ChannelChoices(session),
-    keySlot: () => ({ localIngestKey: { read: async () => KEY, save: async () => undefined } }),
+    keySlot: () => ({ localIngestKey: { read: async () => KEY, save: async () => undefined }, streamKeys: { read: async () => null, save: async () => undefined, forget: async () => false } }),
     settings: new LiveSettingsStore(dir, () => undefined),
     logger: createLogger({ sink: { write: (line) => logLines.push(line) }, level: 'info' }),
     ingestPort: 0,

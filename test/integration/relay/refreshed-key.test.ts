@@ -46,7 +46,7 @@ it('reads a closed connection after the publish command as a refused key, and go
   await rig.events.waitFor('target-connected', 10_000);
   expect(asked).toEqual(['expired-key', 'fresh-key']);
   expect(refreshes).toHaveLength(1);
-  expect(rig.events.of('target-failed')).toMatchObject([{ fatal: false, reason: 'it closed the connection when asked to publish, without accepting it' }]);
+  expect(rig.events.of('target-failed')).toMatchObject([{ fatal: false, reason: 'it closed the connection when asked to publish, without accepting it; the ingest refused the stream (check the stream key)' }]);
   expect(await encoder.exited).toBe(0);
   await rig.relay.stop('test over');
   const files = await nginx.recordings();

@@ -4,6 +4,7 @@
 // channel stays live on one outbound publish whose timestamps run on; after the grace it goes off air.
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fixedTargets } from '../../../main/relay/relay.js';
 import { DEFAULT_PUBLISHER_OPTIONS, rtmpPublisher } from '../../../main/relay/rtmp-publisher.js';
 import type { TargetSpec } from '../../../main/relay/relay-types.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
@@ -73,7 +74,7 @@ describe('a wrong stream key', () => {
 
     const fatal = await rig.events.waitFor('target-failed', 15_000, (event) => event.fatal);
     // The sandbox hangs up right after its Publish.Start: a clean close, a reset or a broken pipe, depending on timing.
-    expect(fatal.reason).toMatch(/^The platform refused the stream key \(Sandbox ingest 1: (it closed the connection|the connection was reset|the connection broke) right after accepting the publish\)\. Fetch a new key or check the channel\.$/);
+    expect(fatal.reason).toMatch(/^The platform refused the stream key \(Sandbox ingest 1: (it closed the connection|the connection was reset|the connection broke) right after accepting the publish; the ingest refused the stream \(check the stream key\)\)\. Fetch a new key or check the channel\.$/);
     expect(await rig.events.waitFor('stopped', 5000)).toMatchObject({ reason: fatal.reason });
     expect(refreshed.map((target) => target.id)).toEqual(['ingest-1']);
     // One refused attempt with the first key, one with the fresh one; then nothing more.
@@ -107,7 +108,7 @@ describe('a good streaming key', () => {
     const targets = await ingestTargets(channel);
     const rig = await startRig(perTest, 'local_good_key', {
       targets: { targets: async () => targets, refreshAfterAuthFailure: async () => null },
-      fanout: [{ id: 'copy', label: 'nginx copy', url: `${nginx.url}/copy` }],
+      destinations: [{ id: 'copy', label: 'nginx copy', targets: fixedTargets([{ id: 'copy', label: 'nginx copy', url: `${nginx.url}/copy` }]) }],
       graceMs,
       openPublisher: publisher.open,
     });

@@ -4,7 +4,7 @@ import type { LiveState, UploadTotals } from '../../../preload/contract.js';
 type Target = LiveState['targets'][number];
 
 export function target(id: string, state: string, active: boolean): Target {
-  return { id, label: `Ingest ${id}`, state, active, bytes: 0, bitrateKbps: null, reconnects: 0, lastSwitchAt: null, lastError: null, failure: null };
+  return { id, label: `Ingest ${id}`, state, active, bytes: 0, bitrateKbps: null, reconnects: 0, lastSwitchAt: null, lastError: null, failure: null, sendBufferBytes: 0, drainSeconds: null, droppedFrames: 0, droppedGops: 0, congested: false };
 }
 
 export function liveState(change: Partial<LiveState> = {}, recording: Partial<LiveState['recording']> = {}): LiveState {
@@ -16,12 +16,15 @@ export function liveState(change: Partial<LiveState> = {}, recording: Partial<Li
     nextAction: null,
     encoder: null,
     targets: [],
+    destinations: [],
     channelStatus: null,
     viewers: null,
     recording: { state: 'idle', since: null, limitSeconds: null, recordWhenLive: false, lastVideo: null, ...recording },
     autorecord: null,
     lastError: null,
+    history: { stepMs: 2000, endAt: 0, input: [], series: [], marks: [] },
     safetyCopy: { enabled: false, folder: null, uploadWhenDone: false, state: 'off', currentFile: null, bytes: 0, freeBytes: null, warning: null, files: [] },
+    bridge: { enabled: true, windowSeconds: 60, holdingSince: null, holdingUntil: null },
     ...change,
   };
 }

@@ -1,7 +1,7 @@
 // How a TLS failure reads for the streamer: each certificate problem in its own words with what to do, as
 // its own kind; other socket errors are not certificate problems.
 import { describe, expect, it } from 'vitest';
-import { describeCertificateProblem, describeSocketError } from '../../../main/relay/publish-failure.js';
+import { describeCertificateProblem, describeSocketError, refusedStream, timedOut } from '../../../main/relay/publish-failure.js';
 
 const tlsError = (code: string, message = 'x', reason?: string) => Object.assign(new Error(message), { code, ...(reason ? { reason } : {}) });
 
@@ -49,5 +49,15 @@ describe('describeSocketError', () => {
   it('words network errors, and a server that does not speak TLS', () => {
     expect(describeSocketError(tlsError('ECONNREFUSED'))).toBe('nothing listens there (connection refused)');
     expect(describeSocketError(tlsError('ERR_SSL_WRONG_VERSION_NUMBER', 'wrong version number'))).toBe('it does not speak TLS as an rtmps:// ingest should (ERR_SSL_WRONG_VERSION_NUMBER)');
+  });
+});
+
+describe('reasons that say their kind', () => {
+  it('a timeout opens with "timed out", a refusal says the ingest refused the stream and what to check', () => {
+    expect(timedOut('it took no data for 5 s')).toMatchObject({ kind: 'timeout', message: 'timed out: it took no data for 5 s' });
+    expect(refusedStream('it refused the publish (NetStream.Publish.BadName)')).toMatchObject({
+      kind: 'refused',
+      message: 'it refused the publish (NetStream.Publish.BadName); the ingest refused the stream (check the stream key)',
+    });
   });
 });

@@ -4,7 +4,7 @@ import { setImmediate as tick } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import type { IngestSink } from '../../../main/relay/local-ingest.js';
 import type { MediaKind, MediaPacket } from '../../../main/relay/media-packet.js';
-import { createRelay, type Relay, type RelayOptions } from '../../../main/relay/relay.js';
+import { createRelay, fixedTargets, type Relay, type RelayOptions } from '../../../main/relay/relay.js';
 import type { RelayEvent, TargetSource, TargetSpec } from '../../../main/relay/relay-types.js';
 import { PublishFailure } from '../../../main/relay/publish-failure.js';
 import type { OutboundSession } from '../../../main/relay/rtmp-publisher.js';
@@ -194,7 +194,7 @@ describe('publishing', () => {
     h.ingest.send(packets.frame(1066));
     expect(h.targets.last().labels().at(-1)).toBe('v@66');
     expect(named(h.events, 'target-failed')).toMatchObject([{ target: { id: 'a' }, reason: 'the connection was reset', fatal: false }]);
-    expect(named(h.events, 'switched')).toEqual([{ event: 'switched', at: h.clock.now, from: { id: 'a', label: 'Ingest a' }, to: { id: 'b', label: 'Ingest b' } }]);
+    expect(named(h.events, 'switched')).toEqual([{ event: 'switched', at: h.clock.now, destination: 'channel', from: { id: 'a', label: 'Ingest a' }, to: { id: 'b', label: 'Ingest b' } }]);
     expect(h.relay.stats()).toMatchObject({ activeTargetId: 'b', targets: [{ id: 'a', state: 'failed', lastError: 'the connection was reset' }, { id: 'b', state: 'live', lastSwitchAt: h.clock.now }] });
     await h.relay.stop('done');
   });
@@ -239,10 +239,11 @@ describe('a refused stream key', () => {
     expect(refreshes.map((failed) => failed.id)).toEqual(['old-a']);
     expect(h.targets.opened()).toEqual(['old-a', 'new-a']);
     expect(named(h.events, 'target-failed')).toEqual([
-      { event: 'target-failed', at: h.clock.now, target: { id: 'old-a', label: 'Ingest old-a' }, role: 'failover', kind: 'refused', reason: 'it closed the connection right after accepting the publish', fatal: false },
+      { event: 'target-failed', at: h.clock.now, destination: 'channel', target: { id: 'old-a', label: 'Ingest old-a' }, role: 'failover', kind: 'refused', reason: 'it closed the connection right after accepting the publish', fatal: false },
       {
         event: 'target-failed',
         at: h.clock.now,
+        destination: 'channel',
         target: { id: 'new-a', label: 'Ingest new-a' },
         role: 'failover',
         kind: 'refused',
@@ -328,33 +329,123 @@ describe('the end of a stream', () => {
   });
 });
 
-describe('fan-out', () => {
-  it('gives each fan-out target its own publish, failing and stopping on its own', async () => {
-    const h = await harness([target('main')], { fanout: [target('copy'), target('refusing')] });
+const destination = (name: string, ...targets: TargetSpec[]) => ({ id: name, label: `Destination ${name}`, targets: fixedTargets(targets.length > 0 ? targets : [target(name)]) });
+
+describe('destinations', () => {
+  it('gives each destination its own publish, failing and stopping on its own', async () => {
+    const h = await harness([target('main')], { destinations: [destination('copy'), destination('refusing')] });
     h.targets.behaviour.set('refusing', 'refuse');
     h.ingest.publish();
     await settle();
     expect(h.targets.opened().sort()).toEqual(['copy', 'main', 'refusing']);
     const failures = named(h.events, 'target-failed');
-    expect(failures.map((event) => event.event === 'target-failed' && [event.target.id, event.role, event.fatal])).toEqual([
-      ['refusing', 'fanout', false],
-      ['refusing', 'fanout', true],
+    expect(failures.map((event) => event.event === 'target-failed' && [event.destination, event.target.id, event.role, event.fatal])).toEqual([
+      ['refusing', 'refusing', 'fanout', false],
+      ['refusing', 'refusing', 'fanout', true],
     ]);
     expect(named(h.events, 'stopped')).toEqual([]);
     const copy = h.targets.sessions.find((session) => session.url.endsWith('/copy'))!;
     copy.drop();
     await settle();
-    // A group of one: its only target failed, so the retry waits.
+    // A destination of one target: its only target failed, so the retry waits.
     expect(h.waits).toEqual([500]);
+    expect(named(h.events, 'retrying')).toMatchObject([{ destination: 'copy', target: { id: 'copy' } }]);
+    expect(h.relay.stats().destinations.find((entry) => entry.id === 'copy')).toMatchObject({ state: 'retrying', nextRetryAt: h.clock.now + 500 });
     h.wake();
     await settle();
     expect(h.targets.opened().filter((name) => name === 'copy')).toHaveLength(2);
     expect(h.targets.opened().filter((name) => name === 'main')).toHaveLength(1);
-    expect(h.relay.stats().targets.map((entry) => [entry.id, entry.role, entry.state])).toEqual([
+    expect(h.relay.stats().destinations.flatMap((entry) => entry.targets).map((entry) => [entry.id, entry.role, entry.state])).toEqual([
       ['main', 'failover', 'live'],
       ['copy', 'fanout', 'live'],
       ['refusing', 'fanout', 'stopped'],
     ]);
+    expect(h.relay.stats().targets.map((entry) => entry.id)).toEqual(['main']);
+    expect(h.relay.stats().destinations).toMatchObject([
+      { id: 'channel', state: 'live', activeTargetId: 'main', reconnects: 0, lastFailure: null },
+      { id: 'copy', state: 'live', activeTargetId: 'copy', reconnects: 1, lastFailure: { kind: 'dropped', reason: 'the connection was reset' } },
+      { id: 'refusing', state: 'stopped', activeTargetId: null, lastFailure: { kind: 'refused', reason: expect.stringContaining('refused the stream key') } },
+    ]);
+    await h.relay.stop('done');
+  });
+
+  it("the main destination's key refused for good stops it alone while another destination publishes", async () => {
+    const h = await harness([target('main')], { destinations: [destination('second')] });
+    h.targets.behaviour.set('main', 'refuse');
+    h.ingest.publish();
+    await settle();
+    expect(named(h.events, 'target-failed')).toMatchObject([{ destination: 'channel', fatal: false }, { destination: 'channel', fatal: true }]);
+    expect(named(h.events, 'stopped')).toEqual([]);
+    const second = h.targets.sessions.find((session) => session.url.endsWith('/second'))!;
+    h.ingest.send(packets.frame(200));
+    expect(second.closed).toBe(false);
+    expect(second.labels().at(-1)).toBe('v@200');
+    expect(h.relay.stats().destinations.map((entry) => [entry.id, entry.state])).toEqual([
+      ['channel', 'stopped'],
+      ['second', 'live'],
+    ]);
+    await h.relay.stop('done');
+  });
+
+  it('stops the relay once every destination has given up', async () => {
+    const h = await harness([target('main')], { destinations: [destination('second')] });
+    h.targets.behaviour.set('main', 'refuse');
+    h.targets.behaviour.set('second', 'refuse');
+    h.ingest.publish();
+    await settle();
+    expect(named(h.events, 'target-failed').filter((event) => event.event === 'target-failed' && event.fatal)).toHaveLength(2);
+    expect(named(h.events, 'stopped')).toHaveLength(1);
+  });
+
+  it('a destination added mid-broadcast starts at the latest keyframe; one removed ends its publish cleanly and alone', async () => {
+    const h = await harness([target('main')]);
+    h.ingest.publish(0, 2);
+    await settle();
+    h.ingest.send(packets.keyframe(1000));
+    h.ingest.send(packets.audio(1010));
+    h.ingest.send(packets.frame(1033));
+    await h.relay.addDestination(destination('late'));
+    await settle();
+    const late = h.targets.sessions.find((session) => session.url.endsWith('/late'))!;
+    expect(late.labels()).toEqual(['meta', 'vcfg', 'acfg', 'key@0', 'a@10', 'v@33']);
+    h.ingest.send(packets.frame(1066));
+    expect(late.labels().at(-1)).toBe('v@66');
+    expect(named(h.events, 'destination-added')).toMatchObject([{ destination: 'late', label: 'Destination late' }]);
+    expect(named(h.events, 'target-connected').map((event) => event.event === 'target-connected' && event.destination)).toEqual(['channel', 'late']);
+    await expect(h.relay.addDestination(destination('late'))).rejects.toThrow(/already/);
+
+    await h.relay.removeDestination('late');
+    expect(late.closed).toBe(true);
+    const main = h.targets.sessions.find((session) => session.url.endsWith('/main'))!;
+    expect(main.closed).toBe(false);
+    h.ingest.send(packets.frame(1100));
+    expect(main.labels().at(-1)).toBe('v@1100');
+    expect(late.labels().at(-1)).toBe('v@66');
+    expect(named(h.events, 'destination-removed')).toMatchObject([{ destination: 'late' }]);
+    expect(h.relay.stats().destinations.map((entry) => entry.id)).toEqual(['channel']);
+    await expect(h.relay.removeDestination('channel')).rejects.toThrow(/main destination/);
+    // Switched on again: a new publish.
+    await h.relay.addDestination(destination('late'));
+    await settle();
+    expect(h.targets.opened().filter((name) => name === 'late')).toHaveLength(2);
+    await h.relay.stop('done');
+    expect(h.targets.sessions.every((session) => session.closed)).toBe(true);
+  });
+
+  it('reconnectNow with an id skips only that destination\'s wait', async () => {
+    const h = await harness([target('main')], { destinations: [destination('second')] });
+    h.ingest.publish();
+    await settle();
+    h.targets.behaviour.set('main', 'unreachable');
+    h.targets.behaviour.set('second', 'unreachable');
+    for (const session of [...h.targets.sessions]) session.drop();
+    await settle();
+    expect(h.waits).toEqual([500, 500]);
+    h.relay.reconnectNow('second');
+    await settle();
+    expect(h.targets.opened().filter((name) => name === 'second')).toHaveLength(2);
+    expect(h.targets.opened().filter((name) => name === 'main')).toHaveLength(1);
+    expect(h.relay.stats().destinations.map((entry) => entry.state)).toEqual(['retrying', 'retrying']);
     await h.relay.stop('done');
   });
 });
