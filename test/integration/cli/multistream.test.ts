@@ -52,7 +52,8 @@ describe('companion relay --also', () => {
     const first = await startNginxRtmp();
     const second = await startNginxRtmp();
     servers.push(first, second);
-    const relay = await startCommand(['relay', '--listen', 'rtmp://127.0.0.1:0/live', '--to', `${first.url}/main-dest`, '--also', `${second.url}/second-dest`], 20_000, {}, 'listening');
+    // The bridge off: the encoder finishing at 16 s ends the stream, rather than a holding slate going on after it.
+    const relay = await startCommand(['relay', '--listen', 'rtmp://127.0.0.1:0/live', '--to', `${first.url}/main-dest`, '--also', `${second.url}/second-dest`, '--bridge', 'off'], 20_000, {}, 'listening');
     running.push(relay);
     const of = (event: string, destination?: string) => relay.lines.filter((line) => line.event === event && (destination === undefined || line.destination === destination));
 
