@@ -20,7 +20,7 @@ function unwritableFolder(): (LimitedFolder & { cause: RegExp }) | null {
   return { dir, cause: /cannot be written \(permission denied\)\. Give your user write access/, release: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-function expectOneSentence(result: { code: number | null; stdout: string; stderr: string }, folder: string, cause: RegExp): void {
+function expectOneSentence(result: { code: number | null; stdout: string; stderr: string }, folder: string, cause: RegExp, json = false): void {
   expect(result.code).toBe(1);
   const lines = result.stderr.split('\n').filter((line) => line.trim() !== '');
   expect(lines).toHaveLength(1);
@@ -28,7 +28,9 @@ function expectOneSentence(result: { code: number | null; stdout: string; stderr
   expect(lines[0]).toMatch(cause);
   expect(lines[0]).toContain('COMPANION_DATA_DIR=');
   expect(result.stderr).not.toMatch(/\n\s+at /);
-  expect(result.stdout).toBe('');
+  // Under --json the same sentence is also the one event on stdout, for scripts; else stdout stays empty.
+  const events = result.stdout.split('\n').filter((line) => line !== '');
+  expect(events).toEqual(json ? [JSON.stringify({ event: 'error', kind: 'failed', message: lines[0]!.replace(/^companion: /, '') })] : []);
 }
 
 describe('an unwritable data folder', () => {
@@ -40,7 +42,7 @@ describe('an unwritable data folder', () => {
       // A folder the app has to make inside the read-only one: the real cause (EROFS), not Node's ENOENT.
       const data = join(folder.dir, 'companion');
       const result = await runCli(['--json', 'ui', '--port', '0', '--ingest-port', '0'], { env: { COMPANION_DATA_DIR: data }, timeoutMs: 15_000 });
-      expectOneSentence(result, data, folder.cause);
+      expectOneSentence(result, data, folder.cause, true);
       const top = await runCli(['whoami'], { env: { COMPANION_DATA_DIR: folder.dir }, timeoutMs: 15_000 });
       expectOneSentence(top, folder.dir, folder.cause);
       // Diagnostics are for a broken setup: they still run, and name the problem.
