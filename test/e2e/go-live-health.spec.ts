@@ -109,7 +109,7 @@ test('live to two destinations with a safety copy: health, plot, the bridge thro
   for (const row of [channelRow, secondRow]) {
     await expect(row).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
     await expect(row.getByTestId('destination-bitrate')).toHaveText(/^\d+ kb\/s$/, { timeout: 15_000 });
-    await expect(row.getByRole('button', { name: /Reconnect .* now/ })).toBeEnabled();
+    await expect(row.getByRole('button', { name: /^Reconnect now: / })).toBeEnabled();
   }
   await expect.poll(recordedBytes, { timeout: 15_000, intervals: [1000] }).toBeGreaterThan(100_000);
   const secondId = (await secondRow.getAttribute('data-destination'))!;
@@ -160,7 +160,7 @@ test('live to two destinations with a safety copy: health, plot, the bridge thro
   await snapshot(page, testInfo, 'destination-down', 'destinations');
   await second.close();
   second = await startNginxRtmp({ port });
-  await secondRow.getByRole('button', { name: 'Reconnect Second platform now' }).click();
+  await secondRow.getByRole('button', { name: 'Reconnect now: Second platform' }).click();
   await expect(secondRow).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
   await expect.poll(recordedBytes, { timeout: 15_000, intervals: [1000] }).toBeGreaterThan(0);
 

@@ -49,7 +49,7 @@ export const DestinationRow = memo(function DestinationRow({ destination, nowMs,
       </td>
       <td>{destination.reconnects}</td>
       <td className="destination-actions">
-        <button type="button" className="button button-small" disabled={busy || !destination.enabled} onClick={() => actions.reconnect(id)} aria-label={`Reconnect ${label} now`}>
+        <button type="button" className="button button-small" disabled={busy || !destination.enabled} onClick={() => actions.reconnect(id)} aria-label={`Reconnect now: ${label}`}>
           Reconnect now
         </button>
         {!destination.main && (
