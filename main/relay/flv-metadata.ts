@@ -14,17 +14,7 @@ export interface FileMetadata {
 const ON_METADATA = 'onMetaData';
 const SET_DATA_FRAME = '@setDataFrame';
 /** AMF0 markers this walk knows. */
-const NUMBER = 0x00;
-const BOOLEAN = 0x01;
-const STRING = 0x02;
-const OBJECT = 0x03;
-const NULL = 0x05;
-const UNDEFINED = 0x06;
-const ECMA_ARRAY = 0x08;
-const OBJECT_END = 0x09;
-const STRICT_ARRAY = 0x0a;
-const DATE = 0x0b;
-const LONG_STRING = 0x0c;
+const AMF0 = { number: 0x00, boolean: 0x01, string: 0x02, object: 0x03, null: 0x05, undefined: 0x06, ecmaArray: 0x08, objectEnd: 0x09, strictArray: 0x0a, date: 0x0b, longString: 0x0c } as const;
 
 /** The file's metadata: the encoder's (`payload`, as it came over RTMP) when it reads, else a list of our own. */
 export function fileMetadata(payload: Buffer | null): FileMetadata {
@@ -42,9 +32,9 @@ function withoutDataFrame(payload: Buffer): Buffer | null {
 function ownMetadata(): Buffer {
   const name = Buffer.from(ON_METADATA, 'latin1');
   const head = Buffer.alloc(3);
-  head.writeUInt8(STRING, 0);
+  head.writeUInt8(AMF0.string, 0);
   head.writeUInt16BE(name.length, 1);
-  const list = Buffer.from([ECMA_ARRAY, 0, 0, 0, 0, 0, 0, OBJECT_END]);
+  const list = Buffer.from([AMF0.ecmaArray, 0, 0, 0, 0, 0, 0, AMF0.objectEnd]);
   return Buffer.concat([head, name, list]);
 }
 
@@ -52,14 +42,14 @@ function ownMetadata(): Buffer {
 function withSizeFields(body: Buffer): FileMetadata | null {
   const listAt = amfString(body, 0)!.end;
   const marker = body[listAt];
-  if (marker !== ECMA_ARRAY && marker !== OBJECT) return null;
-  const entriesAt = listAt + (marker === ECMA_ARRAY ? 5 : 1);
+  if (marker !== AMF0.ecmaArray && marker !== AMF0.object) return null;
+  const entriesAt = listAt + (marker === AMF0.ecmaArray ? 5 : 1);
   const walked = walkEntries(body, entriesAt);
   if (walked === null) return null;
   const missing = (['duration', 'filesize'] as const).filter((key) => !walked.numbers.has(key));
   const added = Buffer.concat(missing.map(numberEntry));
   const out = Buffer.concat([body.subarray(0, walked.endAt), added, body.subarray(walked.endAt)]);
-  if (marker === ECMA_ARRAY) out.writeUInt32BE(body.readUInt32BE(listAt + 1) + missing.length, listAt + 1);
+  if (marker === AMF0.ecmaArray) out.writeUInt32BE(body.readUInt32BE(listAt + 1) + missing.length, listAt + 1);
   const placeOf = (key: 'duration' | 'filesize'): number => {
     const known = walked.numbers.get(key);
     if (known !== undefined) return known;
@@ -73,7 +63,7 @@ function numberEntry(key: string): Buffer {
   const entry = Buffer.alloc(2 + key.length + 1 + 8);
   entry.writeUInt16BE(key.length, 0);
   entry.write(key, 2, 'latin1');
-  entry.writeUInt8(NUMBER, 2 + key.length);
+  entry.writeUInt8(AMF0.number, 2 + key.length);
   return entry;
 }
 
@@ -83,10 +73,10 @@ function walkEntries(body: Buffer, at: number): { numbers: Map<string, number>; 
   let offset = at;
   while (offset + 3 <= body.length) {
     const keyLength = body.readUInt16BE(offset);
-    if (keyLength === 0 && body[offset + 2] === OBJECT_END) return { numbers, endAt: offset };
+    if (keyLength === 0 && body[offset + 2] === AMF0.objectEnd) return { numbers, endAt: offset };
     const key = body.toString('latin1', offset + 2, offset + 2 + keyLength);
     const valueAt = offset + 2 + keyLength;
-    if (body[valueAt] === NUMBER) numbers.set(key, valueAt + 1);
+    if (body[valueAt] === AMF0.number) numbers.set(key, valueAt + 1);
     const next = skipValue(body, valueAt);
     if (next === null) return null;
     offset = next;
@@ -99,25 +89,25 @@ function skipValue(body: Buffer, at: number): number | null {
   if (at >= body.length) return null;
   const fits = (end: number): number | null => (end <= body.length ? end : null);
   switch (body[at]) {
-    case NUMBER:
+    case AMF0.number:
       return fits(at + 9);
-    case BOOLEAN:
+    case AMF0.boolean:
       return fits(at + 2);
-    case STRING:
+    case AMF0.string:
       return at + 3 <= body.length ? fits(at + 3 + body.readUInt16BE(at + 1)) : null;
-    case LONG_STRING:
+    case AMF0.longString:
       return at + 5 <= body.length ? fits(at + 5 + body.readUInt32BE(at + 1)) : null;
-    case NULL:
-    case UNDEFINED:
+    case AMF0.null:
+    case AMF0.undefined:
       return at + 1;
-    case DATE:
+    case AMF0.date:
       return fits(at + 11);
-    case OBJECT:
-    case ECMA_ARRAY: {
-      const inner = walkEntries(body, at + (body[at] === ECMA_ARRAY ? 5 : 1));
+    case AMF0.object:
+    case AMF0.ecmaArray: {
+      const inner = walkEntries(body, at + (body[at] === AMF0.ecmaArray ? 5 : 1));
       return inner === null ? null : inner.endAt + 3;
     }
-    case STRICT_ARRAY: {
+    case AMF0.strictArray: {
       if (at + 5 > body.length) return null;
       let offset: number | null = at + 5;
       for (let count = body.readUInt32BE(at + 1); count > 0 && offset !== null; count -= 1) offset = skipValue(body, offset);
@@ -129,7 +119,7 @@ function skipValue(body: Buffer, at: number): number | null {
 }
 
 function amfString(payload: Buffer, at: number): { value: string; end: number } | null {
-  if (payload[at] !== STRING || payload.length < at + 3) return null;
+  if (payload[at] !== AMF0.string || payload.length < at + 3) return null;
   const length = payload.readUInt16BE(at + 1);
   if (payload.length < at + 3 + length) return null;
   return { value: payload.toString('latin1', at + 3, at + 3 + length), end: at + 3 + length };
