@@ -7,17 +7,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LiveState, type Contract } from '../../../preload/contract.js';
-import { ChannelChoices } from '../../../main/admin/channels/channel-choices.js';
-import { LiveService } from '../../../main/live/live-service.js';
-import { createLogger } from '../../../main/log/redacting-logger.js';
-import { createPlatformApi } from '../../../main/platform/endpoints/index.js';
-import { createPlatformCaller } from '../../../main/platform/platform-caller.js';
-import type { SessionService } from '../../../main/session/session-service.js';
-import { LiveSettingsStore } from '../../../main/settings/live-settings.js';
-import { ContractEvents } from '../../../main/typed-emitter.js';
+import { LiveState } from '../../../preload/contract.js';
+import type { LiveService } from '../../../main/live/live-service.js';
+import { demoToken, sandboxLiveService } from './sandbox-live-service.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
-import { issueToken } from '../../../sandbox/auth/token-issuer.js';
 import { startNginxRtmp, type NginxRtmp } from '../../support/nginx-rtmp.js';
 import { Encoders, probe } from '../../support/synthetic-encoder.js';
 
@@ -34,8 +27,7 @@ const keys = new Map<string, string>();
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  const demo = sandbox.admin.store.accountByUsername(sandbox.demo.username)!;
-  token = issueToken(sandbox.admin.store, { clientId: sandbox.nativeClient.id, userId: demo.id, type: 'bearer', scopes: [], deviceName: null }).accessToken;
+  token = demoToken(sandbox);
 });
 
 afterAll(() => sandbox?.close());
@@ -56,30 +48,8 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-/** A signed-in session of a profile in the current dialect: the sandbox profile (its authority handed over) or not. */
 function liveService(profile: { plainRtmp: boolean; sandboxProfile: boolean }, logLines: string[]): LiveService {
-  const address = { apiUrl: sandbox.apiUrl, authUrl: sandbox.authUrl, tokenUrl: sandbox.authUrl, clientId: sandbox.nativeClient.id, clientSecret: null, dialect: 'current', plainRtmp: profile.plainRtmp };
-  const session = {
-    profileName: profile.sandboxProfile ? 'sandbox' : 'elsewhere',
-    currentStatus: () => 'signed-in',
-    events: new ContractEvents<Contract>(),
-    platform: async () => address,
-    sandbox: async () => (profile.sandboxProfile ? { rtmpsCaCertificate: sandbox.rtmpsCaCertificate } : null),
-  } as unknown as SessionService;
-  const user = { type: 'bearer' as const, accessToken: token, expiresAt: null, scopes: [] };
-  const api = createPlatformApi(createPlatformCaller({ apiUrl: sandbox.apiUrl, tokens: { token: async (kind) => (kind === 'user' ? user : null) }, retry: { attempts: 2, baseDelayMs: 5, maxDelayMs: 20 } }));
-  return new LiveService({
-    session,
-    platformApi: async () => api,
-    channelChoices: new ChannelChoices(session),
-    keySlot: () => ({
-      localIngestKey: { read: async () => KEY, save: async () => undefined },
-      streamKeys: { read: async (id) => keys.get(id) ?? null, save: async (id, key) => void keys.set(id, key), forget: async (id) => keys.delete(id) },
-    }),
-    settings: new LiveSettingsStore(dir, () => undefined),
-    logger: createLogger({ sink: { write: (line) => logLines.push(line) }, level: 'info' }),
-    ingestPort: 0,
-  });
+  return sandboxLiveService({ sandbox, token, dir, localKey: KEY, ...profile, logLines, streamKeys: keys });
 }
 
 const rows = (state: LiveState) => state.destinations.map((row) => [row.kind, row.label, row.state]);

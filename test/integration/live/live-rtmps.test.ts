@@ -6,17 +6,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Contract, LiveState } from '../../../preload/contract.js';
-import { ChannelChoices } from '../../../main/admin/channels/channel-choices.js';
-import { LiveService } from '../../../main/live/live-service.js';
-import { createLogger } from '../../../main/log/redacting-logger.js';
-import { createPlatformApi } from '../../../main/platform/endpoints/index.js';
-import { createPlatformCaller } from '../../../main/platform/platform-caller.js';
-import type { SessionService } from '../../../main/session/session-service.js';
-import { LiveSettingsStore } from '../../../main/settings/live-settings.js';
-import { ContractEvents } from '../../../main/typed-emitter.js';
+import type { LiveState } from '../../../preload/contract.js';
+import type { LiveService } from '../../../main/live/live-service.js';
+import { demoToken, sandboxLiveService } from './sandbox-live-service.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
-import { issueToken } from '../../../sandbox/auth/token-issuer.js';
 import { Encoders } from '../../support/synthetic-encoder.js';
 
 const KEY = 'local_key_live_rtmps';
@@ -28,8 +21,7 @@ let service: LiveService | null = null;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  const demo = sandbox.admin.store.accountByUsername(sandbox.demo.username)!;
-  token = issueToken(sandbox.admin.store, { clientId: sandbox.nativeClient.id, userId: demo.id, type: 'bearer', scopes: [], deviceName: null }).accessToken;
+  token = demoToken(sandbox);
 });
 
 afterAll(() => sandbox?.close());
@@ -48,27 +40,8 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-/** A signed-in session of a profile in the current dialect: the sandbox profile (its authority handed over) or not. */
 function liveService(profile: { plainRtmp: boolean; sandboxProfile: boolean }, logLines: string[]): LiveService {
-  const address = { apiUrl: sandbox.apiUrl, authUrl: sandbox.authUrl, tokenUrl: sandbox.authUrl, clientId: sandbox.nativeClient.id, clientSecret: null, dialect: 'current', plainRtmp: profile.plainRtmp };
-  const session = {
-    profileName: profile.sandboxProfile ? 'sandbox' : 'elsewhere',
-    currentStatus: () => 'signed-in',
-    events: new ContractEvents<Contract>(),
-    platform: async () => address,
-    sandbox: async () => (profile.sandboxProfile ? { rtmpsCaCertificate: sandbox.rtmpsCaCertificate } : null),
-  } as unknown as SessionService;
-  const user = { type: 'bearer' as const, accessToken: token, expiresAt: null, scopes: [] };
-  const api = createPlatformApi(createPlatformCaller({ apiUrl: sandbox.apiUrl, tokens: { token: async (kind) => (kind === 'user' ? user : null) }, retry: { attempts: 2, baseDelayMs: 5, maxDelayMs: 20 } }));
-  return new LiveService({
-    session,
-    platformApi: async () => api,
-    channelChoices: new ChannelChoices(session),
-    keySlot: () => ({ localIngestKey: { read: async () => KEY, save: async () => undefined }, streamKeys: { read: async () => null, save: async () => undefined, forget: async () => false } }),
-    settings: new LiveSettingsStore(dir, () => undefined),
-    logger: createLogger({ sink: { write: (line) => logLines.push(line) }, level: 'info' }),
-    ingestPort: 0,
-  });
+  return sandboxLiveService({ sandbox, token, dir, localKey: KEY, ...profile, logLines });
 }
 
 /** Goes live on the channel with ffmpeg publishing to the local ingest; resolves with the state once `done` says so. */
