@@ -10,6 +10,7 @@ import { runCli, startCommand, type RunningCommand } from '../../support/built-c
 import { requireKeyring } from '../../support/keyring.js';
 import { startNginxRtmp, type NginxRtmp } from '../../support/nginx-rtmp.js';
 import { Encoders, probe } from '../../support/synthetic-encoder.js';
+import { until } from '../../support/until.js';
 
 const encoders = new Encoders();
 const running: RunningCommand[] = [];
@@ -26,16 +27,6 @@ afterAll(async () => {
   await nginx?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
-
-async function until<T>(read: () => T | undefined, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('companion relay', () => {
   it('relays a local ingest to an explicit target, prints its events, and stops cleanly', async () => {

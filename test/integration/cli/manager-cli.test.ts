@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startCommand, type RunningCommand } from '../../support/built-cli.js';
 import { requireKeyring } from '../../support/keyring.js';
 import { Encoders } from '../../support/synthetic-encoder.js';
+import { until } from '../../support/until.js';
 
 const BACKSTAGE = '5002';
 const DEMO_LIVE = '5001';
@@ -43,16 +44,6 @@ function jsonLines(stdout: string): Record<string, unknown>[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-async function until<T>(read: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 function clip(name: string): string {
   const file = join(media, name);
   execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=duration=1:size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=duration=1', '-shortest', '-c:v', 'libx264', '-c:a', 'aac', '-y', file]);
@@ -79,12 +70,12 @@ describe('a channel manager with the CLI', () => {
     const live = await startCommand(['live', '--channel', BACKSTAGE, '--listen', 'rtmp://127.0.0.1:0/live'], 30_000, env(), 'listening');
     running.push(live);
     encoders.publish(`${String(live.ready.url)}/${String(live.ready.key)}`, 30);
-    await until(() => live.lines.find((line) => line.event === 'target-connected'), 'target-connected');
+    await until(() => live.lines.find((line) => line.event === 'target-connected'), 'target-connected', 20_000);
     // The platform's side: the channel is on air (read by another command of the same data folder).
     await until(async () => {
       const read = await runCli(['api', 'GET', `/channels/${BACKSTAGE}.json`], { env: env() });
       return (JSON.parse(read.stdout) as { channel: { status: string } }).channel.status === 'live' ? true : undefined;
-    }, 'Backstage to be live');
+    }, 'Backstage to be live', 20_000, 200);
     const started = await runCli(['record', 'start', '--channel', BACKSTAGE], { env: env() });
     expect(started.code, started.stderr).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 2_000));

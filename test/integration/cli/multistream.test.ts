@@ -13,6 +13,7 @@ import { runCli, startCommand, type RunningCommand } from '../../support/built-c
 import { requireKeyring } from '../../support/keyring.js';
 import { startNginxRtmp, type NginxRtmp } from '../../support/nginx-rtmp.js';
 import { Encoders, probe } from '../../support/synthetic-encoder.js';
+import { until } from '../../support/until.js';
 
 const encoders = new Encoders();
 const running: RunningCommand[] = [];
@@ -25,16 +26,6 @@ afterAll(async () => {
   for (const server of servers) await server.close();
   for (const folder of folders) await rm(folder, { recursive: true, force: true });
 });
-
-async function until<T>(read: () => T | undefined, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await delay(100);
-  }
-}
 
 /** The video packets' timestamps of a recording, in seconds, in file order. */
 async function videoTimes(file: string): Promise<number[]> {

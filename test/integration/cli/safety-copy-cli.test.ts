@@ -9,6 +9,7 @@ import { runCli, startCommand, type RunningCommand } from '../../support/built-c
 import { backwardSteps, codecsOf, decodingTimes, durationOf, firstFrameKey, videoSizeOf } from '../../support/flv-checks.js';
 import { startNginxRtmp, type NginxRtmp } from '../../support/nginx-rtmp.js';
 import { Encoders } from '../../support/synthetic-encoder.js';
+import { until } from '../../support/until.js';
 
 const ENCODER_SECONDS = 20;
 const encoders = new Encoders();
@@ -27,16 +28,6 @@ afterAll(async () => {
   await nginx?.close();
   await rm(work, { recursive: true, force: true });
 });
-
-async function until<T>(read: () => T | undefined, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function relayWithCopy(folder: string, stream: string): Promise<RunningCommand> {
   const relay = await startCommand(['relay', '--listen', 'rtmp://127.0.0.1:0/live', '--to', `${nginx.url}/${stream}`, '--copy', folder], 20_000, {}, 'listening');

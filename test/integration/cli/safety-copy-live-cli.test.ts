@@ -9,6 +9,7 @@ import { runCli, startCommand, type RunningCommand } from '../../support/built-c
 import { codecsOf, durationOf, firstFrameKey } from '../../support/flv-checks.js';
 import { requireKeyring } from '../../support/keyring.js';
 import { Encoders } from '../../support/synthetic-encoder.js';
+import { until } from '../../support/until.js';
 
 const encoders = new Encoders();
 const running: RunningCommand[] = [];
@@ -23,16 +24,6 @@ afterAll(async () => {
   for (const command of running) if (command.child.exitCode === null && command.child.signalCode === null) await command.stop();
   await rm(work, { recursive: true, force: true });
 });
-
-async function until<T>(read: () => T | undefined, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const publishUrl = (command: RunningCommand) => `${String(command.ready.url)}/${String(command.ready.key)}`;
 const event = (command: RunningCommand, name: string) => command.lines.filter((line) => line.event === name);

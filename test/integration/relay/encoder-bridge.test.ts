@@ -12,6 +12,7 @@ import { slatesDir } from '../../../main/paths.js';
 import { startCommand, type RunningCommand } from '../../support/built-cli.js';
 import { startNginxRtmp, type NginxRtmp } from '../../support/nginx-rtmp.js';
 import { Encoders } from '../../support/synthetic-encoder.js';
+import { until } from '../../support/until.js';
 
 const run = promisify(execFile);
 const encoders = new Encoders();
@@ -23,16 +24,6 @@ afterEach(async () => {
   for (const command of running.splice(0)) await command.stop();
   for (const server of servers.splice(0)) await server.close();
 });
-
-async function until<T>(read: () => T | undefined, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await delay(100);
-  }
-}
 
 interface Packet {
   readonly stream: 'video' | 'audio';

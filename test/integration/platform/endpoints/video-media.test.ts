@@ -13,6 +13,7 @@ import type { Downloadable } from '../../../../main/platform/endpoints/schemas.j
 import type { Video as SandboxVideo } from '../../../../sandbox/state/model.js';
 import { testImage } from '../../../support/test-images.js';
 import { platformError, startSandboxApis, type SandboxApis } from './sandbox-api.js';
+import { until } from '../../../support/until.js';
 
 let apis: SandboxApis;
 let work: string;
@@ -46,16 +47,6 @@ async function uploadClip(title: string): Promise<string> {
   return details.videoId;
 }
 
-async function until<T>(probe: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** As the app will: request, then poll until `download_url` is there; the states seen, in order. */
 async function download(videoId: string, format: DownloadFormat): Promise<{ seen: Downloadable['status'][]; file: Downloadable }> {
   const { api } = apis;
@@ -66,7 +57,7 @@ async function download(videoId: string, format: DownloadFormat): Promise<{ seen
     const current = await api.downloads.get(videoId, format);
     if (seen.at(-1) !== current.status) seen.push(current.status);
     return current.download_url !== null ? current : undefined;
-  }, `the ${format} download`);
+  }, `the ${format} download`, 15_000, 50);
   return { seen, file: state };
 }
 
@@ -105,7 +96,7 @@ describe('video downloads and copies over HTTP', () => {
       const done = await until(async () => {
         const status = await api.thumbnailsTrimCopy.copyStatus(order.request_id);
         return status.is_finished ? status : undefined;
-      }, 'the copy');
+      }, 'the copy', 15_000, 50);
       const copyId = String(done.video_id);
       const copy = await api.videos.get(copyId);
       expect(copy).toMatchObject({ title: 'The part', description: 'Ten seconds', links: { channel: { id: demoChannelId } } });
