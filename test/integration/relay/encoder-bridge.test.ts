@@ -125,8 +125,8 @@ async function checkRecording(target: NginxRtmp): Promise<void> {
   expect(meanDifference(await grayFrame(file, last - 1), slate)).toBeGreaterThan(20);
 }
 
-/** Targets in the acceptance run: the main one (`--to`); a second destination joins once `--also` exists (issue 20, multistream). */
-const TARGETS = 1;
+/** Targets in the acceptance run: the main one (`--to`) and a second destination (`--also`). */
+const TARGETS = 2;
 
 describe('companion relay --bridge', () => {
   it('holds each outbound publish with the slate while the encoder is gone for 10 s: one recording each, continuous, the slate in the middle', async () => {
