@@ -206,8 +206,9 @@ export class SessionService implements TokenSource {
   }
 
   /**
-   * Creates or updates a platform profile and makes it active (`companion login --profile p --api-url …`).
-   * Missing settings keep their current value; a new profile needs all three addresses.
+   * Creates or updates a platform profile and uses it in this process (`companion login --profile p --api-url …`);
+   * the profile the app opens with stays as it was. Missing settings keep their current value; a new profile
+   * needs all three addresses.
    */
   async configurePlatformProfile(name: string, settings: { apiUrl?: string; authUrl?: string; tokenUrl?: string; clientId?: string; dialect?: Dialect; plainRtmp?: boolean }, clientSecret?: string): Promise<void> {
     const problem = validProfileName(name);
@@ -225,7 +226,6 @@ export class SessionService implements TokenSource {
     const inClear = profile.kind === 'platform' ? [profile.apiUrl, profile.authUrl, profile.tokenUrl].find((address) => address !== undefined && !safeTransport(address)) : undefined;
     if (inClear !== undefined) throw signInErrors.addressInClear(inClear);
     profiles.profiles[name] = profile;
-    profiles.active = name;
     await this.#profiles.save(profiles);
     this.#allProfiles = profiles.profiles;
     if (clientSecret !== undefined) await this.#options.secretsFor(name).clientSecret.save(clientSecret);

@@ -1,7 +1,7 @@
 // Setting up a platform profile from the command line: the client secret never on the command line (refused
 // with where to give it), taken from standard input into the keychain; addresses that would carry sign-ins in
 // clear across the network refused.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
@@ -47,4 +47,16 @@ it('keeps a client secret given on standard input in the keychain, before the si
   expect(result.stderr).not.toContain(secret);
   const lookup = secretTool(['lookup', 'service', vaultServiceFor(dataDir, defaultDataDir()), 'account', 'stdin/client-secret']);
   expect(lookup.stdout).toBe(secret);
+});
+
+it('sets a profile up for this run only: the profile the app opens with stays as it was (issue 22)', async () => {
+  const profiles = async (): Promise<{ active: string; profiles: Record<string, unknown> }> => JSON.parse(await readFile(join(dataDir, 'profiles.json'), 'utf8')) as { active: string; profiles: Record<string, unknown> };
+  const activeBefore = (await profiles()).active;
+  const result = await runCli(['--profile', 'guest', 'login', ...platform], { env: { COMPANION_DATA_DIR: dataDir, COMPANION_CLIENT_SECRET: 'cs-guest', PATH: '/nonexistent', BROWSER: '' } });
+  expect(result.code).toBe(1);
+  // The profile is saved (its addresses), but the app still opens with the one it had.
+  const after = await profiles();
+  expect(after.profiles.guest).toMatchObject({ kind: 'platform', apiUrl: 'http://127.0.0.1:9' });
+  expect(after.active).toBe(activeBefore);
+  expect(activeBefore).not.toBe('guest');
 });
