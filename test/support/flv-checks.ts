@@ -1,6 +1,6 @@
 // ffprobe's reading of an FLV file as the safety copy tests check it: its duration, its video size, and the
 // packets' decoding times in file order (which must never go backwards).
-import { probe } from './synthetic-encoder.js';
+import { packetTimes, probe } from './synthetic-encoder.js';
 
 export async function durationOf(file: string): Promise<number> {
   return Number(await probe(file, '-show_entries', 'format=duration'));
@@ -17,7 +17,7 @@ export async function codecsOf(file: string): Promise<string[]> {
 
 /** Decoding times (s) of every packet, audio and video, in the order they are in the file. */
 export async function decodingTimes(file: string): Promise<number[]> {
-  return (await probe(file, '-show_entries', 'packet=dts_time')).split('\n').filter(Boolean).map(Number);
+  return packetTimes(file);
 }
 
 /** The places where a packet's decoding time is earlier than the one before it (empty when none). */

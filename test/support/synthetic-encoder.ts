@@ -46,3 +46,18 @@ function killGroup(pid: number): void {
 export async function probe(file: string, ...args: string[]): Promise<string> {
   return (await run('ffprobe', ['-v', 'error', ...args, '-of', 'csv=p=0', file])).stdout.trim();
 }
+
+/**
+ * The times (s) of `file`'s packets in file order: decoding times unless `field` says pts_time, of every
+ * stream unless `stream` picks one ('v:0'). Read as JSON, not csv: in csv a packet with side data (a
+ * keyframe after a sequence header that changed mid-stream, as the bridge's slate sends, carries "New
+ * Extradata") prints as "44.038000," with its side data on a blank line of its own, which reads as a
+ * packet at time 0 and hides the keyframe.
+ */
+export async function packetTimes(file: string, options: { readonly stream?: string; readonly field?: 'dts_time' | 'pts_time' } = {}): Promise<number[]> {
+  const field = options.field ?? 'dts_time';
+  const select = options.stream === undefined ? [] : ['-select_streams', options.stream];
+  const { stdout } = await run('ffprobe', ['-v', 'error', ...select, '-show_entries', `packet=${field}`, '-of', 'json', file], { maxBuffer: 256 * 1024 * 1024 });
+  const { packets = [] } = JSON.parse(stdout) as { packets?: Record<string, string | undefined>[] };
+  return packets.map((packet) => Number(packet[field] ?? Number.NaN));
+}

@@ -16,7 +16,7 @@ import type { RelayEvent, RelayStats, TargetStats } from '../../../main/relay/re
 import { startCommand } from '../../support/built-cli.js';
 import { startNginxRtmp } from '../../support/nginx-rtmp.js';
 import { createShapedLink } from '../../support/shaped-link.js';
-import { probe } from '../../support/synthetic-encoder.js';
+import { packetTimes } from '../../support/synthetic-encoder.js';
 import { Cleanup, EventLog, tempDir } from './relay-harness.js';
 
 const SHAPED_SECONDS = Number(process.env.CONGESTION_SHAPED_SECONDS ?? 30);
@@ -48,7 +48,7 @@ async function rssMb(pid: number): Promise<number | null> {
 
 /** The largest step between consecutive video packet timestamps of `file`, in seconds, and whether they ever go back. */
 async function videoTimeline(file: string): Promise<{ maxGap: number; backwards: number; count: number }> {
-  const times = (await probe(file, '-select_streams', 'v:0', '-show_entries', 'packet=dts_time')).split('\n').map(Number).filter(Number.isFinite);
+  const times = await packetTimes(file, { stream: 'v:0' });
   let maxGap = 0;
   let backwards = 0;
   for (let index = 1; index < times.length; index += 1) {

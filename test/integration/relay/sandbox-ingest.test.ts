@@ -11,7 +11,7 @@ import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
 import type { Channel, ChannelStatus } from '../../../sandbox/state/model.js';
 import { api, passwordToken } from '../../support/sandbox-client.js';
 import { startNginxRtmp } from '../../support/nginx-rtmp.js';
-import { Encoders, probe } from '../../support/synthetic-encoder.js';
+import { Encoders, packetTimes } from '../../support/synthetic-encoder.js';
 import { Cleanup, startRig } from './relay-harness.js';
 
 const cleanup = new Cleanup();
@@ -139,11 +139,7 @@ describe('a good streaming key', () => {
     // One publish on the copy, holding both runs and the gap, its timestamps never going back.
     const files = await nginx.recordings();
     expect(files).toHaveLength(1);
-    // One line per packet ("5.353000," when it has side data, which follows on a line of its own).
-    const times = (await probe(files[0]!.path, '-show_entries', 'packet=dts_time'))
-      .split('\n')
-      .map((line) => parseFloat(line))
-      .filter((time) => !Number.isNaN(time));
+    const times = await packetTimes(files[0]!.path);
     // Audio and video interleave a few ms out of step; a restart from 0 would be seconds back.
     expect(times.every((time, index) => index === 0 || time >= times[index - 1]! - 0.05)).toBe(true);
     expect(times.at(-1)! - times[0]!).toBeGreaterThan(3 + 1 + 2 - 0.5);
