@@ -8,7 +8,7 @@
 import { withParameterSets } from './avc-parameter-sets.js';
 import type { IngestSink, LocalIngest } from './local-ingest.js';
 import { MediaCache } from './media-cache.js';
-import type { MediaPacket } from './media-packet.js';
+import { isSequenceEnd, type MediaPacket } from './media-packet.js';
 import type { RelayLogger, StreamInfo } from './relay-types.js';
 import type { SlateChoice, SlateLibrary, SlateLoop, SlateWish } from './slate-library.js';
 
@@ -242,6 +242,9 @@ export function createEncoderBridge(options: EncoderBridgeOptions): EncoderBridg
         return;
       }
       if (phase !== 'live') return;
+      // The stream goes on past the encoder's end (the slate, then the encoder again): its end of sequence would
+      // tell the targets' players the broadcast is over.
+      if (isSequenceEnd(packet)) return;
       learn(packet);
       const time = packet.timestamp + offset;
       if (packet.kind !== 'data' && !packet.config && time < floor) return;

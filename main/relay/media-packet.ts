@@ -59,6 +59,19 @@ function videoFrame(payload: Buffer): { keyframe: boolean; config: boolean } {
   return { keyframe: frameType === 1, config: false };
 }
 
+/**
+ * The encoder's "end of sequence" (AVC/HEVC packet type 2, Enhanced RTMP's SequenceEnd): what an encoder sends
+ * last. A player may take it for the end of the broadcast.
+ */
+export function isSequenceEnd(packet: MediaPacket): boolean {
+  const { payload } = packet;
+  if (packet.kind !== 'video' || payload.length < 2) return false;
+  const first = payload[0]!;
+  if (first & 0x80) return (first & 0x0f) === 2;
+  const codecId = first & 0x0f;
+  return (codecId === 7 || codecId === 12) && payload[1] === 2;
+}
+
 function isAudioConfig(payload: Buffer): boolean {
   const format = payload[0]! >> 4;
   // Enhanced RTMP audio: the low nibble is the packet type; 0 is the sequence start.

@@ -3,7 +3,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEncoderBridge, type BridgeEvent, type EncoderBridge } from '../../../main/relay/encoder-bridge.js';
 import type { IngestSink } from '../../../main/relay/local-ingest.js';
-import type { MediaPacket } from '../../../main/relay/media-packet.js';
+import { classify, isSequenceEnd, type MediaPacket } from '../../../main/relay/media-packet.js';
 import type { StreamInfo } from '../../../main/relay/relay-types.js';
 import { SlateLibrary } from '../../../main/relay/slate-library.js';
 import { slatesDir } from '../../../main/paths.js';
@@ -117,6 +117,17 @@ describe('the encoder-drop bridge', () => {
     // The 640x360 slate at 30 fps loops every two seconds: keyframes at its start and every 60 frames.
     const keyframes = out.frames('video').filter((packet) => packet.keyframe && packet.timestamp > lastEncoderTime);
     expect(keyframes.length).toBe(3);
+  });
+
+  it("keeps the encoder's end of sequence from the targets: the stream goes on with the slate", () => {
+    connect();
+    const end = classify('video', 1000, Buffer.from([0x17, 0x02, 0, 0, 0]));
+    expect(isSequenceEnd(end)).toBe(true);
+    expect(isSequenceEnd(out.frames('video')[1]!)).toBe(false);
+    encoder().packet(end);
+    encoder().ended('the encoder disconnected');
+    expect(out.media.filter((packet) => isSequenceEnd(packet))).toEqual([]);
+    expect(events.map((event) => event.event)).toEqual(['bridge-started']);
   });
 
   it('returns to the encoder at its first keyframe, with its headers, re-stamped to continue', () => {
