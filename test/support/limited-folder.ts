@@ -29,6 +29,11 @@ function mountTmpfs(options: string): LimitedFolder | null {
   };
 }
 
+/** An empty file system of `megabytes`, a disk of its own whose free space only the test uses. */
+export function smallFolder(megabytes: number): LimitedFolder | null {
+  return mountTmpfs(`size=${megabytes}m`);
+}
+
 /** A read-only file system (EROFS on any write). */
 export function readOnlyFolder(): LimitedFolder | null {
   return mountTmpfs('size=1m,ro');

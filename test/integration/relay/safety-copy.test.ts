@@ -3,17 +3,15 @@
 // file with timestamps that never go backwards; one that comes back at another resolution starts a second
 // file; a disk under the threshold (before the start, or filling up during it: a small tmpfs) stops the copy
 // with a warning while the relay goes on sending.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { statfs } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSafetyCopy, type SafetyCopyEvent } from '../../../main/relay/safety-copy.js';
 import { backwardSteps, codecsOf, decodingTimes, durationOf, firstFrameKey, videoSizeOf } from '../../support/flv-checks.js';
 import { startNginxRtmp, type NginxRtmp } from '../../support/nginx-rtmp.js';
 import { Encoders } from '../../support/synthetic-encoder.js';
 import { Cleanup, EventLog, startRig, staticTargets, tempDir } from './relay-harness.js';
+import { smallFolder } from '../../support/limited-folder.js';
 
 const encoders = new Encoders();
 let nginx: NginxRtmp;
@@ -94,7 +92,7 @@ describe('the safety copy on a disk short of space', () => {
   }, 30_000);
 
   it('stops with a warning when the disk fills up during the broadcast, keeps what it wrote, and the target keeps receiving', async (context) => {
-    const disk = smallDisk(32);
+    const disk = smallFolder(32);
     if (disk === null) return context.skip('this machine cannot mount a tmpfs (not root, or no capability)');
     cleanup = new Cleanup();
     try {
@@ -130,20 +128,3 @@ async function freeBytes(folder: string): Promise<number> {
   return info.bavail * info.bsize;
 }
 
-/** A tmpfs of `megabytes`, a disk of its own whose free space only the copy uses; null when mounting is not allowed. */
-function smallDisk(megabytes: number): { dir: string; release(): void } | null {
-  const dir = mkdtempSync(join(tmpdir(), 'companion-copy-disk-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${megabytes}m`, 'tmpfs', dir], { stdio: 'ignore', timeout: 5000 });
-  } catch {
-    rmSync(dir, { recursive: true, force: true });
-    return null;
-  }
-  return {
-    dir,
-    release() {
-      execFileSync('umount', [dir], { stdio: 'ignore', timeout: 5000 });
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
