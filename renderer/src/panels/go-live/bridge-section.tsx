@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useLiveStore } from '../../state/live-slice';
-import { countdown, useNowMs } from './time-format';
+import { countdown } from './time-format';
+import { useNow } from '../../use-now';
 
 /** As the live contract takes it. */
 const MIN_SECONDS = 1;
@@ -12,7 +13,7 @@ const MAX_SECONDS = 3600;
 /** "Encoder lost — holding for 0:47", while the relay sends the holding slate. */
 export function BridgeCountdown() {
   const { holdingSince, holdingUntil } = useLiveStore(useShallow((state) => ({ holdingSince: state.live?.bridge.holdingSince ?? null, holdingUntil: state.live?.bridge.holdingUntil ?? null })));
-  const nowMs = useNowMs();
+  const nowMs = useNow();
   if (holdingUntil === null) return null;
   // The clock ticks once a second: a reading older than the holding's start would count from before it.
   return (

@@ -7,7 +7,7 @@ import { AddDestinationForm } from './add-destination-form';
 import { DestinationRow, type DestinationRowActions } from './destination-row';
 import { destinationsOf } from './destination-view';
 import { HealthPlot } from './health-plot';
-import { useNowMs } from './time-format';
+import { useNow } from '../../use-now';
 
 export function DestinationsSection() {
   const { live, channels, busy, addDestination, removeDestination, setDestinationEnabled, reconnectDestination } = useLiveStore(
@@ -21,7 +21,7 @@ export function DestinationsSection() {
       reconnectDestination: state.reconnectDestination,
     })),
   );
-  const nowMs = useNowMs();
+  const nowMs = useNow();
   const destinations = useMemo(() => (live ? destinationsOf(live) : []), [live]);
   const labels = useMemo(() => new Map(destinations.map((destination) => [destination.id, destination.label])), [destinations]);
   const actions = useMemo<DestinationRowActions>(

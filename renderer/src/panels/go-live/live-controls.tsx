@@ -1,7 +1,8 @@
 // Go live / End, Reconnect now, the cloud recorder (record, record when live, autorecord) and its time.
 import { useShallow } from 'zustand/react/shallow';
 import { useLiveStore } from '../../state/live-slice';
-import { formatDuration, useNowMs } from './time-format';
+import { formatDuration } from './time-format';
+import { useNow } from '../../use-now';
 
 export function LiveControls() {
   const { phase, hasChannel, recording, autorecord, busy, goLive, endLive, reconnectNow, toggleRecording, setRecordWhenLive, setAutorecord } = useLiveStore(
@@ -19,7 +20,7 @@ export function LiveControls() {
       setAutorecord: state.setAutorecord,
     })),
   );
-  const now = useNowMs() / 1000;
+  const now = useNow() / 1000;
   if (!recording) return null;
   const onAir = phase === 'live' || phase === 'starting';
   const elapsed = recording.since === null ? 0 : now - recording.since;

@@ -1,6 +1,4 @@
 // Times and sizes as the Go live panel words them: clock-style durations, countdowns, bytes.
-import { useEffect, useState } from 'react';
-
 /** 0:47, 12:05, 1:02:03. */
 export function formatDuration(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
@@ -23,14 +21,4 @@ export function formatBytes(bytes: number): string {
 
 export function formatKbps(kbps: number | null): string {
   return kbps === null ? '—' : `${Math.round(kbps)} kb/s`;
-}
-
-/** Now in ms, once a second while mounted (countdowns and the recording's time). */
-export function useNowMs(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
 }
