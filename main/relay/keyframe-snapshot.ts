@@ -27,12 +27,17 @@ export interface KeyframeTap {
 }
 
 export interface KeyframeTapOptions {
-  /** The shortest time between two keyframes kept (ms); the monitor refreshes every 2 s. */
+  /** The time between two keyframes kept (ms), less a little slack for arrival jitter; the monitor refreshes every 2 s. */
   readonly intervalMs?: number;
   readonly now?: () => number;
 }
 
 export const SNAPSHOT_INTERVAL_MS = 2000;
+/**
+ * A keyframe this much early still counts as one interval on: an encoder with a keyframe every 2 s whose
+ * frames arrive a few ms early would otherwise have every other one skipped, and the picture renewed every 4 s.
+ */
+const ARRIVAL_SLACK_MS = 250;
 
 /** An H.264 frame's parts as FLV carries them: legacy (codec id 7) or Enhanced RTMP's `avc1`. */
 interface AvcTag {
@@ -98,7 +103,7 @@ export function tapKeyframes(ingest: Pick<LocalIngest, 'subscribe'>, options: Ke
         return;
       }
       const at = now();
-      if (!packet.keyframe || config === null || (snapshot !== null && at - snapshot.at < intervalMs)) return;
+      if (!packet.keyframe || config === null || (snapshot !== null && at - snapshot.at < intervalMs - ARRIVAL_SLACK_MS)) return;
       snapshot = { ...config, ...size, keyframe: packet.payload.subarray(tag.dataAt), at };
     },
   };

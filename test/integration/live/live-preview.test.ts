@@ -36,7 +36,8 @@ it('answers a keyframe of the encoder that decodes on its own, renewed while it 
   expect(decoded).toEqual({ frames: '1,320,240', errors: '' });
 
   const next = await until(() => (preview.latest()?.at ?? 0) > first.at ? preview.latest()! : undefined, 'a newer picture', 5000);
-  expect(next.at - first.at).toBeGreaterThanOrEqual(2000);
+  // ffmpeg sends a keyframe every second: one in two is kept.
+  expect(next.at - first.at).toBeGreaterThanOrEqual(1750);
   expect(next.keyframe).not.toBe(first.keyframe);
 
   expect(await encoder.exited).toBe(0);

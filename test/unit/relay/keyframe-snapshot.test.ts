@@ -74,6 +74,10 @@ describe('the keyframe snapshot', () => {
       }
     }
     expect(taken).toEqual([0, 2000, 4000]);
+    // An encoder with a keyframe every 2 s whose frames arrive a little early is not skipped every other time.
+    now = 5900;
+    ingest.sink.packet(packets.keyframe(now));
+    expect(tap.latest()?.at).toBe(5900);
   });
 
   it('forgets the picture when the encoder leaves, starts again, or changes its parameters', () => {
