@@ -13,6 +13,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { startNginxRtmp, type NginxRtmp } from '../support/nginx-rtmp.js';
 import { Encoders } from '../support/synthetic-encoder.js';
 import { revealStreamKey } from './support/reveal-stream-key.js';
+import { endStream } from './support/end-stream.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
 
@@ -127,16 +128,16 @@ test('live to two destinations with a safety copy: health, plot, the bridge thro
   // The encoder drops: the bridge holds every destination with its slate and the panel counts down;
   // the encoder comes back within the window and the broadcast goes on. All of it is marked on the plot.
   await expect(page.getByTestId('bridge-switch')).toBeChecked();
-  await expect(page.getByTestId('bridge-countdown')).toHaveCount(0);
+  await expect(page.getByTestId('alarm-doing')).toHaveCount(0);
   encoder.stop();
   await encoder.exited;
-  const countdown = page.getByTestId('bridge-countdown');
-  await expect(countdown).toContainText(/Encoder lost — holding for 0:\d\d/, { timeout: 15_000 });
+  const countdown = page.getByTestId('alarm-doing');
+  await expect(countdown).toContainText(/Holding the stream with a slate for 0:\d\d/, { timeout: 15_000 });
   const shown = (await countdown.textContent())!;
   expect(seconds(shown)).toBeLessThanOrEqual(45);
   // It counts down: a later reading is lower (it ticks each second).
   await expect.poll(async () => seconds((await countdown.textContent())!), { timeout: 5000, intervals: [500] }).toBeLessThan(seconds(shown));
-  await snapshot(page, testInfo, 'bridge-countdown', 'bridge-countdown');
+  await snapshot(page, testInfo, 'bridge-countdown', 'live-alarm');
   await expect(page.getByTestId('plot-marks')).toContainText('Encoder lost', { timeout: 15_000 });
   await expect(page.getByTestId('health-plot').locator('[data-kind="encoder-lost"]')).toHaveCount(1);
   await expect(page.getByTestId('health-plot').locator('[data-kind="bridge-started"]')).toHaveCount(1);
@@ -165,7 +166,7 @@ test('live to two destinations with a safety copy: health, plot, the bridge thro
   await expect.poll(recordedBytes, { timeout: 15_000, intervals: [1000] }).toBeGreaterThan(0);
 
   // After the broadcast: the copy's file, offered for upload.
-  await page.getByTestId('end-button').click();
+  await endStream(page);
   await expect(page.getByTestId('go-live-button')).toBeVisible({ timeout: 15_000 });
   encoder.stop();
   await expect(page.getByTestId('safety-copy-files')).toContainText(/\.flv \d/, { timeout: 15_000 });
