@@ -30,6 +30,11 @@ export interface AirFacts {
 
 const OFF_AIR: OnAir = { status: 'off-air', liveSince: null, alarm: null };
 const END_OR_WAIT = 'or end the stream';
+const KEY_REFUSED = 'The platform refused the stream key';
+const CHECK_CHANNEL = "Check that this channel may go live (a channel you manage needs its owner's permission), then press";
+const UNREACHABLE = 'The platform cannot be reached';
+const CHECK_NETWORK = "Check this computer's internet connection";
+const ALL_FAILING = 'Every ingest is failing';
 
 export function onAirState(facts: AirFacts): OnAir {
   switch (facts.phase) {
@@ -68,13 +73,13 @@ function linkAlarm(facts: AirFacts): Alarm | null {
   const doing = retry ? `Retrying ${retry.label}` : 'Trying the next ingest';
   const countdown = retry ? ({ word: 'in', until: retry.at } as const) : null;
   if (failure?.kind === 'refused') {
-    return { kind: 'key-refused', since: failure.since, title: 'The platform refused the stream key', doing, countdown, youCan: `Check that this channel may go live (a channel you manage needs its owner's permission), then press Reconnect now, ${END_OR_WAIT}.` };
+    return { kind: 'key-refused', since: failure.since, title: KEY_REFUSED, doing, countdown, youCan: `${CHECK_CHANNEL} Reconnect now, ${END_OR_WAIT}.` };
   }
   if (retry === null) return null;
   if (failure !== null && (failure.kind === 'unreachable' || failure.kind === 'timeout')) {
-    return { kind: 'network', since: Math.min(failure.since, retry.since), title: 'The platform cannot be reached', doing, countdown, youCan: "Check this computer's internet connection: the stream resumes by itself once it is back. Press Reconnect now to try at once." };
+    return { kind: 'network', since: Math.min(failure.since, retry.since), title: UNREACHABLE, doing, countdown, youCan: `${CHECK_NETWORK}: the stream resumes by itself once it is back. Press Reconnect now to try at once.` };
   }
-  return { kind: 'ingests-failing', since: Math.min(failure?.since ?? retry.since, retry.since), title: 'Every ingest is failing', doing, countdown, youCan: `Wait: the stream resumes by itself once an ingest takes it. Press Reconnect now to try at once, ${END_OR_WAIT}.` };
+  return { kind: 'ingests-failing', since: Math.min(failure?.since ?? retry.since, retry.since), title: ALL_FAILING, doing, countdown, youCan: `Wait: the stream resumes by itself once an ingest takes it. Press Reconnect now to try at once, ${END_OR_WAIT}.` };
 }
 
 function diskAlarm(facts: AirFacts): Alarm | null {
@@ -86,16 +91,16 @@ function diskAlarm(facts: AirFacts): Alarm | null {
 function failedAlarm(failure: NonNullable<AirFacts['failure']>): Alarm {
   const doing = 'The stream was ended';
   if (failure.kind === 'refused') {
-    return { kind: 'key-refused', since: failure.since, title: 'The platform refused the stream key', doing, countdown: null, youCan: "Check that this channel may go live (a channel you manage needs its owner's permission), then press Go live again." };
+    return { kind: 'key-refused', since: failure.since, title: KEY_REFUSED, doing, countdown: null, youCan: `${CHECK_CHANNEL} Go live again.` };
   }
   const network = failure.kind === 'unreachable' || failure.kind === 'timeout';
   return {
     kind: network ? 'network' : 'ingests-failing',
     since: failure.since,
-    title: network ? 'The platform cannot be reached' : 'Every ingest is failing',
+    title: network ? UNREACHABLE : ALL_FAILING,
     doing,
     countdown: null,
-    youCan: network ? "Check this computer's internet connection, then press Go live again." : `${failure.reason} Then press Go live again.`,
+    youCan: network ? `${CHECK_NETWORK}, then press Go live again.` : `${failure.reason} Then press Go live again.`,
   };
 }
 

@@ -3,9 +3,10 @@
 // role alert, the time since, what the app does and what to do) while the header, the checklist and On
 // air all say the same thing; the encoder back clears it; End stream asks, Undo takes it back, and the
 // second time it ends. Screenshots (live, the drop, the drop in dark mode) go to the test's output.
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { Encoders, type Encoder } from '../support/synthetic-encoder.js';
 import { revealStreamKey } from './support/reveal-stream-key.js';
+import { snapshot } from './support/snapshot.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
 
@@ -20,12 +21,6 @@ test.afterAll(async () => {
   encoders.killAll();
   await app?.stop();
 });
-
-async function snapshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const path = testInfo.outputPath(name);
-  await page.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
 
 /** Seconds in a clock reading: "0:01:07" → 67, "0:23" → 23. */
 function seconds(text: string): number {
@@ -54,7 +49,7 @@ test('the strip, the alarm through an encoder drop (header, checklist and On air
   await expect(strip.getByTestId('input-fps')).toHaveText(/fps$/);
   await page.getByTestId('alarm-settings').scrollIntoViewIfNeeded();
   await expect(strip).toBeInViewport();
-  await snapshot(page, testInfo, 'control-room-live.png');
+  await snapshot(page, testInfo, 'control-room-live');
 
   // The encoder drops: one alarm, and every view reads the same state.
   encoder.stop();
@@ -71,9 +66,9 @@ test('the strip, the alarm through an encoder drop (header, checklist and On air
   await expect(page.locator('[data-step="encoder-connected"]')).toContainText(/Lost \d:\d\d ago/);
   await expect(page.getByTestId('channel-status')).toHaveText('Live');
   await expect(page.getByTestId('encoder-status')).toContainText(/lost \d:\d\d ago/);
-  await snapshot(page, testInfo, 'control-room-encoder-drop.png');
+  await snapshot(page, testInfo, 'control-room-encoder-drop');
   await page.emulateMedia({ colorScheme: 'dark' });
-  await snapshot(page, testInfo, 'control-room-dark.png');
+  await snapshot(page, testInfo, 'control-room-dark');
   await page.emulateMedia({ colorScheme: 'light' });
 
   // The encoder back: the alarm clears and the header and checklist follow.
