@@ -139,7 +139,7 @@ export class LiveRelayFacts {
         this.#failed(event);
         break;
       case 'retrying':
-        if (event.destination === b.channel) b.retry = { label: event.target.label, at: event.at + event.inMs, since: b.retry?.since ?? event.at };
+        if (event.destination === b.channel) b.retry = { label: event.target.label, from: event.at, at: event.at + event.inMs, since: b.retry?.since ?? event.at };
         break;
       case 'stats':
         this.stats = event.stats;

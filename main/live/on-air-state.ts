@@ -23,7 +23,7 @@ export interface AirFacts {
   /** The channel's last ingest failure not yet answered by a connection; `since`: the first of that streak. */
   readonly failure: { readonly kind: FailureKind; readonly reason: string; readonly since: number } | null;
   /** Every ingest of the channel failed: the next attempt, at `at` (ms since the epoch). */
-  readonly retry: { readonly label: string; readonly at: number; readonly since: number } | null;
+  readonly retry: { readonly label: string; readonly from: number; readonly at: number; readonly since: number } | null;
   /** The safety copy stopped during this broadcast. */
   readonly disk: { readonly warning: string; readonly since: number } | null;
 }
@@ -62,7 +62,7 @@ function encoderAlarm(facts: AirFacts): Alarm | null {
   if (facts.encoderLostAt === null) return null;
   const youCan = `Check the encoder (OBS, vMix, a camera) and start streaming again to the same address, ${END_OR_WAIT}.`;
   const base = { kind: 'encoder-lost', since: facts.encoderLostAt, title: 'Encoder lost', youCan } as const;
-  if (facts.holding) return { ...base, doing: 'Holding the stream with a slate', countdown: { word: 'for', until: facts.holding.until } };
+  if (facts.holding) return { ...base, doing: 'Holding the stream with a slate', countdown: { word: 'for', from: facts.holding.since, until: facts.holding.until } };
   if (facts.paused) return { ...base, doing: 'The stream to the platform is paused; it resumes as soon as the encoder is back', countdown: null };
   return { ...base, doing: 'Waiting for the encoder to come back', countdown: null };
 }
@@ -71,7 +71,7 @@ function encoderAlarm(facts: AirFacts): Alarm | null {
 function linkAlarm(facts: AirFacts): Alarm | null {
   const { failure, retry } = facts;
   const doing = retry ? `Retrying ${retry.label}` : 'Trying the next ingest';
-  const countdown = retry ? ({ word: 'in', until: retry.at } as const) : null;
+  const countdown = retry ? ({ word: 'in', from: retry.from, until: retry.at } as const) : null;
   if (failure?.kind === 'refused') {
     return { kind: 'key-refused', since: failure.since, title: KEY_REFUSED, doing, countdown, youCan: `${CHECK_CHANNEL} Reconnect now, ${END_OR_WAIT}.` };
   }

@@ -26,9 +26,9 @@ export const OnAir = z.object({
       /** ms since the epoch: when it started ("lost 0:23 ago"). */
       since: z.number(),
       title: z.string(),
-      /** What the app is doing about it; `countdown` adds a clock the panel ticks ("… for 0:47", "… in 0:05"). */
+      /** What the app is doing about it; `countdown` adds a clock the panel ticks ("… for 0:47", "… in 0:05") from `from` to `until` (ms). */
       doing: z.string(),
-      countdown: z.object({ word: z.enum(['for', 'in']), until: z.number() }).nullable(),
+      countdown: z.object({ word: z.enum(['for', 'in']), from: z.number(), until: z.number() }).nullable(),
       /** What the streamer can do. */
       youCan: z.string(),
     })

@@ -18,7 +18,7 @@ describe('appStatus', () => {
   });
 
   it('reads the one on-air state, not the relay phase: an encoder lost while live says so, and a failed start says why', () => {
-    const alarm = { kind: 'encoder-lost', since: 5_000, title: 'Encoder lost', doing: 'Holding the stream with a slate', countdown: { word: 'for', until: 65_000 }, youCan: 'Check the encoder.' } as const;
+    const alarm = { kind: 'encoder-lost', since: 5_000, title: 'Encoder lost', doing: 'Holding the stream with a slate', countdown: { word: 'for', from: 0, until: 65_000 }, youCan: 'Check the encoder.' } as const;
     // The relay still calls it live (the bridge holds): the header follows the air, not the phase.
     expect(appStatus(onAir(), null).live).toBe('live');
     expect(appStatus({ ...onAir(), air: { status: 'trouble', liveSince: 1_000, alarm } }, null)).toMatchObject({ indicator: 'live', live: 'reconnecting', summary: 'Live — encoder lost on Main' });

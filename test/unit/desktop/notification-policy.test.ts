@@ -60,7 +60,7 @@ describe('NotificationPolicy', () => {
   it('tells an encoder lost on air as that, with what the app does and what to do, not as a dropped link', () => {
     const { subject, shown, kinds } = policy();
     subject.liveChanged(onAir());
-    const alarm = { kind: 'encoder-lost', since: 5_000, title: 'Encoder lost', doing: 'Holding the stream with a slate', countdown: { word: 'for', until: 65_000 }, youCan: 'Check the encoder.' } as const;
+    const alarm = { kind: 'encoder-lost', since: 5_000, title: 'Encoder lost', doing: 'Holding the stream with a slate', countdown: { word: 'for', from: 0, until: 65_000 }, youCan: 'Check the encoder.' } as const;
     subject.liveChanged({ ...onAir(), air: { status: 'trouble', liveSince: 1_000, alarm } });
     expect(shown).toEqual([{ kind: 'encoder-lost', title: 'Encoder lost', body: 'Holding the stream with a slate. Check the encoder.' }]);
     subject.liveChanged(onAir());

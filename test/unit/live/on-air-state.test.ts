@@ -67,7 +67,7 @@ describe('the on-air state from the broadcast facts', () => {
     live.onRelay({ event: 'stats', at: 11_000, stats: stats(2500) });
     live.onEncoder({ event: 'encoder-disconnected', at: 20_000, reason: 'closed' });
     const holding = live.air({ since: 20_000, until: 80_000 }, COPY_OFF);
-    expect(holding).toMatchObject({ status: 'trouble', liveSince: 10_000, alarm: { kind: 'encoder-lost', since: 20_000, title: 'Encoder lost', doing: 'Holding the stream with a slate', countdown: { word: 'for', until: 80_000 } } });
+    expect(holding).toMatchObject({ status: 'trouble', liveSince: 10_000, alarm: { kind: 'encoder-lost', since: 20_000, title: 'Encoder lost', doing: 'Holding the stream with a slate', countdown: { word: 'for', from: 20_000, until: 80_000 } } });
     expect(alarmDoing(holding.alarm!, 33_000)).toBe('Holding the stream with a slate for 0:47');
     // The relay's input is the slate now: the encoder shows no figures.
     expect(live.encoderView()).toBeNull();
@@ -92,7 +92,7 @@ describe('the on-air state from the broadcast facts', () => {
     live.onRelay(failed(31_000, 'dropped', false, INGEST_2));
     live.onRelay({ event: 'retrying', at: 32_000, destination: 'channel', inMs: 5_000, target: INGEST_1 });
     const air = live.air(null, COPY_OFF);
-    expect(air).toMatchObject({ status: 'trouble', alarm: { kind: 'ingests-failing', since: 30_000, title: 'Every ingest is failing', doing: 'Retrying Ingest 1', countdown: { word: 'in', until: 37_000 } } });
+    expect(air).toMatchObject({ status: 'trouble', alarm: { kind: 'ingests-failing', since: 30_000, title: 'Every ingest is failing', doing: 'Retrying Ingest 1', countdown: { word: 'in', from: 32_000, until: 37_000 } } });
     expect(alarmDoing(air.alarm!, 32_000)).toBe('Retrying Ingest 1 in 0:05');
     live.onRelay(connected(37_500, INGEST_2));
     expect(live.air(null, COPY_OFF)).toEqual({ status: 'live', liveSince: 10_000, alarm: null });
@@ -132,7 +132,7 @@ describe('the on-air state from the broadcast facts', () => {
   });
 
   it('puts the encoder before the link: the streamer fixes what is theirs first', () => {
-    const base: AirFacts = { phase: 'live', liveSince: 1, encoderLostAt: 2, holding: null, paused: false, reconnectingSince: 3, failure: { kind: 'dropped', reason: 'x', since: 3 }, retry: { label: 'Ingest 1', at: 9, since: 4 }, disk: null };
+    const base: AirFacts = { phase: 'live', liveSince: 1, encoderLostAt: 2, holding: null, paused: false, reconnectingSince: 3, failure: { kind: 'dropped', reason: 'x', since: 3 }, retry: { label: 'Ingest 1', from: 8, at: 9, since: 4 }, disk: null };
     expect(onAirState(base).alarm?.kind).toBe('encoder-lost');
     expect(onAirState({ ...base, encoderLostAt: null }).alarm?.kind).toBe('ingests-failing');
   });

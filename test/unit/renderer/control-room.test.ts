@@ -15,7 +15,7 @@ const { initialLiveState, useLiveStore } = await import('../../../renderer/src/s
 const { useConnectionStore } = await import('../../../renderer/src/state/connection-slice');
 
 const NOW = Date.UTC(2026, 0, 1, 12);
-const LOST = { kind: 'encoder-lost', since: NOW, title: 'Encoder lost', doing: 'Holding the stream with a slate', countdown: { word: 'for', until: NOW + 60_000 }, youCan: 'Check the encoder.' } as const;
+const LOST = { kind: 'encoder-lost', since: NOW, title: 'Encoder lost', doing: 'Holding the stream with a slate', countdown: { word: 'for', from: 0, until: NOW + 60_000 }, youCan: 'Check the encoder.' } as const;
 
 function onAir(alarm: LiveState['air']['alarm'] = null): LiveState {
   return liveState({ phase: 'live', air: { status: alarm ? 'trouble' : 'live', liveSince: NOW - 5000, alarm } });

@@ -32,7 +32,7 @@ export function AlarmBanner({ alarm, nowMs }: { alarm: NonNullable<Air['alarm']>
       </strong>
       <span data-testid="alarm-doing">
         {alarm.doing}
-        {alarm.countdown && ` ${alarm.countdown.word} ${countdown(alarm.countdown.until, now)}`}
+        {alarm.countdown && ` ${alarm.countdown.word} ${countdown(alarm.countdown.until, Math.max(nowMs, alarm.countdown.from))}`}
       </span>
       <span>{alarm.youCan}</span>
     </div>
