@@ -66,10 +66,11 @@ export const liveCommand: Command = {
       stopping(signal);
       await stopRecording(context, live, channelId);
       await live.endLive();
-      stopped();
     } finally {
       await core.shutdown('stopped');
     }
+    // After the shutdown, whose ingest tells the encoder's leaving: `stopped` is the last line.
+    stopped();
     return 0;
   },
 };
