@@ -25,7 +25,7 @@ export interface SavedSetting {
   /** What it takes, for the help text: `on|off`, `PORT`… */
   readonly takes: string;
   readonly about: string;
-  /** Kept per profile (the active one, or --profile's). */
+  /** Kept per profile (the active one, or --profile's, which must be set up). */
   readonly perProfile: boolean;
   /** The saved value as `set` takes it. */
   get(files: SettingsFiles, profile: string): Promise<string>;
@@ -33,128 +33,112 @@ export interface SavedSetting {
   set(files: SettingsFiles, profile: string, value: string): Promise<string>;
 }
 
+/** A settings file read whole and changed in place. */
+interface Changeable<T> {
+  load(): Promise<T>;
+  update(change: (saved: T) => void): Promise<unknown>;
+}
+
+type Live = Awaited<ReturnType<LiveSettingsStore['load']>>;
+type Uploads = Awaited<ReturnType<UploadSettingsStore['load']>>;
+type Profiles = Awaited<ReturnType<ProfileStore['load']>>;
+
+const live = (files: SettingsFiles): Changeable<Live> => files.live;
+const uploads = (files: SettingsFiles): Changeable<Uploads> => files.uploads;
+const profiles = (files: SettingsFiles): Changeable<Profiles> => ({
+  load: () => files.profiles.load(),
+  update: async (change) => {
+    const saved = await files.profiles.load();
+    change(saved);
+    await files.profiles.save(saved);
+  },
+});
+
+/** `write` checks the value (throwing before anything is written), changes the settings and returns the value shown. */
+function saved<T>(
+  file: (files: SettingsFiles) => Changeable<T>,
+  about: Pick<SavedSetting, 'name' | 'takes' | 'about' | 'perProfile'>,
+  read: (settings: T, profile: string) => string,
+  write: (settings: T, profile: string, value: string) => string,
+): SavedSetting {
+  return {
+    ...about,
+    get: async (files, profile) => read(await file(files).load(), profile),
+    set: async (files, profile, value) => {
+      let shown = value;
+      await file(files).update((settings) => {
+        shown = write(settings, profile, value);
+      });
+      return shown;
+    },
+  };
+}
+
 export const SAVED_SETTINGS: readonly SavedSetting[] = [
-  {
-    name: 'channel',
-    takes: 'ID',
-    about: 'the channel the Go live panel and `companion live` start on (`companion channels` lists yours)',
-    perProfile: true,
-    get: async (files, profile) => (await files.live.load()).channels[profile] ?? 'none',
-    set: async (files, profile, value) => {
+  saved(
+    live,
+    { name: 'channel', takes: 'ID', about: 'the channel the Go live panel and `companion live` start on (`companion channels` lists yours)', perProfile: true },
+    (settings, profile) => settings.channels[profile] ?? 'none',
+    (settings, profile, value) => {
       if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw new UsageError(`a channel is given by its id, as \`companion channels\` lists it (got ${JSON.stringify(value)})`);
-      await files.live.update((settings) => {
-        settings.channels[profile] = value;
-      });
+      settings.channels[profile] = value;
       return value;
     },
-  },
-  {
-    name: 'record-when-live',
-    takes: 'on|off',
-    about: "start the channel's cloud recording when it goes live",
-    perProfile: false,
-    get: async (files) => onOff((await files.live.load()).recordWhenLive),
-    set: async (files, _profile, value) => {
-      const on = switchValue('record-when-live', value);
-      await files.live.update((settings) => {
-        settings.recordWhenLive = on;
-      });
-      return onOff(on);
-    },
-  },
-  {
-    name: 'ingest-port',
-    takes: 'PORT',
-    about: 'the port the local ingest listens on for the encoder (0: any free port)',
-    perProfile: false,
-    get: async (files) => String((await files.live.load()).ingestPort),
-    set: async (files, _profile, value) => {
-      const port = Number(value);
-      if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`ingest-port is a port number from 0 to 65535 (got ${value})`);
-      await files.live.update((settings) => {
-        settings.ingestPort = port;
-      });
-      return String(port);
-    },
-  },
-  {
-    name: 'bridge',
-    takes: 'SECONDS|off',
-    about: 'how long the holding slate covers for an encoder that dropped, or off',
-    perProfile: false,
-    get: async (files) => {
-      const { bridge } = await files.live.load();
-      return bridge.enabled ? String(bridge.windowSeconds) : 'off';
-    },
-    set: async (files, _profile, value) => {
-      const { min, max } = BRIDGE_WINDOW_SECONDS;
-      const seconds = Number(value);
-      if (value !== 'off' && (!/^\d+$/.test(value) || seconds < min || seconds > max)) throw new UsageError(`bridge takes a number of seconds from ${min} to ${max}, or off (got ${value})`);
-      await files.live.update((settings) => {
-        // Off keeps the window, for when it is switched on again.
-        settings.bridge = value === 'off' ? { ...settings.bridge, enabled: false } : { enabled: true, windowSeconds: seconds };
-      });
+  ),
+  saved(
+    live,
+    { name: 'record-when-live', takes: 'on|off', about: "start the channel's cloud recording when it goes live", perProfile: false },
+    (settings) => onOff(settings.recordWhenLive),
+    (settings, _profile, value) => onOff((settings.recordWhenLive = switchValue('record-when-live', value))),
+  ),
+  saved(
+    live,
+    { name: 'ingest-port', takes: 'PORT', about: 'the port the local ingest listens on for the encoder (0: any free port)', perProfile: false },
+    (settings) => String(settings.ingestPort),
+    (settings, _profile, value) => String((settings.ingestPort = wholeNumber('ingest-port', value, { min: 0, max: 65535 }))),
+  ),
+  saved(
+    live,
+    { name: 'bridge', takes: 'SECONDS|off', about: 'how long the holding slate covers for an encoder that dropped, or off', perProfile: false },
+    (settings) => (settings.bridge.enabled ? String(settings.bridge.windowSeconds) : 'off'),
+    (settings, _profile, value) => {
+      // Off keeps the window, for when it is switched on again.
+      settings.bridge = value === 'off' ? { ...settings.bridge, enabled: false } : { enabled: true, windowSeconds: wholeNumber('bridge', value, BRIDGE_WINDOW_SECONDS, ', or off') };
       return value;
     },
-  },
-  {
-    name: 'concurrency',
-    takes: 'N',
-    about: 'how many files upload at once',
-    perProfile: false,
-    get: async (files) => String((await files.uploads.load()).concurrency),
-    set: async (files, _profile, value) => {
-      const count = Number(value);
-      const { min, max } = CONCURRENCY_RANGE;
-      if (!/^\d+$/.test(value) || count < min || count > max) throw new UsageError(`concurrency is ${min} to ${max} (got ${value})`);
-      await files.uploads.update((settings) => {
-        settings.concurrency = count;
-      });
-      return String(count);
-    },
-  },
-  {
-    name: 'limit-rate',
-    takes: 'BYTES[k|M]|none',
-    about: 'the upload speed limit in bytes per second, like 500k or 2M, or none',
-    perProfile: false,
-    get: async (files) => {
-      const limit = (await files.uploads.load()).speedLimit;
-      return limit === null ? 'none' : String(limit);
-    },
-    set: async (files, _profile, value) => {
-      const limit = rateOption(value, 'limit-rate') ?? null;
-      await files.uploads.update((settings) => {
-        settings.speedLimit = limit;
-      });
-      return limit === null ? 'none' : String(limit);
-    },
-  },
-  {
-    name: 'dialect',
-    takes: 'spec|current',
-    about: "the platform the profile speaks: spec (parts A and B) or current (today's platform)",
-    perProfile: true,
-    get: async (files, profile) => (await savedProfile(files, profile)).dialect,
-    set: async (files, profile, value) => {
+  ),
+  saved(
+    uploads,
+    { name: 'concurrency', takes: 'N', about: 'how many files upload at once', perProfile: false },
+    (settings) => String(settings.concurrency),
+    (settings, _profile, value) => String((settings.concurrency = wholeNumber('concurrency', value, CONCURRENCY_RANGE))),
+  ),
+  saved(
+    uploads,
+    { name: 'limit-rate', takes: 'BYTES[k|M]|none', about: 'the upload speed limit in bytes per second, like 500k or 2M, or none', perProfile: false },
+    (settings) => rateShown(settings.speedLimit),
+    (settings, _profile, value) => rateShown((settings.speedLimit = rateOption(value, 'limit-rate') ?? null)),
+  ),
+  saved(
+    profiles,
+    { name: 'dialect', takes: 'spec|current', about: "the platform the profile speaks: spec (parts A and B) or current (today's platform)", perProfile: true },
+    (settings, profile) => settings.profiles[profile]!.dialect,
+    (settings, profile, value) => {
       const parsed = Dialect.safeParse(value);
       if (!parsed.success) throw new UsageError(`dialect is spec (the platform of parts A and B) or current (the platform as it runs today), not ${JSON.stringify(value)}`);
-      await changeProfile(files, profile, { dialect: parsed.data });
+      settings.profiles[profile] = { ...settings.profiles[profile]!, dialect: parsed.data };
       return parsed.data;
     },
-  },
-  {
-    name: 'plain-rtmp',
-    takes: 'on|off',
-    about: "publish over plain RTMP even where the channel's ingest offers RTMPS",
-    perProfile: true,
-    get: async (files, profile) => onOff((await savedProfile(files, profile)).plainRtmp),
-    set: async (files, profile, value) => {
-      const on = switchValue('plain-rtmp', value);
-      await changeProfile(files, profile, { plainRtmp: on });
-      return onOff(on);
+  ),
+  saved(
+    profiles,
+    { name: 'plain-rtmp', takes: 'on|off', about: "publish over plain RTMP even where the channel's ingest offers RTMPS", perProfile: true },
+    (settings, profile) => onOff(settings.profiles[profile]!.plainRtmp),
+    (settings, profile, value) => {
+      settings.profiles[profile] = { ...settings.profiles[profile]!, plainRtmp: switchValue('plain-rtmp', value) };
+      return value;
     },
-  },
+  ),
 ];
 
 export function savedSetting(name: string): SavedSetting | undefined {
@@ -165,23 +149,19 @@ function onOff(on: boolean): 'on' | 'off' {
   return on ? 'on' : 'off';
 }
 
+function rateShown(limit: number | null): string {
+  return limit === null ? 'none' : String(limit);
+}
+
+function wholeNumber(name: string, value: string, range: { readonly min: number; readonly max: number }, or = ''): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < range.min || number > range.max) throw new UsageError(`${name} takes a whole number from ${range.min} to ${range.max}${or} (got ${value})`);
+  return number;
+}
+
 function switchValue(name: string, value: string): boolean {
   if (value !== 'on' && value !== 'off') throw new UsageError(`${name} is on or off, not ${JSON.stringify(value)}`);
   return value === 'on';
-}
-
-async function savedProfile(files: SettingsFiles, name: string) {
-  const profile = (await files.profiles.load()).profiles[name];
-  if (!profile) throw await unknownProfile(files, name);
-  return profile;
-}
-
-async function changeProfile(files: SettingsFiles, name: string, change: { dialect?: Dialect; plainRtmp?: boolean }): Promise<void> {
-  const saved = await files.profiles.load();
-  const profile = saved.profiles[name];
-  if (!profile) throw await unknownProfile(files, name);
-  saved.profiles[name] = { ...profile, ...change };
-  await files.profiles.save(saved);
 }
 
 /** A profile that is not set up, in words: the ones there are, and how to set one up. */
