@@ -82,9 +82,7 @@ describe('the explicit commands', () => {
     expect(json((await set('record-when-live', 'on')).stdout)).toEqual([{ event: 'setting-saved', key: 'record-when-live', value: 'on' }]);
     expect(json((await set('channel', '5002')).stdout)).toEqual([{ event: 'setting-saved', key: 'channel', value: '5002', profile: 'sandbox' }]);
     expect((await set('bridge', '30')).code).toBe(0);
-    expect((await set('dialect', 'current')).code).toBe(0);
-    expect(await whoami()).toMatchObject({ profile: 'sandbox', dialect: 'current' });
-    expect((await set('dialect', 'spec')).code).toBe(0);
+    // (The dialect and plain-RTMP switch: profile-dialect-cli.test.ts.)
     const port = await freePort();
     expect((await set('ingest-port', String(port))).code).toBe(0);
 
