@@ -220,11 +220,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     const known = listed ?? (await this.channels().then((choices) => choices.find((choice) => choice.id === id)));
     if (known === undefined) throw new CompanionError('channel_not_found', `There is no channel ${id} among your channels or the channels you manage.`);
     this.#channel = { id, title: known.title, managedFor: known.managedFor };
-    if (!this.#options.choicesForThisRun) {
-      await this.#options.settings.update((settings) => {
-        settings.channels[this.#options.session.profileName] = id;
-      });
-    }
+    if (!this.#options.choicesForThisRun) await this.#options.settings.update((settings) => Object.assign(settings.channels, { [this.#options.session.profileName]: id }));
     this.#helpers.forget();
     this.#changed();
     return this.state();
@@ -325,11 +321,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   }
 
   async setRecordWhenLive(on: boolean): Promise<LiveState> {
-    if (!this.#options.choicesForThisRun) {
-      await this.#options.settings.update((settings) => {
-        settings.recordWhenLive = on;
-      });
-    }
+    if (!this.#options.choicesForThisRun) await this.#options.settings.update((settings) => Object.assign(settings, { recordWhenLive: on }));
     this.#helpers.setRecordWhenLive(on);
     this.#changed();
     return this.state();
