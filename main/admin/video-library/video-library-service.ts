@@ -29,7 +29,8 @@ export class VideoLibraryService extends PlatformBackedService implements Namesp
     const page = await explained(() => (request.channelId === null ? api.videos.pageForUser(request.page, options) : api.videos.pageForChannel(request.channelId, request.page, options)));
     return {
       request: { ...request, q, protect: options.protect },
-      items: page.items.map(videoRow),
+      // The video object seldom says who may watch it; a filter on one protection, or a search (public only), does.
+      items: page.items.map((video) => videoRow(video, q !== undefined ? 'public' : options.protect.length === 1 ? options.protect[0]! : null)),
       hasPrevious: page.hasPrevious,
       hasNext: page.hasNext,
       note: dropsFilter ? SEARCH_DROPS_FILTER : null,
@@ -105,7 +106,7 @@ function channelIdOf(video: Video): string | null {
   return match?.[1] === undefined ? null : decodeURIComponent(match[1]);
 }
 
-export function videoRow(video: Video): VideoRow {
+export function videoRow(video: Video, listedAs: VideoRow['protect'] = null): VideoRow {
   return {
     id: video.id,
     channelId: channelIdOf(video),
@@ -116,6 +117,7 @@ export function videoRow(video: Video): VideoRow {
     createdAt: video.created_at ?? null,
     views: video.views ?? null,
     thumbnailUrl: video.thumbnail?.default ?? null,
+    protect: video.protect ?? listedAs,
     captionMatches: video.caption_matches?.map((match) => ({ startSec: match.start_sec, endSec: match.end_sec, caption: match.caption })) ?? null,
   };
 }

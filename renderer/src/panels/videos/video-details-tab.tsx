@@ -1,5 +1,5 @@
 // The video's details at the chosen detail level, its title, description and protection, and deleting it.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { VIDEO_LIMITS, type VideoDetailLevel, type VideoDetails, type VideoEdit } from '../../../../preload/contract.js';
 import { useVideosStore } from '../../state/videos-slice';
 import { ConfirmButton } from '../confirm-button';
@@ -14,8 +14,11 @@ const LEVELS: Record<VideoDetailLevel, string> = {
   owner: 'Owner (adds private data such as the direct HLS address)',
 };
 
+/** How long "Saved" shows beside the button before it fades. */
+const SAVED_SHOWN_MS = 4000;
+
+// An empty title is main's rule to word (its answer carries the Details); these are checked before sending.
 function editProblem(title: string, description: string): string | null {
-  if (title.trim() === '') return 'Give the video a title.';
   if (title.trim().length > VIDEO_LIMITS.title) return `The title is at most ${VIDEO_LIMITS.title} characters.`;
   if (/[\n\r\t]/.test(title)) return 'The title is one line.';
   if (description.length > VIDEO_LIMITS.description) return `The description is at most ${VIDEO_LIMITS.description} characters.`;
@@ -30,11 +33,20 @@ function EditForm({ details }: { details: VideoDetails }) {
   const [description, setDescription] = useState(details.description);
   const [protect, setProtect] = useState<'keep' | 'public' | 'private'>('keep');
   const [problem, setProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState(0);
+
+  // Each save shows "Saved" again for a few seconds (the key restarts its fade).
+  useEffect(() => {
+    if (saved === 0) return;
+    const timer = setTimeout(() => setSaved(0), SAVED_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [saved]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = editProblem(title, description);
     setProblem(found);
+    setSaved(0);
     if (found) return;
     const edit: VideoEdit = {
       ...(title.trim() !== details.title ? { title: title.trim() } : {}),
@@ -45,7 +57,10 @@ function EditForm({ details }: { details: VideoDetails }) {
       setProblem('Nothing changed: edit the title, the description or the protection first.');
       return;
     }
-    if (await save(edit)) setProtect('keep');
+    if (await save(edit)) {
+      setProtect('keep');
+      setSaved(Date.now());
+    }
   }
 
   return (
@@ -70,7 +85,14 @@ function EditForm({ details }: { details: VideoDetails }) {
         </label>
         <button type="submit" className="button button-primary" data-testid="video-save">
           {busy === 'save' ? 'Saving…' : 'Save'}
-        </button>
+        </button>{' '}
+        <span className="saved-status" role="status">
+          {saved !== 0 && (
+            <span key={saved} className="saved-note">
+              Saved
+            </span>
+          )}
+        </span>
       </fieldset>
       {problem && (
         <p className="error" role="alert" data-testid="video-edit-problem">

@@ -50,6 +50,8 @@ describe('video library service', () => {
           createdAt: 1000,
           views: 12,
           thumbnailUrl: 'https://img.example/42.jpg',
+          // Listed under the "private only" filter: that says who may watch it.
+          protect: 'private',
           captionMatches: [{ startSec: 12.5, endSec: 17, caption: 'which microphone' }],
         },
       ],
