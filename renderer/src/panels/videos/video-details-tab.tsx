@@ -25,7 +25,21 @@ function editProblem(title: string, description: string): string | null {
   return null;
 }
 
-function EditForm({ details }: { details: VideoDetails }) {
+/**
+ * "Saved" for a few seconds after each save (the key restarts its fade). Held above the edit form, which
+ * mounts afresh with the saved values.
+ */
+function useSavedNote(): [number, () => void] {
+  const [saved, setSaved] = useState(0);
+  useEffect(() => {
+    if (saved === 0) return;
+    const timer = setTimeout(() => setSaved(0), SAVED_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [saved]);
+  return [saved, () => setSaved(Date.now())];
+}
+
+function EditForm({ details, onSaved }: { details: VideoDetails; onSaved: () => void }) {
   const { busy, save } = useVideosStore(
     useShallow((state) => ({ busy: state.busy, save: state.save })),
   );
@@ -33,20 +47,11 @@ function EditForm({ details }: { details: VideoDetails }) {
   const [description, setDescription] = useState(details.description);
   const [protect, setProtect] = useState<'keep' | 'public' | 'private'>('keep');
   const [problem, setProblem] = useState<string | null>(null);
-  const [saved, setSaved] = useState(0);
-
-  // Each save shows "Saved" again for a few seconds (the key restarts its fade).
-  useEffect(() => {
-    if (saved === 0) return;
-    const timer = setTimeout(() => setSaved(0), SAVED_SHOWN_MS);
-    return () => clearTimeout(timer);
-  }, [saved]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = editProblem(title, description);
     setProblem(found);
-    setSaved(0);
     if (found) return;
     const edit: VideoEdit = {
       ...(title.trim() !== details.title ? { title: title.trim() } : {}),
@@ -59,7 +64,7 @@ function EditForm({ details }: { details: VideoDetails }) {
     }
     if (await save(edit)) {
       setProtect('keep');
-      setSaved(Date.now());
+      onSaved();
     }
   }
 
@@ -85,14 +90,7 @@ function EditForm({ details }: { details: VideoDetails }) {
         </label>
         <button type="submit" className="button button-primary" data-testid="video-save">
           {busy === 'save' ? 'Saving…' : 'Save'}
-        </button>{' '}
-        <span className="saved-status" role="status">
-          {saved !== 0 && (
-            <span key={saved} className="saved-note">
-              Saved
-            </span>
-          )}
-        </span>
+        </button>
       </fieldset>
       {problem && (
         <p className="error" role="alert" data-testid="video-edit-problem">
@@ -108,6 +106,7 @@ export function VideoDetailsTab({ videoId }: VideoTabProps) {
     useShallow((state) => ({ details: state.details, channels: state.channels, busy: state.busy, loadDetails: state.loadDetails, remove: state.remove })),
   );
   const shown = details?.id === videoId ? details : null;
+  const [saved, showSaved] = useSavedNote();
   const channelTitle = channels?.find((channel) => channel.id === shown?.channelId)?.title;
   return (
     <div className="video-details" data-testid="video-details">
@@ -156,8 +155,16 @@ export function VideoDetailsTab({ videoId }: VideoTabProps) {
           {shown.detailLevel === 'minimal' ? (
             <p className="hint">The minimal level has no title or description to edit. Choose another level to edit.</p>
           ) : (
-            <EditForm key={`${shown.id}:${shown.title}:${shown.description}`} details={shown} />
+            <EditForm key={`${shown.id}:${shown.title}:${shown.description}`} details={shown} onSaved={showSaved} />
           )}
+          {/* Outside the form, which mounts afresh after a save: a live region must be there before its words. */}
+          <p className="saved-status" role="status">
+            {saved !== 0 && (
+              <span key={saved} className="saved-note">
+                Saved
+              </span>
+            )}
+          </p>
         </>
       )}
       <div className="video-delete">
