@@ -37,6 +37,10 @@ test.describe('small things', () => {
     await expect(table.getByRole('columnheader', { name: 'Protection' })).toBeVisible();
     await expect(table.getByRole('img', { name: /^Thumbnail of / }).first()).toBeAttached();
 
+    // Both kinds listed together: each row still says which it is.
+    await expect(table.getByRole('row', { name: /Rehearsal \(unlisted\)/ }).getByRole('cell', { name: 'Private', exact: true })).toBeVisible();
+    await expect(table.getByRole('row', { name: /Behind the scenes/ }).getByRole('cell', { name: 'Public', exact: true })).toBeVisible();
+
     await page.getByLabel('Protection').selectOption('private');
     await expect(table.getByRole('row', { name: /Rehearsal \(unlisted\)/ }).getByRole('cell', { name: 'Private', exact: true })).toBeVisible();
     await expect(table.getByRole('cell', { name: 'Public', exact: true })).toHaveCount(0);

@@ -36,10 +36,12 @@ const PROTECTION_WORDS: Record<NonNullable<VideoRow['protect']>, string> = { pub
 function Thumbnail({ row }: { row: VideoRow }) {
   const [failed, setFailed] = useState(false);
   const alt = `Thumbnail of ${row.title || `video ${row.id}`}`;
-  if (row.thumbnailUrl === null) return <span className="video-thumb video-thumb-none" />;
+  if (row.thumbnailUrl === null) return <span className="video-thumb" />;
+  // A picture that did not load leaves its frame (and its words for a screen reader), not the browser's broken icon.
+  if (failed) return <span className="video-thumb" role="img" aria-label={alt} />;
   return (
     <img
-      className={failed ? 'video-thumb video-thumb-failed' : 'video-thumb'}
+      className="video-thumb"
       src={row.thumbnailUrl}
       alt={alt}
       width={64}

@@ -64,6 +64,19 @@ describe('video library service', () => {
     expect(channel).toMatchObject({ items: [], hasPrevious: true, hasNext: false });
   });
 
+  it('tells public from private in a mixed list with one more request, for the private ones', async () => {
+    const other = { ...video, id: '43' };
+    const pageForUser = vi.fn(async (_page: number, options: { protect: string[] }) =>
+      options.protect.includes('private') ? { items: [other], hasPrevious: false, hasNext: false } : { items: [video, other], hasPrevious: false, hasNext: false },
+    );
+    const page = await serviceWith({ videos: { pageForUser } }).page({ channelId: null, page: 1, sort: 'recent', protect: [] });
+    expect(pageForUser).toHaveBeenCalledTimes(2);
+    expect(page.items.map((row) => [row.id, row.protect])).toEqual([
+      ['42', 'public'],
+      ['43', 'private'],
+    ]);
+  });
+
   it('a search goes without the protection filter, which the platform would let win, and says so', async () => {
     const pageForUser = vi.fn(async () => ({ items: [], hasPrevious: false, hasNext: false }));
     const page = await serviceWith({ videos: { pageForUser } }).page({ channelId: null, page: 1, q: 'microphone', sort: 'recent', protect: ['public'] });
