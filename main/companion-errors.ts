@@ -1,6 +1,6 @@
 // Errors of the capability modules, turned into what crosses the contract: a code the UI acts on and a
 // sentence that says what happened and what to do.
-import { CompanionError } from '../preload/contract.js';
+import { asSentence, CompanionError } from '../preload/contract.js';
 import { channelAdminAdvice } from './admin/channel-admin/channel-admin-errors.js';
 import { PlatformError, SignInNeededError } from './platform/platform-error.js';
 import { KeychainUnavailableError } from './vault/secret-store.js';
@@ -29,5 +29,5 @@ export function platformWords(error: PlatformError): { words: string; details: s
   if (!error.message.startsWith(error.endpoint)) return { words: error.message, details: undefined };
   const advice = error.message.slice(error.message.lastIndexOf(': ') + 2).trim();
   if (advice === '' || advice === error.message) return { words: error.message, details: undefined };
-  return { words: `${advice.charAt(0).toUpperCase()}${advice.slice(1)}`, details: error.message };
+  return { words: asSentence(advice), details: error.message };
 }

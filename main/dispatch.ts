@@ -2,6 +2,7 @@
 // against the contract, validates the arguments, calls that namespace's service, and turns every outcome
 // into an envelope.
 import {
+  asSentence,
   CompanionError,
   resolveMethod,
   type ContractShape,
@@ -34,7 +35,7 @@ export function createDispatcher<C extends ContractShape>(
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? ` (argument ${issue.path.join('.')})` : '';
       // The person reads the rule's own words ("the title is required"); the call and the argument's path are details.
-      return failure('bad_request', sentence(issue?.message ?? 'a value was not accepted'), `${path} was called with invalid arguments${where}: ${issue?.message ?? 'invalid'}.`);
+      return failure('bad_request', asSentence(issue?.message ?? 'a value was not accepted'), `${path} was called with invalid arguments${where}: ${issue?.message ?? 'invalid'}.`);
     }
     try {
       const service = implementation[resolved.namespace] as unknown as Record<string, (...a: unknown[]) => unknown>;
@@ -52,10 +53,4 @@ export function createDispatcher<C extends ContractShape>(
 
 function failure(code: string, message: string, details?: string): Envelope {
   return { ok: false, error: details === undefined ? { code, message } : { code, message, details } };
-}
-
-/** A rule's lower-case words as a sentence: "the title is required" → "The title is required." */
-function sentence(words: string): string {
-  const trimmed = words.trim();
-  return `${trimmed.charAt(0).toUpperCase()}${trimmed.slice(1)}${/[.!?]$/.test(trimmed) ? '' : '.'}`;
 }

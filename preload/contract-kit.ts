@@ -122,6 +122,12 @@ export interface ErrorPayload {
 
 export type Envelope<T = unknown> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ErrorPayload };
 
+/** A rule's lower-case words as a sentence for a person: "the title is required" → "The title is required." */
+export function asSentence(words: string): string {
+  const trimmed = words.trim();
+  return `${trimmed.charAt(0).toUpperCase()}${trimmed.slice(1)}${/[.!?]$/.test(trimmed) ? '' : '.'}`;
+}
+
 export class CompanionError extends Error {
   override readonly name = 'CompanionError';
   constructor(
