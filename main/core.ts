@@ -285,7 +285,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const dispatch = createDispatcher(contract, services, {
     translateError: (error) => {
       if (error instanceof SignInNeededError) void session.tokenRefused();
-      return toCompanionError(error);
+      const translated = toCompanionError(error);
+      // The person reads words; the technical detail behind them goes to the log as well as the Details disclosure.
+      if (translated?.details !== undefined) logger.info(`Refused: ${translated.message}`, { details: translated.details });
+      return translated;
     },
     onInternalError: (method, error) => logger.error(`${method} failed unexpectedly`, { error }),
   });
