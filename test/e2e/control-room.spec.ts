@@ -102,3 +102,16 @@ test('findings 1, 7 and 10: the strip, the fps within ±1 of a 30 fps encoder, t
   await expect(page.getByTestId('app-status')).toHaveText('Offline');
   encoder.stop();
 });
+
+test('finding 6: in an 800×600 window Go live is in view without scrolling, and stays there when the panel scrolls', async ({ page }) => {
+  // An app of its own: the journey above has signed in and out of the first one.
+  const small = await startBrowserModeApp();
+  await page.setViewportSize({ width: 800, height: 600 });
+  await signInAsDemo(page, small.url);
+  await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Go live' }).click();
+  const goLive = page.getByRole('button', { name: 'Go live', exact: true }).and(page.getByTestId('go-live-button'));
+  await expect(goLive).toBeInViewport({ ratio: 1 });
+  await page.getByTestId('alarm-settings').scrollIntoViewIfNeeded();
+  await expect(goLive).toBeInViewport({ ratio: 1 });
+  await small.stop();
+});

@@ -7,6 +7,7 @@ import type { LiveState } from '../../../../preload/contract.js';
 import { useLiveStore } from '../../state/live-slice';
 import { useNow } from '../../use-now';
 import { useAlarmSignals } from './alarm-signals';
+import { BroadcastButtons } from './live-controls';
 import { countdown, formatDuration, formatUptime } from './time-format';
 
 type Air = LiveState['air'];
@@ -51,7 +52,6 @@ export function ControlStrip() {
   const recordingSince = recording?.state === 'recording' ? recording.since : null;
   return (
     <div className={`control-strip control-strip-${air.status}`} data-testid="control-strip">
-      {/* Room for the confidence monitor's small picture, first in the strip. */}
       <div className="strip-line" role="group" aria-label="Broadcast status">
         <span className="strip-status" data-testid="air-status">
           {STATUS_WORDS[air.status]}
@@ -63,6 +63,7 @@ export function ControlStrip() {
           <Fact label="Viewers" testId="strip-viewers" value={viewers === null ? '—' : String(viewers)} />
           <Fact label="Recording" testId="strip-recording" value={recordingSince === null ? 'off' : formatDuration(nowMs / 1000 - recordingSince)} />
         </dl>
+        <BroadcastButtons />
       </div>
       {air.alarm && <AlarmBanner alarm={air.alarm} nowMs={nowMs} />}
     </div>

@@ -22,7 +22,7 @@ export function EndStream({ busy, onEnd }: { busy: boolean; onEnd: () => void })
 
   if (step.kind === 'idle') {
     return (
-      <button type="button" className="button button-big button-end" disabled={busy} onClick={() => setStep({ kind: 'confirm' })} data-testid="end-button">
+      <button type="button" className="button button-end" disabled={busy} onClick={() => setStep({ kind: 'confirm' })} data-testid="end-button">
         {busy ? 'Ending…' : 'End stream'}
       </button>
     );

@@ -1,7 +1,7 @@
-// The Go live panel: the control strip pinned at its top (on air, uptime, input, the alarm), the encoder's address, the channel, the checklist, Go live / End and the recorder,
-// the bridge's countdown when the encoder drops, where the stream goes and how each destination is doing,
-// the plots, and the settings that keep a broadcast safe (the bridge, the local copy). Each part
-// subscribes to the fields it shows.
+// The Go live panel: the control strip pinned at its top (on air, uptime, input, Go live / End, the alarm),
+// the encoder's address, the channel, the checklist, the recorder, what is relayed (facts and the confidence
+// monitor's picture), where the stream goes and how each destination is doing, the plots, and the settings
+// that keep a broadcast safe (the bridge, the local copy). Each part subscribes to the fields it shows.
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useLiveStore } from '../../state/live-slice';
@@ -13,7 +13,7 @@ import { ConfidenceMonitor } from './confidence-monitor';
 import { ControlStrip } from './control-strip';
 import { DestinationsSection } from './destinations-section';
 import { EncoderAddress } from './encoder-address';
-import { LiveControls } from './live-controls';
+import { RecorderControls } from './live-controls';
 import { OnAirFacts } from './on-air-facts';
 import { SafetyCopySection } from './safety-copy-section';
 import { TargetsTable } from './targets-table';
@@ -90,13 +90,13 @@ export function GoLivePanel() {
       <h1 id="panel-title">Go live</h1>
       <ControlStrip />
       <EncoderAddress />
-      <ConfidenceMonitor />
       <ChannelChoice />
       <Checklist />
       <NextStep />
-      <LiveControls />
+      <RecorderControls />
       <h2>On air</h2>
       <OnAirFacts />
+      <ConfidenceMonitor />
       <TargetsTable />
       <DestinationsSection />
       <h2>Keep the broadcast safe</h2>

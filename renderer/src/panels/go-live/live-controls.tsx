@@ -1,4 +1,5 @@
-// Go live / End, Reconnect now, the cloud recorder (record, record when live, autorecord) and its time.
+// Go live / End and Reconnect now (pinned in the control strip, so the main action is in view at any window
+// size), and the cloud recorder (record, record when live, autorecord) with its time.
 import { useCallback } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useLiveStore } from '../../state/live-slice';
@@ -6,42 +7,48 @@ import { EndStream } from './end-stream';
 import { formatDuration } from './time-format';
 import { useNow } from '../../use-now';
 
-export function LiveControls() {
-  const { phase, hasChannel, recording, autorecord, busy, goLive, endLive, reconnectNow, toggleRecording, setRecordWhenLive, setAutorecord } = useLiveStore(
+export function BroadcastButtons() {
+  const { phase, busy, goLive, endLive, reconnectNow } = useLiveStore(
+    useShallow((state) => ({ phase: state.live?.phase, busy: state.busy, goLive: state.goLive, endLive: state.endLive, reconnectNow: state.reconnectNow })),
+  );
+  const endStream = useCallback(() => void endLive(), [endLive]);
+  const onAir = phase === 'live' || phase === 'starting';
+  return (
+    <div className="strip-actions">
+      {onAir ? (
+        <EndStream busy={busy !== null} onEnd={endStream} />
+      ) : (
+        <button type="button" className="button button-primary" disabled={busy !== null} onClick={() => void goLive()} data-testid="go-live-button">
+          {busy === 'go-live' ? 'Starting…' : 'Go live'}
+        </button>
+      )}
+      {onAir && (
+        <button type="button" className="button" disabled={busy !== null} onClick={() => void reconnectNow()}>
+          Reconnect now
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function RecorderControls() {
+  const { hasChannel, recording, autorecord, busy, toggleRecording, setRecordWhenLive, setAutorecord } = useLiveStore(
     useShallow((state) => ({
-      phase: state.live?.phase,
       hasChannel: Boolean(state.live?.channel),
       recording: state.live?.recording,
       autorecord: state.live?.autorecord ?? null,
       busy: state.busy,
-      goLive: state.goLive,
-      endLive: state.endLive,
-      reconnectNow: state.reconnectNow,
       toggleRecording: state.toggleRecording,
       setRecordWhenLive: state.setRecordWhenLive,
       setAutorecord: state.setAutorecord,
     })),
   );
   const now = useNow() / 1000;
-  const endStream = useCallback(() => void endLive(), [endLive]);
   if (!recording) return null;
-  const onAir = phase === 'live' || phase === 'starting';
   const elapsed = recording.since === null ? 0 : now - recording.since;
   return (
     <>
       <div className="live-actions">
-        {onAir ? (
-          <EndStream busy={busy !== null} onEnd={endStream} />
-        ) : (
-          <button type="button" className="button button-big button-primary" disabled={busy !== null} onClick={() => void goLive()} data-testid="go-live-button">
-            {busy === 'go-live' ? 'Starting…' : 'Go live'}
-          </button>
-        )}
-        {onAir && (
-          <button type="button" className="button" disabled={busy !== null} onClick={() => void reconnectNow()}>
-            Reconnect now
-          </button>
-        )}
         <button type="button" className="button" disabled={busy !== null || !hasChannel} onClick={() => void toggleRecording()} data-testid="record-button">
           {recording.state === 'recording' ? `Stop recording ${formatDuration(elapsed)}` : recording.state === 'idle' ? 'Record' : 'Working…'}
         </button>
