@@ -12,7 +12,7 @@ export interface LiveSliceState {
   /** The revealed local key, until hidden again. */
   readonly revealedKey: string | null;
   /** Which action runs now (its button waits). */
-  readonly busy: 'go-live' | 'end' | 'record' | 'channel' | 'key' | 'reconnect' | 'dismiss' | 'destination' | 'bridge' | 'copy' | null;
+  readonly busy: 'go-live' | 'end' | 'record' | 'channel' | 'key' | 'reconnect' | 'dismiss' | 'destination' | 'bridge' | 'copy' | 'port' | null;
   readonly error: string | null;
 }
 
@@ -30,6 +30,8 @@ export interface LiveActions {
   revealKey(): Promise<void>;
   hideKey(): void;
   regenerateKey(): Promise<void>;
+  /** Moves the local ingest to this port now and saves it. */
+  setIngestPort(port: number): Promise<void>;
   addDestination(destination: DestinationInput): Promise<void>;
   removeDestination(id: string): Promise<void>;
   setDestinationEnabled(id: string, enabled: boolean): Promise<void>;
@@ -79,6 +81,7 @@ export const useLiveStore = create<LiveSliceState & LiveActions>()((set, get) =>
     revealKey: () => run('key', async () => ({ revealedKey: await bridge().live.revealLocalKey() })),
     hideKey: () => set({ revealedKey: null }),
     regenerateKey: () => run('key', async () => ({ live: await bridge().live.regenerateLocalKey(), revealedKey: null })),
+    setIngestPort: (port) => run('port', async () => ({ live: await bridge().live.setIngestPort(port) })),
     addDestination: (destination) => run('destination', async () => ({ live: await bridge().live.addDestination(destination) })),
     removeDestination: (id) => run('destination', async () => ({ live: await bridge().live.removeDestination(id) })),
     setDestinationEnabled: (id, enabled) => run('destination', async () => ({ live: await bridge().live.setDestinationEnabled(id, enabled) })),

@@ -9,7 +9,7 @@ export function target(id: string, state: string, active: boolean): Target {
 
 export function liveState(change: Partial<LiveState> = {}, recording: Partial<LiveState['recording']> = {}): LiveState {
   return {
-    ingest: { url: 'rtmp://127.0.0.1:1935/live', keyMasked: '****abcd', error: null, note: null },
+    ingest: { url: 'rtmp://127.0.0.1:1935/live', keyMasked: '****abcd', error: null, note: null, freePort: null, savedPort: 1935, runPort: null },
     channel: { id: '7', title: 'Main', managedFor: null },
     phase: 'idle',
     checklist: [],
