@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import type { ChannelChoice, CompanionBridge, DestinationInput, LiveState, SafetyCopyChoice } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
-import { errorText } from './request-outcome';
+import { errorCode, errorText } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
@@ -14,6 +14,8 @@ export interface LiveSliceState {
   /** Which action runs now (its button waits). */
   readonly busy: 'go-live' | 'end' | 'record' | 'channel' | 'key' | 'reconnect' | 'dismiss' | 'destination' | 'bridge' | 'copy' | 'port' | null;
   readonly error: string | null;
+  /** The code of `error` (the panel offers the channel choice for a channel's errors). */
+  readonly errorCode: string | null;
 }
 
 export interface LiveActions {
@@ -42,17 +44,17 @@ export interface LiveActions {
 }
 
 // Initial state
-export const initialLiveState: LiveSliceState = { live: null, channels: null, revealedKey: null, busy: null, error: null };
+export const initialLiveState: LiveSliceState = { live: null, channels: null, revealedKey: null, busy: null, error: null, errorCode: null };
 
 // Hook (with its actions)
 export const useLiveStore = create<LiveSliceState & LiveActions>()((set, get) => {
   async function run(busy: NonNullable<LiveSliceState['busy']>, action: () => Promise<Partial<LiveSliceState>>): Promise<void> {
     if (get().busy) return;
-    set({ busy, error: null });
+    set({ busy, error: null, errorCode: null });
     try {
       set({ ...(await action()), busy: null });
     } catch (error) {
-      set({ busy: null, error: errorText(error) });
+      set({ busy: null, error: errorText(error), errorCode: errorCode(error) });
     }
   }
   return {
@@ -71,7 +73,7 @@ export const useLiveStore = create<LiveSliceState & LiveActions>()((set, get) =>
     reconnectNow: () => run('reconnect', async () => ({ live: await bridge().live.reconnectNow() })),
     dismissError: async () => {
       const coreError = get().live?.lastError ?? null;
-      set({ error: null });
+      set({ error: null, errorCode: null });
       if (coreError !== null) await run('dismiss', async () => ({ live: await bridge().live.dismissError() }));
     },
     toggleRecording: () =>

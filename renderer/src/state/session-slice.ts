@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import type { CompanionBridge, ProfileAddresses, ProfilesInfo, SessionInfo } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
 import { forgetAccountData, isAnotherAccount } from './account-scope';
-import { errorText } from './request-outcome';
+import { errorCode, errorText } from './request-outcome';
 
 // Types
 export interface SessionState {
@@ -37,8 +37,7 @@ export const useSessionStore = create<SessionState & SessionActions>()((set, get
     try {
       set({ ...(await action()), busy: false });
     } catch (error) {
-      const code = (error as { code?: unknown } | null)?.code;
-      set({ busy: false, error: errorText(error), errorCode: typeof code === 'string' ? code : null });
+      set({ busy: false, error: errorText(error), errorCode: errorCode(error) });
     }
   }
 
