@@ -44,7 +44,7 @@ function checkedAddress(what: string, typed: string): string {
     // Said below, with the rest.
   }
   if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new CompanionError('bad_request', `${what} must be a web address starting with https:// (such as https://api.video.ibm.com); "${trimmed}" is not one.`);
+    throw new CompanionError('bad_request', `${what} must be a web address starting with https:// (or http:// for a platform on this computer); "${trimmed}" is not one.`);
   }
   return trimmed.replace(/\/+$/, '');
 }
