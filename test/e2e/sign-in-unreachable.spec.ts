@@ -76,6 +76,11 @@ test('finding 5: the addresses are fixed from the Sign in panel, beside the word
   await expect(form).toBeHidden();
   await expect(page.getByText(`Platform: ${platform.apiUrl}.`)).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
+  // Settings names them too, for the other errors that say to check the profile's address.
+  await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Settings' }).click();
+  await expect(page.getByTestId('platform-profile')).toContainText(`API address${platform.apiUrl}`);
+  await expect(page.getByTestId('platform-profile')).toContainText(`Sign-in page address${platform.authUrl}`);
+  await expect(page.getByRole('button', { name: 'Change addresses' })).toBeVisible();
 
   await signInAsDemo(page, app.url);
   await expect(page.getByTestId('token-type')).toContainText('Bearer');
