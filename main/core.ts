@@ -1,7 +1,7 @@
 // The composition root: builds the services for a shell in dependency order (data folder, keychain vault,
 // session with the embedded sandbox, then the capabilities), composes them into the contract's namespaces
 // with their merged events and the dispatcher. Electron, browser mode and the CLI each call this once.
-import { contract, copiesNamespace, desktopNamespace, downloadsNamespace, liveNamespace, uploadsNamespace, type AppInfo, type Contract, type Implementation } from '../preload/contract.js';
+import { contract, copiesNamespace, desktopNamespace, downloadsNamespace, liveNamespace, livePreviewNamespace, uploadsNamespace, type AppInfo, type Contract, type Implementation } from '../preload/contract.js';
 import { AppService } from './app-service/app-service.js';
 import { NoticeBoard } from './app-service/notice-board.js';
 import { PlatformWaits } from './app-service/platform-waits.js';
@@ -19,6 +19,7 @@ import { SignInNeededError } from './platform/platform-error.js';
 import { RateLimitGate, type PlatformWait } from './platform/rate-limit-gate.js';
 import { createPlatformApi } from './platform/endpoints/index.js';
 import { LiveService, type LiveServiceOptions } from './live/live-service.js';
+import { LivePreviewService } from './live/live-preview-service.js';
 import { HookService } from './admin/hooks/hook-service.js';
 import { createVideoTools } from './admin/video-tools/video-tools.js';
 import { CopyTracker } from './admin/video-tools/copy-tracker.js';
@@ -176,6 +177,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         bridge: options.live.bridge,
       })
     : undefined;
+  const livePreview = live && new LivePreviewService(() => live.ingest);
   const uploads = options.uploads
     ? new UploadService({
         session,
@@ -248,6 +250,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     app,
     session: serveSession(session, () => live?.onAir ?? false),
     live: liveCalls,
+    livePreview: livePreview ?? unavailableNamespace(livePreviewNamespace, UNAVAILABLE.live),
     uploads: uploadCalls,
     channel: new ChannelAdminService(platformApi, channelChoices),
     managers: new ManagerService(platformApi, channelChoices),
@@ -286,6 +289,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     notices.notify({ level: 'warning', message: reason });
     // The queue first: its transfers stop where they are while the platform (the sandbox) still answers.
     await uploads?.close();
+    livePreview?.close();
     await live?.close();
     await hooks.close();
     await copies?.close();

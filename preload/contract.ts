@@ -11,6 +11,7 @@ import { devicePasswordsNamespace } from './contract/device-passwords.js';
 import { HookDelivery, hooksNamespace } from './contract/hooks.js';
 import { downloadsNamespace, VideoDownloadTransfer, videoFilesNamespace, videosNamespace } from './contract/library.js';
 import { LiveState, liveNamespace } from './contract/live.js';
+import { livePreviewNamespace } from './contract/live-preview.js';
 import { lookNamespace } from './contract/look.js';
 import { managersNamespace } from './contract/managers.js';
 import { securityNamespace } from './contract/security.js';
@@ -24,6 +25,7 @@ export * from './contract/app.js';
 export * from './contract/session.js';
 export * from './contract/live.js';
 export * from './contract/safety-copy.js';
+export * from './contract/live-preview.js';
 export * from './contract/uploads.js';
 export * from './contract/channel.js';
 export * from './contract/managers.js';
@@ -41,6 +43,7 @@ export const contract = defineContract({
     app: appNamespace,
     session: sessionNamespace,
     live: liveNamespace,
+    livePreview: livePreviewNamespace,
     uploads: uploadsNamespace,
     channel: channelNamespace,
     managers: managersNamespace,

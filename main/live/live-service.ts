@@ -154,6 +154,11 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     this.#channel = saved ? { id: saved, title: saved, managedFor: null } : null;
   }
 
+  /** The running local ingest (null until open, or when it could not listen): the confidence monitor taps it. */
+  get ingest(): LocalIngest | null {
+    return this.#ingest;
+  }
+
   get ingestUrl(): string | null {
     return this.#runner.ingest?.url ?? null;
   }

@@ -9,6 +9,7 @@ import { useLiveStore } from '../../state/live-slice';
 import { ChannelSelect } from '../channel-select';
 import { BridgeCountdown, BridgeSetting } from './bridge-section';
 import { Checklist } from './checklist';
+import { ConfidenceMonitor } from './confidence-monitor';
 import { DestinationsSection } from './destinations-section';
 import { EncoderAddress } from './encoder-address';
 import { LiveControls } from './live-controls';
@@ -121,6 +122,7 @@ export function GoLivePanel() {
       <h1 id="panel-title">Go live</h1>
       <BridgeCountdown />
       <EncoderAddress />
+      <ConfidenceMonitor />
       <ChannelChoice />
       <Checklist />
       <NextStep />

@@ -1,0 +1,60 @@
+// @vitest-environment happy-dom
+// The confidence monitor where the browser has no WebCodecs (happy-dom has no VideoDecoder, as an old
+// browser): it asks main for the picture every 2 s only while the encoder is connected, and says "No
+// preview" with the reason in words. The picture itself is checked in a real Chromium (e2e).
+import { act, createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import type { LivePreview, LiveState } from '../../../preload/contract.js';
+import { connectFakeBridge } from './fake-bridge.js';
+
+const bridge = connectFakeBridge({ livePreview: { latest: vi.fn() } });
+const { ConfidenceMonitor } = await import('../../../renderer/src/panels/go-live/confidence-monitor');
+const { initialLiveState, useLiveStore } = await import('../../../renderer/src/state/live-slice');
+const { initialLivePreviewState, useLivePreviewStore } = await import('../../../renderer/src/state/live-preview-slice');
+
+const picture: LivePreview = { codec: 'avc1.64001f', width: 640, height: 360, description: 'AWQAH//hAA==', keyframe: 'AAAAAWU=', at: 1000 };
+
+let root: Root;
+let host: HTMLElement;
+
+async function show(encoderConnected: boolean): Promise<void> {
+  useLiveStore.setState({ live: { encoder: { connected: encoderConnected, codecs: 'h264', bitrateKbps: null, fps: null, keyframeIntervalSeconds: null } } as LiveState });
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  await act(async () => root.render(createElement(ConfidenceMonitor)));
+}
+
+beforeEach(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  useLiveStore.setState({ ...initialLiveState });
+  useLivePreviewStore.setState({ ...initialLivePreviewState });
+  bridge.companion.livePreview.latest.mockReset().mockResolvedValue(picture);
+});
+
+afterEach(async () => {
+  await act(async () => root.unmount());
+  host.remove();
+  vi.useRealTimers();
+});
+
+it('says "No preview" and why when the browser cannot decode H.264, asking again every 2 s', async () => {
+  expect(typeof (globalThis as { VideoDecoder?: unknown }).VideoDecoder).toBe('undefined');
+  await show(true);
+  expect(host.textContent).toContain('No preview');
+  expect(host.textContent).toContain('This browser cannot show H.264 video');
+  expect(host.querySelector('canvas')!.hidden).toBe(true);
+  expect(bridge.companion.livePreview.latest).toHaveBeenCalledTimes(1);
+  await act(async () => vi.advanceTimersByTime(4000));
+  expect(bridge.companion.livePreview.latest).toHaveBeenCalledTimes(3);
+});
+
+it('does not ask while no encoder is connected, and waits for one in words', async () => {
+  await show(false);
+  await act(async () => vi.advanceTimersByTime(4000));
+  expect(bridge.companion.livePreview.latest).not.toHaveBeenCalled();
+  expect(host.textContent).toContain('No preview');
+  expect(host.textContent).toContain('The picture shows here once the encoder sends.');
+});
