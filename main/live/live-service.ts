@@ -4,6 +4,7 @@
 import { CompanionError, type ChannelChoice, type Contract, type DestinationInput, type LiveState, type NamespaceImplementation, type SafetyCopyChoice, type liveNamespace } from '../../preload/contract.js';
 import type { Logger } from '../log/redacting-logger.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
+import type { LocalIngest } from '../relay/local-ingest.js';
 import { createRelay, type Relay } from '../relay/relay.js';
 import type { EncoderEvent, RelayEvent, RelayStats } from '../relay/relay-types.js';
 import type { ChannelChoices } from '../admin/channels/channel-choices.js';
@@ -156,7 +157,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
 
   /** The running local ingest (null until open, or when it could not listen): the confidence monitor taps it. */
   get ingest(): LocalIngest | null {
-    return this.#ingest;
+    return this.#runner.ingest;
   }
 
   get ingestUrl(): string | null {
