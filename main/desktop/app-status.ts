@@ -15,23 +15,18 @@ function uploadsPart(totals: UploadTotals | null): AppStatus['uploads'] {
   return { unfinished: totals.unfinished, percent, paused: totals.paused !== null };
 }
 
-/**
- * The relay keeps the phase `live` while it reconnects or fails over: the link is only sound while the
- * target the failover publish is on actually publishes.
- */
+/** The header's part of the one on-air state (on-air-state.ts): `trouble` is on air with something wrong. */
 function livePart(live: LiveState | null): AppStatus['live'] {
   if (!live) return 'offline';
-  switch (live.phase) {
-    case 'idle':
-      return 'offline';
+  switch (live.air.status) {
+    case 'off-air':
+      return live.phase === 'failed' ? 'failed' : 'offline';
+    case 'trouble':
+      return 'reconnecting';
     case 'starting':
+    case 'live':
     case 'ending':
-    case 'failed':
-      return live.phase;
-    case 'live': {
-      const active = live.targets.find((target) => target.active);
-      return active?.state === 'live' ? 'live' : 'reconnecting';
-    }
+      return live.air.status;
   }
 }
 
@@ -44,6 +39,14 @@ const liveWords: Record<AppStatus['live'], string | null> = {
   failed: 'The stream failed',
 };
 
+/** "Live — encoder lost": the alarm's title, when there is one. */
+function liveText(live: LiveState | null, phase: AppStatus['live']): string | null {
+  const alarm = live?.air.alarm;
+  if (phase === 'reconnecting' && alarm) return `Live — ${lowerFirst(alarm.title)}`;
+  if (phase === 'failed' && alarm) return `The stream failed — ${lowerFirst(alarm.title)}`;
+  return liveWords[phase];
+}
+
 export function appStatus(live: LiveState | null, totals: UploadTotals | null, wait: PlatformWait | null = null): AppStatus {
   const livePhase = livePart(live);
   const recording = live?.recording.state === 'recording' || live?.recording.state === 'stopping';
@@ -52,8 +55,8 @@ export function appStatus(live: LiveState | null, totals: UploadTotals | null, w
   const onAir = livePhase === 'live' || livePhase === 'reconnecting' || livePhase === 'starting';
   const indicator: AppStatus['indicator'] = recording ? 'recording' : onAir ? 'live' : uploads ? 'uploading' : 'offline';
   const parts: string[] = [];
-  const liveText = liveWords[livePhase];
-  if (liveText) parts.push(live?.channel && livePhase !== 'failed' ? `${liveText} on ${live.channel.title}` : liveText);
+  const words = liveText(live, livePhase);
+  if (words) parts.push(live?.channel && livePhase !== 'failed' ? `${words} on ${live.channel.title}` : words);
   if (recording) parts.push('recording');
   if (uploads) parts.push(`${uploads.paused ? 'uploads paused' : 'uploading'} ${uploads.unfinished} ${uploads.unfinished === 1 ? 'file' : 'files'} (${uploads.percent}%)`);
   const summary = parts.length === 0 ? 'Offline' : capitalise(parts.join(', '));
@@ -63,6 +66,11 @@ export function appStatus(live: LiveState | null, totals: UploadTotals | null, w
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "Encoder lost" reads "encoder lost" after a dash. */
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
 function sameAppStatus(a: AppStatus, b: AppStatus): boolean {

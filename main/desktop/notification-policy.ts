@@ -10,6 +10,7 @@ export type NotificationKind =
   | 'went-live'
   | 'ingest-switched'
   | 'reconnecting'
+  | 'encoder-lost'
   | 'link-unstable'
   | 'stream-ended'
   | 'recording-saved'
@@ -46,6 +47,8 @@ interface LiveFacts {
   readonly publishingOn: { readonly id: string; readonly label: string } | null;
   readonly lastVideo: string | null;
   readonly lastError: string | null;
+  /** On air with the encoder gone (the one on-air state's alarm): not the link's fault. */
+  readonly encoderLost: { readonly doing: string; readonly youCan: string } | null;
 }
 
 const ON_AIR: readonly LivePhase[] = ['live', 'reconnecting'];
@@ -58,6 +61,7 @@ function liveFacts(live: LiveState): LiveFacts {
     publishingOn: active?.state === 'live' ? { id: active.id, label: active.label } : null,
     lastVideo: live.recording.lastVideo?.id ?? null,
     lastError: live.lastError,
+    encoderLost: live.air.alarm?.kind === 'encoder-lost' ? { doing: live.air.alarm.doing, youCan: live.air.alarm.youCan } : null,
   };
 }
 
@@ -89,7 +93,10 @@ export class NotificationPolicy {
     if (!previous) return;
     const where = next.channel ? ` on ${next.channel}` : '';
     if (next.phase === 'live' && !ON_AIR.includes(previous.phase)) this.#offer('went-live', 'You are live', `The stream is on air${where}.`);
-    if (next.phase === 'reconnecting' && previous.phase === 'live') this.#dropped();
+    if (next.phase === 'reconnecting' && previous.phase === 'live') {
+      if (next.encoderLost) this.#offer('encoder-lost', 'Encoder lost', `${next.encoderLost.doing}. ${next.encoderLost.youCan}`);
+      else this.#dropped();
+    }
     // A switch is told when the stream is published on another target, not while the relay tries one.
     if (next.publishingOn) {
       if (this.#publishedOn !== null && this.#publishedOn !== next.publishingOn.id) this.#offer('ingest-switched', 'Ingest switched', `The stream moved to ${next.publishingOn.label}; the encoder did not notice.`);

@@ -47,9 +47,14 @@ export class LiveBridge {
     return { ingest: setup.ingest, graceMs: setup.graceMs };
   }
 
+  /** While the slate stands in for the encoder: since when, and until when at most (ms since the epoch). */
+  holding(): { since: number; until: number } | null {
+    return this.#setup?.holding() ?? null;
+  }
+
   state(): LiveState['bridge'] {
     const { enabled, windowSeconds } = this.#choice();
-    const holding = this.#setup?.holding() ?? null;
+    const holding = this.holding();
     return { enabled, windowSeconds, holdingSince: holding?.since ?? null, holdingUntil: holding?.until ?? null };
   }
 

@@ -106,7 +106,8 @@ export class LiveHistoryRecorder {
   #sample(stats: RelayStats): void {
     const step = Math.floor(stats.at / this.#stepMs);
     const point: Point = this.#points.get(step) ?? { input: null, series: new Map() };
-    point.input = stats.encoder.bitrateKbps;
+    // While the encoder is away the relay's input is the bridge's slate, not the encoder.
+    point.input = this.#encoderLost ? null : stats.encoder.bitrateKbps;
     for (const source of stats.destinations) {
       if (!this.#labels.has(source.id)) this.#labels.set(source.id, source.label);
       point.series.set(source.id, source.bitrateKbps);

@@ -6,19 +6,19 @@ import type { Logger } from '../log/redacting-logger.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import type { LocalIngest } from '../relay/local-ingest.js';
 import { createRelay, type Relay } from '../relay/relay.js';
-import type { EncoderEvent, RelayEvent, RelayStats } from '../relay/relay-types.js';
+import type { EncoderEvent, RelayEvent } from '../relay/relay-types.js';
 import type { ChannelChoices } from '../admin/channels/channel-choices.js';
 import type { SessionService } from '../session/session-service.js';
 import type { LiveSettings, LiveSettingsStore } from '../settings/live-settings.js';
 import { ChannelHelpers, type ChannelRef } from './channel-helpers.js';
 import type { ChannelWatcher } from './channel-watcher.js';
-import { LiveHistoryRecorder } from './live-history.js';
-import { DestinationRunner, everyDestinationGaveUp, type DestinationKeySlot } from './destination-runner.js';
+import { DestinationRunner, type DestinationKeySlot } from './destination-runner.js';
 import { LiveBridge, type BridgeChoice, type BridgeEvent } from './live-bridge.js';
-import { liveEncoder, liveTargets } from './live-relay-view.js';
+import { LiveRelayFacts } from './live-relay-facts.js';
+import { liveTargets } from './live-relay-view.js';
 import { LocalIngestRunner } from './local-ingest-runner.js';
 import { localIngestKey, maskKey, newLocalIngestKey, type LocalKeySlot } from './local-ingest-key.js';
-import { preflight, type PreflightFacts } from './preflight.js';
+import { preflight } from './preflight.js';
 import { publishChoice } from './publish-choice.js';
 import { SafetyCopyService, type SafetyCopyHooks } from './safety-copy-service.js';
 import { StreamingKeyKeeper } from './streaming-key-keeper.js';
@@ -61,20 +61,16 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   #runPort: number | null;
   #key: string | null = null;
   #channel: ChannelRef | null = null;
-  #phase: LiveState['phase'] = 'idle';
   #going: Going | null = null;
   /** The recorder and watcher of the chosen channel. */
   readonly #helpers = new ChannelHelpers(() => this.#changed());
-  #ingestFacts: PreflightFacts['ingest'] = { state: 'idle' };
-  #encoder: PreflightFacts['encoder'] = { state: 'waiting', listenUrl: null };
-  #target: PreflightFacts['target'] = { state: 'idle' };
-  #stats: RelayStats | null = null;
+  /** What the encoder and the relay said: the checklist's facts, the stats, the on-air state's facts. */
+  readonly #facts: LiveRelayFacts;
   #lastError: string | null = null;
   /** The last error is the local ingest refusing an encoder: an encoder connecting afterwards answers it. */
   #lastErrorIsEncoderRefusal = false;
   /** The profile whose saved channel choice is loaded. */
   #profile: string | null = null;
-  readonly #history = new LiveHistoryRecorder();
 
   /** Emits `live` whenever anything about going live changes. */
   readonly events = new ContractEvents<Contract, 'live'>();
@@ -88,6 +84,15 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     this.destinations = new DestinationRunner({ settings: options.settings, keys: options.keySlot, profile: () => options.session.profileName, logger: options.logger, onChange: () => this.#changed() });
     this.#copy = new SafetyCopyService({ settings: options.settings, logger: options.logger, onChange: () => this.#changed(), hooks: options.safetyCopy });
     this.#bridge = new LiveBridge(options.settings, options.bridge, options.logger);
+    this.#facts = new LiveRelayFacts({
+      listenUrl: () => this.ingestUrl,
+      relay: () => this.#going?.relay,
+      encoderAccepted: () => {
+        if (this.#lastErrorIsEncoderRefusal) this.#setLastError(null);
+      },
+      problem: (error, encoderRefusal) => this.#setLastError(error, encoderRefusal),
+      giveUp: (reason) => void this.#endGoing(reason, true),
+    });
     // After the current event has gone out: windows hear of the session before the live state that follows from it.
     options.session.events.on('session', () => queueMicrotask(() => void this.sessionChanged()));
   }
@@ -103,7 +108,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     this.#options.logger.registerSecret(key);
     this.#savedPort = settings.ingestPort;
     await this.#runner.open(this.#runPort ?? settings.ingestPort, key);
-    this.#encoder = { state: 'waiting', listenUrl: this.ingestUrl };
+    this.#facts.encoder = { state: 'waiting', listenUrl: this.ingestUrl };
     this.#loadChannelChoice(settings);
     this.#changed();
   }
@@ -122,7 +127,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
       });
       this.#savedPort = port;
       this.#runPort = null;
-      if (this.#encoder.state === 'waiting') this.#encoder = { state: 'waiting', listenUrl: this.ingestUrl };
+      if (this.#facts.encoder.state === 'waiting') this.#facts.encoder = { state: 'waiting', listenUrl: this.ingestUrl };
     }
     this.#changed();
     return this.state();
@@ -172,15 +177,18 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
 
   state(): LiveState {
     const session = { status: this.#sessionStatus(), user: null };
-    const { checklist, nextAction } = preflight({ session, channel: this.#channel, ingest: this.#ingestFacts, encoder: this.#encoder, target: this.#target });
-    const stats = this.#stats;
+    const facts = this.#facts;
+    const air = facts.air(this.#bridge.holding(), this.#copy.state());
+    const { checklist, nextAction } = preflight({ session, channel: this.#channel, ingest: facts.ingest, encoder: facts.encoder, target: facts.target, air });
+    const stats = facts.stats;
     return {
       ingest: { ...this.#runner.view(), keyMasked: this.#key ? maskKey(this.#key) : null, savedPort: this.#savedPort, runPort: this.#runPort },
       channel: this.#channel,
-      phase: this.#phase,
+      phase: facts.phase,
+      air,
       checklist: checklist.map((step) => ({ step: step.step, label: step.label, state: step.state, detail: step.detail })),
       nextAction,
-      encoder: liveEncoder(stats, this.#encoder),
+      encoder: facts.encoderView(),
       targets: liveTargets(stats),
       destinations: this.destinations.rows(stats, this.#channel && { label: this.#channel.title }),
       channelStatus: this.#helpers.activity?.status ?? null,
@@ -188,7 +196,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
       recording: this.#helpers.recording(),
       autorecord: this.#helpers.autorecord,
       lastError: this.#lastError,
-      history: this.#history.view(),
+      history: facts.history.view(),
       safetyCopy: this.#copy.state(),
       bridge: this.#bridge.state(),
     };
@@ -235,19 +243,17 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     const api = await this.#options.platformApi();
     // The dialect and the plain-RTMP switch choose TLS first or not; the sandbox profile trusts its sandbox's authority too.
     const publish = await publishChoice(this.#options.session);
-    this.#phase = 'starting';
+    this.#facts.begin();
     this.#setLastError(null);
-    this.#ingestFacts = { state: 'fetching' };
-    this.#target = { state: 'idle' };
     this.#changed();
     const keeper = new StreamingKeyKeeper({ platform: api, channelId: channel.id, managedFor: channel.managedFor, preferTls: publish.preferTls, logger: this.#options.logger });
     try {
       const targets = await keeper.start();
-      this.#ingestFacts = { state: 'fetched', targets: targets.length };
+      this.#facts.ingest = { state: 'fetched', targets: targets.length };
     } catch (error) {
       keeper.stop();
-      this.#ingestFacts = { state: 'failed', error: messageOf(error) };
-      this.#phase = 'failed';
+      this.#facts.ingest = { state: 'failed', error: messageOf(error) };
+      this.#facts.phase = 'failed';
       this.#setLastError(`The channel's ingest could not be fetched: ${messageOf(error)}`);
       this.#changed();
       throw error;
@@ -351,72 +357,31 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     return { api: await this.#options.platformApi(), channel };
   }
 
-  async #endGoing(reason: string): Promise<void> {
+  /** `failed`: every destination gave up; the alarm says why until the next broadcast. */
+  async #endGoing(reason: string, failed = false): Promise<void> {
     const going = this.#going;
     if (!going) return;
     this.#going = null;
-    this.#phase = 'ending';
+    this.#facts.phase = 'ending';
     this.#changed();
     await going.relay.stop(reason);
     await this.#copy.stop();
     going.keeper.stop();
     this.destinations.end();
     going.watcher.releaseOnceOffAir(going.unwatch);
-    this.#phase = 'idle';
-    this.#ingestFacts = { state: 'idle' };
-    this.#target = { state: 'idle' };
-    this.#stats = null;
+    this.#facts.end(failed);
     this.#changed();
   }
 
   #onEncoder(event: EncoderEvent): void {
     this.#options.onRelayEvent?.(event);
-    this.#history.record(event);
-    if (event.event === 'encoder-connected') {
-      if (this.#lastErrorIsEncoderRefusal) this.#setLastError(null);
-      this.#encoder = { state: 'connected', codecs: [event.codecs.video, event.codecs.audio].filter((codec) => codec !== null).join(' + ') || null };
-    } else if (event.event === 'encoder-disconnected') {
-      this.#encoder = { state: 'waiting', listenUrl: this.ingestUrl };
-    } else {
-      this.#setLastError(`An encoder was refused by the local ingest: ${event.reason}. Check the stream key in the encoder.`, true);
-    }
+    this.#facts.onEncoder(event);
     this.#changed();
   }
 
   #onRelay(event: RelayEvent | BridgeEvent): void {
     this.#options.onRelayEvent?.(event);
-    this.#history.record(event);
-    switch (event.event) {
-      case 'target-connecting':
-        if (event.role === 'failover') this.#target = { state: 'connecting', label: event.target.label };
-        break;
-      case 'target-connected':
-        if (event.role === 'failover') {
-          this.#target = { state: 'connected', label: event.target.label };
-          this.#phase = 'live';
-        }
-        break;
-      case 'target-failed':
-        if (event.fatal) {
-          if (event.role === 'failover') this.#target = { state: 'failed', error: event.reason };
-          this.#setLastError(event.reason);
-          this.#phase = everyDestinationGaveUp(this.#going?.relay) ? 'failed' : this.#phase;
-          if (this.#phase === 'failed') void this.#endGoing(event.reason);
-        } else if (event.kind === 'untrusted' && event.role === 'failover') {
-          // Said at once, not only in the target's row: the stream goes on, but not over the TLS ingest it was meant for.
-          this.#setLastError(`${event.target.label}: ${event.reason} Meanwhile the stream goes to the next ingest.`);
-        }
-        break;
-      case 'stats':
-        this.#stats = event.stats;
-        break;
-      case 'stopped':
-      case 'session-ended':
-        if (this.#phase === 'live') this.#phase = 'starting';
-        break;
-      default:
-        break;
-    }
+    this.#facts.onRelay(event);
     this.#changed();
   }
 

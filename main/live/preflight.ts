@@ -1,7 +1,8 @@
 // The go-live checklist: what must hold before the stream reaches the platform, each step's state and
 // detail, and what to do next in words. Pure: the caller gathers the facts (session, chosen channel, the
 // streaming-key keeper, the local ingest and the relay) and shows what this returns.
-import type { SessionInfo } from '../../preload/contract.js';
+import type { OnAir, SessionInfo } from '../../preload/contract.js';
+import { alarmDoing, clock } from './on-air-state.js';
 
 export const PREFLIGHT_STEPS = ['signed-in', 'channel-chosen', 'ingest-fetched', 'encoder-connected', 'target-connected'] as const;
 export type PreflightStepId = (typeof PREFLIGHT_STEPS)[number];
@@ -34,6 +35,10 @@ export interface PreflightFacts {
     | { readonly state: 'connecting'; readonly label: string }
     | { readonly state: 'connected'; readonly label: string }
     | { readonly state: 'failed'; readonly error: string };
+  /** The one on-air state (on-air-state.ts): once on air, the encoder and platform steps say what it says. */
+  readonly air?: OnAir;
+  /** ms since the epoch, for "lost 0:23 ago". */
+  readonly now?: number;
 }
 
 export interface Preflight {
@@ -62,8 +67,8 @@ export function preflight(facts: PreflightFacts): Preflight {
     'signed-in': signedIn(facts.session),
     'channel-chosen': channelChosen(facts.channel),
     'ingest-fetched': ingestFetched(facts.ingest),
-    'encoder-connected': encoderConnected(facts.encoder),
-    'target-connected': targetConnected(facts.target),
+    'encoder-connected': onAirEncoder(facts) ?? encoderConnected(facts.encoder),
+    'target-connected': onAirTarget(facts) ?? targetConnected(facts.target),
   };
   const checklist = PREFLIGHT_STEPS.map((step) => ({ step, label: LABELS[step], state: judged[step].state, detail: judged[step].detail }));
   const first = PREFLIGHT_STEPS.find((step) => judged[step].state !== 'ok');
@@ -127,6 +132,25 @@ function targetConnected(target: PreflightFacts['target']): Judged {
     case 'failed':
       return { state: 'failed', detail: target.error, action: `The platform did not take the stream: ${sentence(target.error)} Then reconnect or press Go live again.` };
   }
+}
+
+/** The encoder lost mid-broadcast: failed, with the time since, whatever the ingest waits for. */
+function onAirEncoder({ air, now = Date.now() }: PreflightFacts): Judged | null {
+  const alarm = air?.alarm;
+  if (alarm?.kind !== 'encoder-lost') return null;
+  return { state: 'failed', detail: `Lost ${clock((now - alarm.since) / 1000)} ago`, action: `${alarm.title}: ${alarmDoing(alarm, now)}. ${alarm.youCan}` };
+}
+
+/** On air, the platform step follows the alarm: a failing link fails it, a held or paused stream says so. */
+function onAirTarget({ air, target, now = Date.now() }: PreflightFacts): Judged | null {
+  const alarm = air?.alarm;
+  if (!alarm || air.status === 'off-air' || air.status === 'ending') return null;
+  if (alarm.kind === 'encoder-lost') {
+    if (alarm.countdown !== null && target.state === 'connected') return { state: 'ok', detail: `Sending the holding slate to ${target.label}`, action: null };
+    return { state: 'pending', detail: alarmDoing(alarm, now), action: null };
+  }
+  if (alarm.kind === 'disk') return null;
+  return { state: 'failed', detail: `${alarm.title}: ${alarmDoing(alarm, now)}`, action: alarm.youCan };
 }
 
 function running(detail: string): Judged {

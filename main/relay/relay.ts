@@ -10,6 +10,7 @@ import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff.js';
 import type { IngestSink, LocalIngest } from './local-ingest.js';
 import { MediaCache } from './media-cache.js';
 import type { MediaPacket } from './media-packet.js';
+import { FrameRate } from './frame-rate.js';
 import { RateWindow } from './rate-window.js';
 import { RelayTimeline } from './relay-timeline.js';
 import type { DestinationRef, DestinationSpec, RelayEvent, RelayLogger, RelayStats, StreamInfo, TargetSource, TargetSpec } from './relay-types.js';
@@ -70,7 +71,7 @@ export function createRelay(options: RelayOptions): Relay {
   };
   const cache = new MediaCache();
   const timeline = new RelayTimeline(now);
-  const input = { bytes: new RateWindow(), frames: new RateWindow() };
+  const input = { bytes: new RateWindow(), frames: new FrameRate() };
   let encoder: { info: StreamInfo | null; keyframes: [number | null, number | null] } | null = null;
   /** After an encoder reconnects, its video joins running publishes at its first keyframe. */
   let holdVideo = false;
@@ -127,7 +128,7 @@ export function createRelay(options: RelayOptions): Relay {
       const at = now();
       if (!packet.config && !packet.metadata) input.bytes.add(packet.payload.length, at);
       if (packet.kind === 'video' && !packet.config) {
-        input.frames.add(1, at);
+        input.frames.add(packet.timestamp, at);
         if (packet.keyframe) current.keyframes = [current.keyframes[1], packet.timestamp];
       }
       const relayed: MediaPacket = { ...packet, timestamp: timeline.map(packet.timestamp) };

@@ -10,6 +10,31 @@ export { DestinationFailureKind, DestinationInput } from './live-destinations.js
 export { LiveHistory, LiveHistoryMarkKind } from './live-history.js';
 
 const StepState = z.enum(['pending', 'running', 'ok', 'failed']);
+
+/** The moments a streamer must not miss while on air (and a failed start's reason). */
+export const AlarmKind = z.enum(['encoder-lost', 'ingests-failing', 'key-refused', 'disk', 'network']);
+/**
+ * The one state of the broadcast that the header, the checklist and the panel all read (on-air-state.ts):
+ * `trouble` is on air with something wrong; `liveSince` (ms since the epoch) counts the uptime.
+ */
+export const OnAir = z.object({
+  status: z.enum(['off-air', 'starting', 'live', 'trouble', 'ending']),
+  liveSince: z.number().nullable(),
+  alarm: z
+    .object({
+      kind: AlarmKind,
+      /** ms since the epoch: when it started ("lost 0:23 ago"). */
+      since: z.number(),
+      title: z.string(),
+      /** What the app is doing about it; `countdown` adds a clock the panel ticks ("… for 0:47", "… in 0:05") from `from` to `until` (ms). */
+      doing: z.string(),
+      countdown: z.object({ word: z.enum(['for', 'in']), from: z.number(), until: z.number() }).nullable(),
+      /** What the streamer can do. */
+      youCan: z.string(),
+    })
+    .nullable(),
+});
+export type OnAir = z.output<typeof OnAir>;
 /** The encoder-drop bridge's switch and window (1 s to 1 h). */
 export const BridgeChoice = z.object({ enabled: z.boolean(), windowSeconds: z.number().int().min(1).max(3600) });
 
@@ -31,6 +56,8 @@ const LiveStateFields = z.object({
   /** `managedFor`: the owner's name when the user manages the channel for them; null for the user's own. */
   channel: z.object({ id: z.string(), title: z.string(), managedFor: z.string().nullable() }).nullable(),
   phase: z.enum(['idle', 'starting', 'live', 'ending', 'failed']),
+  /** What the channel is doing, in one value every view reads. */
+  air: OnAir,
   checklist: z.array(z.object({ step: z.string(), label: z.string(), state: StepState, detail: z.string().nullable() })),
   /** What to do next, in words, when something is missing or failed. */
   nextAction: z.string().nullable(),

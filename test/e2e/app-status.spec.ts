@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { Encoders } from '../support/synthetic-encoder.js';
 import { revealStreamKey } from './support/reveal-stream-key.js';
+import { endStream } from './support/end-stream.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
 
@@ -63,7 +64,7 @@ test('the header follows going live, recording and ending, whichever panel is op
   await page.getByTestId('record-button').click();
   await expect(status).toHaveAttribute('data-indicator', 'live', { timeout: 15_000 });
 
-  await page.getByTestId('end-button').click();
+  await endStream(page);
   await expect(status).toHaveAttribute('data-indicator', 'offline', { timeout: 15_000 });
   await expect(status).toHaveText('Offline');
   encoder.stop();

@@ -22,6 +22,7 @@ import { requireKeyring, secretTool } from '../support/keyring.js';
 import { machineNpmSettings, newcomerEnv, npmStartBrowser, type MachineNpmSettings, type StartedFromClone } from './support/newcomer-start.js';
 import { revealStreamKey } from './support/reveal-stream-key.js';
 import { filesUnder, scanBytes, scanFiles, scanForHashedTokens, type Secret } from '../support/secret-scan.js';
+import { endStream } from './support/end-stream.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
 
 const run = promisify(execFile);
@@ -151,7 +152,7 @@ async function firstRun(page: Page, label: string, sessionBus: string | undefine
   await page.waitForTimeout(4_000);
   await expect(page.getByTestId('channel-status')).toHaveText('Live');
   await expect(page.getByTestId('live-error')).toHaveCount(0);
-  await page.getByTestId('end-button').click();
+  await endStream(page);
   await expect(page.getByTestId('go-live-button')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('channel-status')).toHaveText('Off air', { timeout: 20_000 });
   encoder.stop();

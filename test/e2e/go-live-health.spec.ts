@@ -9,10 +9,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { startNginxRtmp, type NginxRtmp } from '../support/nginx-rtmp.js';
 import { Encoders } from '../support/synthetic-encoder.js';
 import { revealStreamKey } from './support/reveal-stream-key.js';
+import { snapshot } from './support/snapshot.js';
+import { endStream } from './support/end-stream.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
 
@@ -29,13 +31,6 @@ test.afterAll(async () => {
   encoders.killAll();
   await Promise.all([app?.stop(), second?.close(), copyFolder && rm(copyFolder, { recursive: true, force: true })]);
 });
-
-async function snapshot(page: Page, testInfo: TestInfo, name: string, testId?: string): Promise<void> {
-  const path = testInfo.outputPath(`${name}.png`);
-  if (testId) await page.getByTestId(testId).screenshot({ path });
-  else await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
 
 /** How many points a line of the plot has (its data-points attribute). */
 async function points(page: Page, series: string): Promise<number> {
@@ -121,22 +116,22 @@ test('live to two destinations with a safety copy: health, plot, the bridge thro
   await expect(page.getByTestId('health-plot').locator('[data-series="channel"]')).toHaveAttribute('d', /^M[\d.]+ [\d.]+ L/);
   await expect(page.getByTestId('health-plot').locator('desc')).toContainText(/Encoder \(input\): \d+ kb\/s now/);
   await expect(page.getByTestId('health-plot').locator('desc')).toContainText(/Second platform: \d+ kb\/s now/);
-  await snapshot(page, testInfo, 'destinations-and-plot', 'destinations-section');
-  await snapshot(page, testInfo, 'safety-copy-writing', 'safety-copy');
+  await snapshot(page, testInfo, 'destinations-and-plot', { testId: 'destinations-section' });
+  await snapshot(page, testInfo, 'safety-copy-writing', { testId: 'safety-copy' });
 
   // The encoder drops: the bridge holds every destination with its slate and the panel counts down;
   // the encoder comes back within the window and the broadcast goes on. All of it is marked on the plot.
   await expect(page.getByTestId('bridge-switch')).toBeChecked();
-  await expect(page.getByTestId('bridge-countdown')).toHaveCount(0);
+  await expect(page.getByTestId('alarm-doing')).toHaveCount(0);
   encoder.stop();
   await encoder.exited;
-  const countdown = page.getByTestId('bridge-countdown');
-  await expect(countdown).toContainText(/Encoder lost — holding for 0:\d\d/, { timeout: 15_000 });
+  const countdown = page.getByTestId('alarm-doing');
+  await expect(countdown).toContainText(/Holding the stream with a slate for 0:\d\d/, { timeout: 15_000 });
   const shown = (await countdown.textContent())!;
   expect(seconds(shown)).toBeLessThanOrEqual(45);
   // It counts down: a later reading is lower (it ticks each second).
   await expect.poll(async () => seconds((await countdown.textContent())!), { timeout: 5000, intervals: [500] }).toBeLessThan(seconds(shown));
-  await snapshot(page, testInfo, 'bridge-countdown', 'bridge-countdown');
+  await snapshot(page, testInfo, 'bridge-countdown', { testId: 'live-alarm' });
   await expect(page.getByTestId('plot-marks')).toContainText('Encoder lost', { timeout: 15_000 });
   await expect(page.getByTestId('health-plot').locator('[data-kind="encoder-lost"]')).toHaveCount(1);
   await expect(page.getByTestId('health-plot').locator('[data-kind="bridge-started"]')).toHaveCount(1);
@@ -145,7 +140,7 @@ test('live to two destinations with a safety copy: health, plot, the bridge thro
   await expect(page.getByTestId('plot-marks')).toContainText('Encoder back', { timeout: 15_000 });
   await expect(page.getByTestId('health-plot').locator('[data-kind="bridge-ended"]')).toHaveCount(1, { timeout: 15_000 });
   await expect(channelRow).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
-  await snapshot(page, testInfo, 'encoder-drop-marked', 'destinations-section');
+  await snapshot(page, testInfo, 'encoder-drop-marked', { testId: 'destinations-section' });
 
   await expect(secondRow).toHaveAttribute('data-state', 'live', { timeout: 15_000 });
 
@@ -157,7 +152,7 @@ test('live to two destinations with a safety copy: health, plot, the bridge thro
   await expect(secondRow.getByTestId('destination-retry')).toContainText(/Next try in \d+:\d\d/, { timeout: 20_000 });
   await expect(channelRow).toHaveAttribute('data-state', 'live');
   await expect(page.getByTestId('health-plot').locator('[data-kind="drop"]').first()).toBeAttached();
-  await snapshot(page, testInfo, 'destination-down', 'destinations');
+  await snapshot(page, testInfo, 'destination-down', { testId: 'destinations' });
   await second.close();
   second = await startNginxRtmp({ port });
   await secondRow.getByRole('button', { name: 'Reconnect now: Second platform' }).click();
@@ -165,10 +160,10 @@ test('live to two destinations with a safety copy: health, plot, the bridge thro
   await expect.poll(recordedBytes, { timeout: 15_000, intervals: [1000] }).toBeGreaterThan(0);
 
   // After the broadcast: the copy's file, offered for upload.
-  await page.getByTestId('end-button').click();
+  await endStream(page);
   await expect(page.getByTestId('go-live-button')).toBeVisible({ timeout: 15_000 });
   encoder.stop();
   await expect(page.getByTestId('safety-copy-files')).toContainText(/\.flv \d/, { timeout: 15_000 });
   await expect(page.getByTestId('safety-copy-upload')).toHaveText('Upload the copy');
-  await snapshot(page, testInfo, 'safety-copy-after', 'safety-copy');
+  await snapshot(page, testInfo, 'safety-copy-after', { testId: 'safety-copy' });
 });

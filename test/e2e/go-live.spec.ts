@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { Encoders } from '../support/synthetic-encoder.js';
 import { revealStreamKey } from './support/reveal-stream-key.js';
+import { endStream } from './support/end-stream.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
 
@@ -57,7 +58,7 @@ test('the encoder publishes to the panel address, Go live relays it to the chann
   await expect(page.getByTestId('autorecord-select')).toHaveValue('private');
   await expect(page.getByTestId('live-error')).toHaveCount(0);
 
-  await page.getByTestId('end-button').click();
+  await endStream(page);
   await expect(page.getByTestId('go-live-button')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('channel-status')).toHaveText('Off air', { timeout: 20_000 });
   encoder.stop();

@@ -57,6 +57,17 @@ describe('NotificationPolicy', () => {
     expect(kinds().filter((kind) => kind === 'ingest-switched')).toHaveLength(1);
   });
 
+  it('tells an encoder lost on air as that, with what the app does and what to do, not as a dropped link', () => {
+    const { subject, shown, kinds } = policy();
+    subject.liveChanged(onAir());
+    const alarm = { kind: 'encoder-lost', since: 5_000, title: 'Encoder lost', doing: 'Holding the stream with a slate', countdown: { word: 'for', from: 0, until: 65_000 }, youCan: 'Check the encoder.' } as const;
+    subject.liveChanged({ ...onAir(), air: { status: 'trouble', liveSince: 1_000, alarm } });
+    expect(shown).toEqual([{ kind: 'encoder-lost', title: 'Encoder lost', body: 'Holding the stream with a slate. Check the encoder.' }]);
+    subject.liveChanged(onAir());
+    subject.liveChanged(reconnecting());
+    expect(kinds()).toEqual(['encoder-lost', 'reconnecting']);
+  });
+
   it('says why a stream stopped, and nothing for a go live that never reached the air', () => {
     const { subject, shown } = policy();
     subject.liveChanged(liveState());

@@ -7,8 +7,13 @@ export function target(id: string, state: string, active: boolean): Target {
   return { id, label: `Ingest ${id}`, state, active, bytes: 0, bitrateKbps: null, reconnects: 0, lastSwitchAt: null, lastError: null, failure: null, sendBufferBytes: 0, drainSeconds: null, droppedFrames: 0, droppedGops: 0, congested: false };
 }
 
+/** The on-air state a phase has when nothing is wrong (on-air-state.ts derives it in the core). */
+const AIR_OF_PHASE: Record<LiveState['phase'], LiveState['air']['status']> = { idle: 'off-air', failed: 'off-air', starting: 'starting', live: 'live', ending: 'ending' };
+
 export function liveState(change: Partial<LiveState> = {}, recording: Partial<LiveState['recording']> = {}): LiveState {
+  const phase = change.phase ?? 'idle';
   return {
+    air: { status: AIR_OF_PHASE[phase], liveSince: phase === 'live' ? 1_000 : null, alarm: null },
     ingest: { url: 'rtmp://127.0.0.1:1935/live', keyMasked: '****abcd', error: null, note: null, freePort: null, savedPort: 1935, runPort: null },
     channel: { id: '7', title: 'Main', managedFor: null },
     phase: 'idle',
@@ -34,9 +39,13 @@ export function onAir(activeId = 'a', recording: Partial<LiveState['recording']>
   return liveState({ phase: 'live', targets: [target('a', activeId === 'a' ? 'live' : 'idle', activeId === 'a'), target('b', activeId === 'b' ? 'live' : 'idle', activeId === 'b')] }, recording);
 }
 
-/** Still "live" to the relay, but the active target is reconnecting. */
+/** Still "live" to the relay, but the active target is reconnecting: on air, in trouble. */
 export function reconnecting(activeId = 'a'): LiveState {
-  return liveState({ phase: 'live', targets: [target('a', activeId === 'a' ? 'connecting' : 'idle', activeId === 'a'), target('b', activeId === 'b' ? 'connecting' : 'idle', activeId === 'b')] });
+  return liveState({
+    phase: 'live',
+    air: { status: 'trouble', liveSince: 1_000, alarm: null },
+    targets: [target('a', activeId === 'a' ? 'connecting' : 'idle', activeId === 'a'), target('b', activeId === 'b' ? 'connecting' : 'idle', activeId === 'b')],
+  });
 }
 
 export function totals(change: Partial<UploadTotals> = {}): UploadTotals {

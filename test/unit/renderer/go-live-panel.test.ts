@@ -139,9 +139,17 @@ describe('the Go live panel', () => {
     expect(path).toBe('M0.0 1.0 L1.0 2.0 M3.0 3.0 l0.1 0 M6.0 4.0 L7.0 5.0');
   });
 
-  it('counts down the bridge while the encoder is away', async () => {
-    await show(onAirState({ bridge: { enabled: true, windowSeconds: 60, holdingSince: NOW - 13_000, holdingUntil: NOW + 47_000 } }));
-    expect(byTestId('bridge-countdown').textContent).toContain('Encoder lost — holding for 0:47');
+  it('raises the alarm while the encoder is away: the time since, the bridge counting down, what to do; the strip stays live', async () => {
+    const alarm = { kind: 'encoder-lost', since: NOW - 13_000, title: 'Encoder lost', doing: 'Holding the stream with a slate', countdown: { word: 'for', from: NOW + 2_000, until: NOW + 47_000 }, youCan: 'Check the encoder.' } as const;
+    await show(onAirState({ air: { status: 'trouble', liveSince: NOW - 3_723_000, alarm }, bridge: { enabled: true, windowSeconds: 60, holdingSince: NOW - 13_000, holdingUntil: NOW + 47_000 } }));
+    expect(byTestId('live-alarm').getAttribute('role')).toBe('alert');
+    // The page's clock reads before the slate started (it ticks once a second): the countdown starts from the slate, not before it.
+    expect(byTestId('live-alarm').textContent).toBe('Encoder lost 0:13 agoHolding the stream with a slate for 0:45Check the encoder.');
+    expect(byTestId('air-status').textContent).toBe('LIVE');
+    expect(byTestId('uptime').textContent).toBe('1:02:03');
+    expect(byTestId('input-bitrate').textContent).toBe('encoder lost');
+    expect(byTestId('channel-status').textContent).toBe('Live');
+    expect(byTestId('encoder-status').textContent).toBe('lost 0:13 ago');
     expect(byTestId<HTMLInputElement>('bridge-seconds').value).toBe('60');
   });
 

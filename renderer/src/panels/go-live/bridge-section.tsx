@@ -1,28 +1,12 @@
-// The encoder-drop bridge: while the encoder is away, a prominent countdown of the holding window; and
-// its setting (on or off, how many seconds to hold).
+// The encoder-drop bridge's setting (on or off, how many seconds to hold); while it holds, the control
+// strip's alarm counts down its window (control-strip.tsx).
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useLiveStore } from '../../state/live-slice';
-import { countdown } from './time-format';
-import { useNow } from '../../use-now';
 
 /** As the live contract takes it. */
 const MIN_SECONDS = 1;
 const MAX_SECONDS = 3600;
-
-/** "Encoder lost — holding for 0:47", while the relay sends the holding slate. */
-export function BridgeCountdown() {
-  const { holdingSince, holdingUntil } = useLiveStore(useShallow((state) => ({ holdingSince: state.live?.bridge.holdingSince ?? null, holdingUntil: state.live?.bridge.holdingUntil ?? null })));
-  const nowMs = useNow();
-  if (holdingUntil === null) return null;
-  // The clock ticks once a second: a reading older than the holding's start would count from before it.
-  return (
-    <div className="bridge-banner" role="alert" data-testid="bridge-countdown">
-      <strong>Encoder lost — holding for {countdown(holdingUntil, Math.max(nowMs, holdingSince ?? nowMs))}</strong>
-      <span>Your viewers see the holding card; the stream goes back to your encoder as soon as it reconnects.</span>
-    </div>
-  );
-}
 
 export function BridgeSetting() {
   const { bridge, busy, setBridge } = useLiveStore(useShallow((state) => ({ bridge: state.live?.bridge, busy: state.busy, setBridge: state.setBridge })));

@@ -1,4 +1,4 @@
-// The Go live panel: the encoder's address, the channel, the checklist, Go live / End and the recorder,
+// The Go live panel: the control strip pinned at its top (on air, uptime, input, the alarm), the encoder's address, the channel, the checklist, Go live / End and the recorder,
 // the bridge's countdown when the encoder drops, where the stream goes and how each destination is doing,
 // the plots, and the settings that keep a broadcast safe (the bridge, the local copy). Each part
 // subscribes to the fields it shows.
@@ -7,9 +7,11 @@ import { useShallow } from 'zustand/react/shallow';
 import type { LiveState } from '../../../../preload/contract.js';
 import { useLiveStore } from '../../state/live-slice';
 import { ChannelSelect } from '../channel-select';
-import { BridgeCountdown, BridgeSetting } from './bridge-section';
+import { AlarmSettings } from './alarm-settings';
+import { BridgeSetting } from './bridge-section';
 import { Checklist } from './checklist';
 import { ConfidenceMonitor } from './confidence-monitor';
+import { ControlStrip } from './control-strip';
 import { DestinationsSection } from './destinations-section';
 import { EncoderAddress } from './encoder-address';
 import { LiveControls } from './live-controls';
@@ -120,7 +122,7 @@ export function GoLivePanel() {
   return (
     <section className="panel go-live" aria-labelledby="panel-title">
       <h1 id="panel-title">Go live</h1>
-      <BridgeCountdown />
+      <ControlStrip />
       <EncoderAddress />
       <ConfidenceMonitor />
       <ChannelChoice />
@@ -133,6 +135,7 @@ export function GoLivePanel() {
       <DestinationsSection />
       <h2>Keep the broadcast safe</h2>
       <BridgeSetting />
+      <AlarmSettings />
       <SafetyCopySection />
     </section>
   );

@@ -1,6 +1,8 @@
 // Go live / End, Reconnect now, the cloud recorder (record, record when live, autorecord) and its time.
+import { useCallback } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useLiveStore } from '../../state/live-slice';
+import { EndStream } from './end-stream';
 import { formatDuration } from './time-format';
 import { useNow } from '../../use-now';
 
@@ -21,6 +23,7 @@ export function LiveControls() {
     })),
   );
   const now = useNow() / 1000;
+  const endStream = useCallback(() => void endLive(), [endLive]);
   if (!recording) return null;
   const onAir = phase === 'live' || phase === 'starting';
   const elapsed = recording.since === null ? 0 : now - recording.since;
@@ -28,9 +31,7 @@ export function LiveControls() {
     <>
       <div className="live-actions">
         {onAir ? (
-          <button type="button" className="button button-big button-end" disabled={busy !== null} onClick={() => void endLive()} data-testid="end-button">
-            {busy === 'end' ? 'Ending…' : 'End stream'}
-          </button>
+          <EndStream busy={busy !== null} onEnd={endStream} />
         ) : (
           <button type="button" className="button button-big button-primary" disabled={busy !== null} onClick={() => void goLive()} data-testid="go-live-button">
             {busy === 'go-live' ? 'Starting…' : 'Go live'}
@@ -69,7 +70,15 @@ export function LiveControls() {
           Recording stops by itself in {formatDuration(recording.limitSeconds - elapsed)} (the channel's limit is {formatDuration(recording.limitSeconds)}).
         </p>
       )}
-      {recording.lastVideo && recording.state === 'idle' && <p className="hint">Last recording: video {recording.lastVideo.id}.</p>}
+      {recording.lastVideo && recording.state === 'idle' && (
+        <p className="hint" data-testid="last-recording">
+          Last recording:{' '}
+          <a href={recording.lastVideo.url} target="_blank" rel="noreferrer">
+            video {recording.lastVideo.id}
+          </a>
+          .
+        </p>
+      )}
     </>
   );
 }

@@ -22,3 +22,9 @@ export function formatBytes(bytes: number): string {
 export function formatKbps(kbps: number | null): string {
   return kbps === null ? '—' : `${Math.round(kbps)} kb/s`;
 }
+
+/** Uptime as a clock with hours always shown: 0:04:07, 1:02:03. */
+export function formatUptime(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(s / 3600)}:${formatDuration(s % 3600).padStart(5, '0')}`;
+}
