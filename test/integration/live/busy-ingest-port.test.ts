@@ -39,6 +39,15 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
+/** The live settings with this ingest port saved. */
+async function savedPort(port: number): Promise<LiveSettingsStore> {
+  const settings = new LiveSettingsStore(dir, () => undefined);
+  await settings.update((saved) => {
+    saved.ingestPort = port;
+  });
+  return settings;
+}
+
 /** A loopback port free a moment ago. */
 async function freePort(): Promise<number> {
   const port = await holdPort();
@@ -75,10 +84,7 @@ function liveService(settings: LiveSettingsStore, logLines: string[], onChange: 
 describe('the local ingest port is taken', () => {
   it('listens on another port for this run, says so, keeps the setting, and an encoder publishes there', async () => {
     const busy = await holdPort();
-    const settings = new LiveSettingsStore(dir, () => undefined);
-    await settings.update((saved) => {
-      saved.ingestPort = busy;
-    });
+    const settings = await savedPort(busy);
     const logLines: string[] = [];
     const states: LiveState[] = [];
     service = liveService(settings, logLines, (state) => states.push(state));
@@ -111,10 +117,7 @@ describe('the local ingest port is taken', () => {
       }
     }
     expect(first).not.toBe(0);
-    const settings = new LiveSettingsStore(dir, () => undefined);
-    await settings.update((saved) => {
-      saved.ingestPort = first;
-    });
+    const settings = await savedPort(first);
     service = liveService(settings, []);
     await service.open();
     const { ingest } = service.state();
@@ -125,10 +128,7 @@ describe('the local ingest port is taken', () => {
   });
 
   it('the saved port free: no note', async () => {
-    const settings = new LiveSettingsStore(dir, () => undefined);
-    await settings.update((saved) => {
-      saved.ingestPort = 0;
-    });
+    const settings = await savedPort(0);
     service = liveService(settings, []);
     await service.open();
     expect(service.state().ingest).toMatchObject({ error: null, note: null });
@@ -151,10 +151,7 @@ describe('the local ingest port is taken', () => {
 describe('a port chosen in the app', () => {
   it('the taken port at start: its replacement is offered, and using it saves it with no restart of the ingest', async () => {
     const busy = await holdPort();
-    const settings = new LiveSettingsStore(dir, () => undefined);
-    await settings.update((saved) => {
-      saved.ingestPort = busy;
-    });
+    const settings = await savedPort(busy);
     service = liveService(settings, []);
     await service.open();
     const { ingest } = service.state();
@@ -184,10 +181,7 @@ describe('a port chosen in the app', () => {
   });
 
   it('a taken port leaves the ingest where it was, says so and offers the next free one', async () => {
-    const settings = new LiveSettingsStore(dir, () => undefined);
-    await settings.update((saved) => {
-      saved.ingestPort = 0;
-    });
+    const settings = await savedPort(0);
     service = liveService(settings, []);
     await service.open();
     const where = service.state().ingest.url;

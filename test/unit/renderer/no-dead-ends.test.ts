@@ -2,18 +2,18 @@
 // Words that ask the streamer to change something come with the control (issue 22, "no dead ends"): a
 // Go live error about the channel offers "Choose a channel", which moves the focus to the channel choice;
 // a taken ingest port offers the next free one, and a click moves the ingest there.
-import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveState } from '../../../preload/contract.js';
 import { liveState } from '../desktop/status-fixtures.js';
 import { connectFakeBridge } from './fake-bridge.js';
+import { mount, type Mounted } from './mounted.js';
 
 const bridge = connectFakeBridge({ live: { state: vi.fn(), channels: vi.fn(), goLive: vi.fn(), setIngestPort: vi.fn() }, app: {}, keychain: {} });
 const { GoLivePanel } = await import('../../../renderer/src/panels/go-live/go-live-panel');
 const { initialLiveState, useLiveStore } = await import('../../../renderer/src/state/live-slice');
 
-let root: Root;
+let mounted: Mounted;
 let host: HTMLElement;
 
 const signedInNoChannel = liveState({
@@ -27,10 +27,8 @@ const signedInNoChannel = liveState({
 
 async function show(live: LiveState): Promise<void> {
   bridge.companion.live.state.mockResolvedValue(live);
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () => root.render(createElement(GoLivePanel)));
+  mounted = await mount(GoLivePanel);
+  host = mounted.host;
 }
 
 function button(name: string, within: Element = host): HTMLButtonElement {
@@ -46,8 +44,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  await act(async () => root.unmount());
-  host.remove();
+  await mounted.unmount();
 });
 
 describe('the channel', () => {
