@@ -5,7 +5,8 @@ export function contentSecurityPolicy(): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data: blob:",
+    // https: the video list's thumbnails, which the platform serves from its own image hosts.
+    "img-src 'self' data: blob: https:",
     "font-src 'self'",
     // 'self' covers the same-origin WebSocket of browser mode (CSP level 3).
     "connect-src 'self'",

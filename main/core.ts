@@ -61,7 +61,10 @@ export interface CoreOptions {
   readonly logger: AppLogger;
   readonly dataDir?: string;
   /** Runs the local ingest and going live (the app's shells and `companion live`). */
-  readonly live?: { readonly ingestPort?: number; readonly ingestHost?: string; readonly onRelayEvent?: LiveServiceOptions['onRelayEvent']; readonly safetyCopy?: LiveServiceOptions['safetyCopy']; readonly bridge?: LiveServiceOptions['bridge'] };
+  readonly live?: { readonly ingestPort?: number; readonly ingestHost?: string; readonly onRelayEvent?: LiveServiceOptions['onRelayEvent']; readonly safetyCopy?: LiveServiceOptions['safetyCopy']; readonly bridge?: LiveServiceOptions['bridge'] } & Pick<
+    LiveServiceOptions,
+    'choicesForThisRun' | 'onRecorderEvent'
+  >;
   /**
    * Keeps the signed-in profile's upload queue open (the app's shells). Not for commands: `companion upload`
    * opens the queue itself, and one process must not hold it twice.
@@ -175,6 +178,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         // The safety copies go to this shell's upload queue (none in a command: the stand-in says so).
         safetyCopy: { ...options.live.safetyCopy, queueUploads: async (request) => uploadCalls.add(request) },
         bridge: options.live.bridge,
+        choicesForThisRun: options.live.choicesForThisRun,
+        onRecorderEvent: options.live.onRecorderEvent,
       })
     : undefined;
   const livePreview = live && new LivePreviewService(() => live.ingest);
@@ -280,7 +285,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const dispatch = createDispatcher(contract, services, {
     translateError: (error) => {
       if (error instanceof SignInNeededError) void session.tokenRefused();
-      return toCompanionError(error);
+      const translated = toCompanionError(error);
+      // The person reads words; the technical detail behind them goes to the log as well as the Details disclosure.
+      if (translated?.details !== undefined) logger.info(`Refused: ${translated.message}`, { details: translated.details });
+      return translated;
     },
     onInternalError: (method, error) => logger.error(`${method} failed unexpectedly`, { error }),
   });

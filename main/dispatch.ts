@@ -2,6 +2,7 @@
 // against the contract, validates the arguments, calls that namespace's service, and turns every outcome
 // into an envelope.
 import {
+  asSentence,
   CompanionError,
   resolveMethod,
   type ContractShape,
@@ -33,7 +34,8 @@ export function createDispatcher<C extends ContractShape>(
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? ` (argument ${issue.path.join('.')})` : '';
-      return failure('bad_request', `${path} was called with invalid arguments${where}: ${issue?.message ?? 'invalid'}.`);
+      // The person reads the rule's own words ("the title is required"); the call and the argument's path are details.
+      return failure('bad_request', asSentence(issue?.message ?? 'a value was not accepted'), `${path} was called with invalid arguments${where}: ${issue?.message ?? 'invalid'}.`);
     }
     try {
       const service = implementation[resolved.namespace] as unknown as Record<string, (...a: unknown[]) => unknown>;
@@ -41,13 +43,14 @@ export function createDispatcher<C extends ContractShape>(
       return { ok: true, value };
     } catch (error) {
       const known = error instanceof CompanionError ? error : (options.translateError?.(error) ?? null);
-      if (known) return failure(known.code, known.message);
+      if (known) return failure(known.code, known.message, known.details);
       options.onInternalError?.(path, error);
-      return failure('internal', `${path} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`);
+      // Node's words (`ENOENT: no such file or directory, open '…'`) are for the log and the Details disclosure.
+      return failure('internal', 'Something went wrong in the app, so this was not done. Try again; if it keeps happening, copy the diagnostics (Settings) into a report.', `${path} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
 }
 
-function failure(code: string, message: string): Envelope {
-  return { ok: false, error: { code, message } };
+function failure(code: string, message: string, details?: string): Envelope {
+  return { ok: false, error: details === undefined ? { code, message } : { code, message, details } };
 }

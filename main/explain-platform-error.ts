@@ -24,14 +24,15 @@ export interface Explanations {
 
 /** The CompanionError for a refusal these explanations name, or null when it passes on as it is. */
 export function explainRefusal(error: unknown, explanations: Explanations): CompanionError | null {
-  if (error instanceof CollectionFullError && explanations.full) return new CompanionError('limit_reached', explanations.full(error.capacity));
+  if (error instanceof CollectionFullError && explanations.full) return new CompanionError('limit_reached', explanations.full(error.capacity), error.message);
   if (!(error instanceof PlatformError) || error instanceof SignInNeededError) return null;
-  if (error.status === 402 && explanations.planNote !== undefined) return new CompanionError('plan_lacks_feature', explanations.planNote);
+  if (error.status === 402 && explanations.planNote !== undefined) return new CompanionError('plan_lacks_feature', explanations.planNote, error.message);
   const sentences = explanations.sentences ?? {};
   const found = (error.error !== null ? sentences[`${error.status} ${error.error}`] : undefined) ?? sentences[error.status] ?? fallback(error.status, explanations);
   if (found === undefined) return null;
   const code = explanations.code?.(error) ?? error.error ?? `http_${error.status}`;
-  return new CompanionError(code, typeof found === 'function' ? found(error.description) : found);
+  // The sentence is for the person; the call and the platform's answer are the detail (the Details disclosure, the log).
+  return new CompanionError(code, typeof found === 'function' ? found(error.description) : found, error.message);
 }
 
 /** Runs a platform call; a refusal the explanations name is thrown as its CompanionError. */

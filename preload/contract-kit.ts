@@ -114,16 +114,27 @@ export type ErrorCode = 'bad_request' | 'unknown_method' | 'disconnected' | 'int
 
 export interface ErrorPayload {
   readonly code: ErrorCode;
+  /** Words for the person: what happened and what to do. */
   readonly message: string;
+  /** The technical detail (the call, the system's error code), shown behind a "Details" disclosure. */
+  readonly details?: string;
 }
 
 export type Envelope<T = unknown> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ErrorPayload };
+
+/** A rule's lower-case words as a sentence for a person: "the title is required" → "The title is required." */
+export function asSentence(words: string): string {
+  const trimmed = words.trim();
+  return `${trimmed.charAt(0).toUpperCase()}${trimmed.slice(1)}${/[.!?]$/.test(trimmed) ? '' : '.'}`;
+}
 
 export class CompanionError extends Error {
   override readonly name = 'CompanionError';
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** The technical detail behind the words, for a "Details" disclosure and the log. */
+    readonly details?: string,
   ) {
     super(message);
   }
@@ -131,7 +142,7 @@ export class CompanionError extends Error {
 
 export function unwrap<T>(envelope: Envelope<T>): T {
   if (envelope.ok) return envelope.value;
-  throw new CompanionError(envelope.error.code, envelope.error.message);
+  throw new CompanionError(envelope.error.code, envelope.error.message, envelope.error.details);
 }
 
 /** The renderer's side of any transport: envelopes become results or thrown CompanionErrors. */

@@ -11,11 +11,14 @@ import { UsageError, type Command, type CommandContext } from './command-context
 import { apiCommand } from './api-command.js';
 import { explainedParseError, unknownCommand } from './argument-errors.js';
 import { channelsCommand } from './channels-command.js';
+import { inCommandLineWords } from './command-line-words.js';
 import { diagnosticsCommand } from './diagnostics-command.js';
 import { liveCommand, relayCommand } from './live-commands.js';
+import { profileCommand } from './profile-command.js';
 import { recordCommand } from './record-command.js';
 import { redactingStream } from './redacting-stream.js';
 import { sandboxCommand } from './sandbox-command.js';
+import { settingsCommand } from './settings-command.js';
 import { loginCommand, logoutCommand, whoamiCommand } from './session-commands.js';
 import { uiCommand } from './ui-command.js';
 import { uploadCommand } from './upload-command.js';
@@ -33,6 +36,8 @@ const commands: Record<string, Command> = {
   record: recordCommand,
   upload: uploadCommand,
   diagnostics: diagnosticsCommand,
+  profile: profileCommand,
+  settings: settingsCommand,
 };
 
 const globalOptions = {
@@ -51,7 +56,8 @@ ${Object.entries(commands)
 
 Options:
   --json            one JSON object per line, each with an "event" field
-  --profile NAME    use this profile for this run (or COMPANION_PROFILE); COMPANION_DATA_DIR moves settings
+  --profile NAME    use this profile for this run (or COMPANION_PROFILE); COMPANION_DATA_DIR moves settings.
+                    Options hold for their run only: \`profile use\` and \`settings set\` change what the app opens with
   --username U --password-stdin
                     (api, channels, live, record, upload) sign in first, for this run: how those
                     commands work where no keychain keeps the sign-in of \`companion login\`
@@ -113,7 +119,8 @@ async function main(argv: string[]): Promise<number> {
 }
 
 /** The error in a sentence on stderr and, under --json, as an `error` event on stdout for scripts. */
-function tellError(kind: 'usage' | 'failed', message: string, more = ''): void {
+function tellError(kind: 'usage' | 'failed', said: string, more = ''): void {
+  const message = inCommandLineWords(said);
   if (jsonAsked) process.stdout.write(`${JSON.stringify({ event: 'error', kind, message })}\n`);
   process.stderr.write(`companion: ${message}\n${more}`);
 }

@@ -1,6 +1,6 @@
 // The core as a command uses it: the profile from --profile, platform settings from the global options
 // (--api-url, --auth-url, --token-url, --client-id, --dialect, the client secret from standard input or
-// COMPANION_CLIENT_SECRET), warnings on stderr, the platform's rate-limit waits told as the command's output
+// COMPANION_CLIENT_SECRET; --dialect and --plain-rtmp alone hold for this run), warnings on stderr, the platform's rate-limit waits told as the command's output
 // goes (wait-lines.ts).
 import { createCore, type Core, type CoreOptions } from '../core.js';
 import type { SignInDriver } from '../session/sign-in-driver.js';
@@ -52,7 +52,8 @@ export async function coreForCommand(context: CommandContext, values: OptionValu
     await core.session.configurePlatformProfile(context.profile, { apiUrl, authUrl, tokenUrl, clientId, dialect, plainRtmp }, clientSecret);
   } else if (dialect !== undefined || plainRtmp !== undefined) {
     // The sandbox speaks both dialects; a platform profile's dialect or ingest choice may change on its own too.
-    await core.session.chooseProfileSettings({ dialect, plainRtmp });
+    // For this run only: `companion settings set dialect …` keeps a choice (issue 22).
+    await core.session.chooseProfileSettings({ dialect, plainRtmp }, true);
   }
   return core;
 }

@@ -6,12 +6,14 @@ import { startLocalIngest } from '../relay/local-ingest.js';
 import { createRelay, fixedTargets } from '../relay/relay.js';
 import { startSafetyCopy } from '../relay/safety-copy.js';
 import { DEFAULT_INGEST_PORT } from '../settings/live-settings.js';
-import { emitJson, noPositionals, stringOption, untilStopped, UsageError, type Command } from './command-context.js';
+import { emitJson, noPositionals, stringOption, untilStopped, UsageError, type Command, type CommandContext } from './command-context.js';
 import { passwordSignIn, runSignInOptions, signInAdvice, signInForThisRun } from './run-sign-in.js';
 import { coreForCommand } from './core-for-command.js';
 import { parseListenUrl } from './listen-url.js';
 import { BRIDGE_SECONDS, parseBridgeOption } from './bridge-option.js';
-import { printRelayEvent } from './relay-event-lines.js';
+import { relayEventPrinter } from './relay-event-lines.js';
+import { printRecorderEvent } from './recording-event-lines.js';
+import type { LiveService } from '../live/live-service.js';
 import { installLastResort } from '../last-resort.js';
 import { alsoDestinations, publishTargets } from './also-destinations.js';
 import { copyFolderOption } from './copy-folder-option.js';
@@ -34,8 +36,17 @@ export const liveCommand: Command = {
     // Given: for this run; not given: the saved choice (60 s unless changed in the app).
     const bridge = bridgeMs === undefined ? undefined : { enabled: bridgeMs !== null, windowSeconds: bridgeMs === null ? BRIDGE_SECONDS.default : bridgeMs / 1000 };
     const signIn = await passwordSignIn(context, values);
-    const print = (event: Parameters<typeof printRelayEvent>[1]) => printRelayEvent(context, event);
-    const core = await coreForCommand(context, {}, undefined, { ingestPort: listen.port, ingestHost: listen.host, bridge, onRelayEvent: print, safetyCopy: { folder: copyFolder, onEvent: print } });
+    const { print, stopping, stopped } = relayEventPrinter(context);
+    // A guest: the channel and --record hold for this run; the app opens with its own choices (issue 22).
+    const core = await coreForCommand(context, {}, undefined, {
+      ingestPort: listen.port,
+      ingestHost: listen.host,
+      bridge,
+      onRelayEvent: print,
+      safetyCopy: { folder: copyFolder, onEvent: print },
+      choicesForThisRun: true,
+      onRecorderEvent: (event) => printRecorderEvent(context, event),
+    });
     const live = core.live;
     try {
       if (!live) throw new Error('the core was built without the live service');
@@ -52,11 +63,14 @@ export const liveCommand: Command = {
       if (values.record === true) await live.setRecordWhenLive(true);
       await live.goLive();
       const signal = await untilStopped();
+      stopping(signal);
+      await stopRecording(context, live, channelId);
       await live.endLive();
-      if (context.json) emitJson(context, 'stopped', { signal });
     } finally {
       await core.shutdown('stopped');
     }
+    // After the shutdown, whose ingest tells the encoder's leaving: `stopped` is the last line.
+    stopped();
     return 0;
   },
 };
@@ -77,7 +91,7 @@ export const relayCommand: Command = {
     const targets = publishTargets('--to', to, 'target-', logger);
     const also = alsoDestinations(values.also as string[] | undefined, logger);
     const key = listen.key ?? randomBytes(12).toString('base64url').replace(/[^A-Za-z0-9]/g, 'x');
-    const print = (event: Parameters<typeof printRelayEvent>[1]) => printRelayEvent(context, event);
+    const { print, stopping, stopped } = relayEventPrinter(context);
     const ingest = await startLocalIngest({ host: listen.host, port: listen.port, app: listen.app, streamKey: key, logger, onEvent: print });
     const bridged = await withBridge(ingest, { windowMs: bridgeMs === undefined ? BRIDGE_SECONDS.default * 1000 : bridgeMs, onEvent: print, logger });
     const relay = createRelay({ ingest: bridged.ingest, graceMs: bridged.graceMs, targets: fixedTargets(targets), main: { id: 'main', label: 'main (--to)' }, destinations: also, logger, onEvent: print });
@@ -90,12 +104,26 @@ export const relayCommand: Command = {
       await relay.start();
       const copy = copyFolder === undefined ? null : await startSafetyCopy(ingest, { folder: copyFolder, logger, onEvent: print });
       const signal = await untilStopped();
+      stopping(signal);
       await relay.stop(`${signal} received`);
       await copy?.stop();
-      if (context.json) emitJson(context, 'stopped', { signal });
+      stopped();
     } finally {
       await ingest.close();
     }
     return 0;
   },
 };
+
+/**
+ * The recording this run made ends with it, told with its video: the channel's watcher, which would stop it
+ * once the channel is off air, ends with the command.
+ */
+async function stopRecording(context: CommandContext, live: LiveService, channelId: string): Promise<void> {
+  if (live.state().recording.state === 'idle') return;
+  try {
+    await live.stopRecording();
+  } catch (error) {
+    printRecorderEvent(context, { type: 'recording-failed', channelId, action: 'stop', error: error instanceof Error ? error : new Error(String(error)) });
+  }
+}

@@ -4,7 +4,31 @@ import type { EncoderEvent, RelayEvent } from '../relay/relay-types.js';
 import type { SafetyCopyEvent } from '../relay/safety-copy.js';
 import { emitJson, type CommandContext } from './command-context.js';
 
-export function printRelayEvent(context: CommandContext, event: EncoderEvent | RelayEvent | SafetyCopyEvent | BridgeEvent): void {
+type PrintedEvent = EncoderEvent | RelayEvent | SafetyCopyEvent | BridgeEvent;
+
+/**
+ * The printer of a command that runs a relay until a signal. Under --json each fact is one line: the relay's
+ * own `stopped` for the stop the signal asked is held and told once at the end, with the signal, as the
+ * command's last line (a script reads one `stopped`, issue 22).
+ */
+export function relayEventPrinter(context: CommandContext): { print: (event: PrintedEvent) => void; stopping: (signal: NodeJS.Signals) => void; stopped: () => void } {
+  let signal: NodeJS.Signals | null = null;
+  let reason: string | null = null;
+  return {
+    print: (event) => {
+      if (context.json && signal !== null && event.event === 'stopped') reason = event.reason;
+      else printRelayEvent(context, event);
+    },
+    stopping: (received) => {
+      signal = received;
+    },
+    stopped: () => {
+      if (context.json) emitJson(context, 'stopped', { signal, reason: reason ?? `${signal ?? 'stop'} received` });
+    },
+  };
+}
+
+export function printRelayEvent(context: CommandContext, event: PrintedEvent): void {
   const { event: name, at: _at, ...fields } = event;
   if (context.json) {
     emitJson(context, name, fields);

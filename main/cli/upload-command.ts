@@ -15,6 +15,7 @@ import { passwordSignIn, runSignInOptions, signInAdvice, signInForThisRun } from
 import { coreForCommand } from './core-for-command.js';
 import { UploadBatchEnd } from './upload-batch-end.js';
 import { UploadReporter } from './upload-reporter.js';
+import { rateOption } from './rate-option.js';
 
 export const uploadCommand: Command = {
   synopsis:
@@ -26,7 +27,7 @@ export const uploadCommand: Command = {
     if (paths.length > 0 && !channelId) throw new UsageError('upload needs --channel ID for new files (`companion channels` lists yours)');
     const concurrency = integerOption(stringOption(values, 'concurrency'));
     const protect = protection(stringOption(values, 'protect'));
-    const speedLimit = rate(stringOption(values, 'limit-rate'));
+    const speedLimit = rateOption(stringOption(values, 'limit-rate'));
 
     const signIn = await passwordSignIn(context, values);
     const core = await coreForCommand(context, {});
@@ -119,16 +120,4 @@ function protection(value: string | undefined): Protection | undefined {
   if (value === undefined) return undefined;
   if (!(PROTECTIONS as readonly string[]).includes(value)) throw new UsageError(`--protect is public or private (got ${value})`);
   return value as Protection;
-}
-
-/** "500k" → 512000 bytes per second; "2M" → 2097152; a plain number is bytes. */
-function rate(value: string | undefined): number | null | undefined {
-  if (value === undefined) return undefined;
-  if (value === 'none') return null;
-  const match = /^(\d+(?:\.\d+)?)([kKmMgG]?)$/.exec(value);
-  if (!match) throw new UsageError(`--limit-rate takes bytes per second, like 500k or 2M, or none (got ${value})`);
-  const unit = { '': 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }[match[2]!.toLowerCase()]!;
-  const bytes = Math.round(Number(match[1]) * unit);
-  if (bytes <= 0) throw new UsageError('--limit-rate must be more than 0');
-  return bytes;
 }

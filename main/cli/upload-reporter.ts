@@ -5,6 +5,7 @@
 import { basename } from 'node:path';
 import { emitJson, type CommandContext } from './command-context.js';
 import type { UploadEvent, UploadTotals } from '../uploads/upload-types.js';
+import { inCommandLineWords } from './command-line-words.js';
 
 const BAR_WIDTH = 24;
 const REDRAW_MS = 200;
@@ -16,6 +17,9 @@ export class UploadReporter {
   #totals: (() => UploadTotals) | null = null;
   #timer: NodeJS.Timeout | null = null;
   #barShown = false;
+  /** This run's finished files: the queue's totals also count the files of earlier runs it still lists (issue 22). */
+  #complete = 0;
+  #failed = 0;
 
   constructor(context: CommandContext) {
     this.#context = context;
@@ -36,7 +40,11 @@ export class UploadReporter {
     this.#clearBar();
   }
 
-  report(event: UploadEvent): void {
+  report(said: UploadEvent): void {
+    // A failure's reason comes from the queue the Uploads panel shows too.
+    const event = 'reason' in said && typeof said.reason === 'string' ? { ...said, reason: inCommandLineWords(said.reason) } : said;
+    if (event.event === 'complete') this.#complete += 1;
+    if (event.event === 'failed') this.#failed += 1;
     if (this.#context.json) {
       const { event: name, ...fields } = event;
       emitJson(this.#context, name, snakeCase(fields));
@@ -87,7 +95,7 @@ export class UploadReporter {
     const share = Math.min(1, totals.bytes / totals.size);
     const filled = Math.round(share * BAR_WIDTH);
     const eta = totals.etaSeconds === null ? '' : `, ${clock(totals.etaSeconds)} left`;
-    const text = `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${(share * 100).toFixed(0)}% ${megabytes(totals.bytes)} of ${megabytes(totals.size)}, ${megabytes(totals.speed)}/s${eta} (${totals.complete} complete, ${totals.unfinished} to go)`;
+    const text = `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${(share * 100).toFixed(0)}% ${megabytes(totals.bytes)} of ${megabytes(totals.size)}, ${megabytes(totals.speed)}/s${eta} (${this.#complete} complete${this.#failed > 0 ? `, ${this.#failed} failed` : ''}, ${totals.unfinished} to go)`;
     this.#context.out.write(`\r\x1b[2K${text}`);
     this.#barShown = true;
   }

@@ -4,7 +4,7 @@
 import type { LiveState } from '../../preload/contract.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
 import { ChannelWatcher, type ChannelActivity } from './channel-watcher.js';
-import { Recorder } from './recorder.js';
+import { Recorder, type RecorderEvent } from './recorder.js';
 
 export interface ChannelRef {
   readonly id: string;
@@ -15,14 +15,17 @@ export interface ChannelRef {
 
 export class ChannelHelpers {
   readonly #onChange: () => void;
+  readonly #onRecorderEvent: ((event: RecorderEvent) => void) | undefined;
   #recorder: Recorder | null = null;
   #watcher: ChannelWatcher | null = null;
   #activity: ChannelActivity | null = null;
   #autorecord: LiveState['autorecord'] = null;
   #recordWhenLive = false;
 
-  constructor(onChange: () => void) {
+  /** `onRecorderEvent`: each of the recorder's events, before the change it makes is told. */
+  constructor(onChange: () => void, onRecorderEvent?: (event: RecorderEvent) => void) {
     this.#onChange = onChange;
+    this.#onRecorderEvent = onRecorderEvent;
   }
 
   /** The channel's status and viewers, as the watcher last read them. */
@@ -44,7 +47,16 @@ export class ChannelHelpers {
   }
 
   recorder(api: PlatformApi, channel: ChannelRef): Recorder {
-    this.#recorder ??= new Recorder({ platform: api, channelId: channel.id, managedFor: channel.managedFor, recordWhenLive: this.#recordWhenLive, onEvent: this.#onChange });
+    this.#recorder ??= new Recorder({
+      platform: api,
+      channelId: channel.id,
+      managedFor: channel.managedFor,
+      recordWhenLive: this.#recordWhenLive,
+      onEvent: (event) => {
+        this.#onRecorderEvent?.(event);
+        this.#onChange();
+      },
+    });
     return this.#recorder;
   }
 

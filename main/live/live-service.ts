@@ -11,6 +11,7 @@ import type { ChannelChoices } from '../admin/channels/channel-choices.js';
 import type { SessionService } from '../session/session-service.js';
 import type { LiveSettings, LiveSettingsStore } from '../settings/live-settings.js';
 import { ChannelHelpers, type ChannelRef } from './channel-helpers.js';
+import type { RecorderEvent } from './recorder.js';
 import type { ChannelWatcher } from './channel-watcher.js';
 import { DestinationRunner, type DestinationKeySlot } from './destination-runner.js';
 import { LiveBridge, type BridgeChoice, type BridgeEvent } from './live-bridge.js';
@@ -41,6 +42,10 @@ export interface LiveServiceOptions {
   readonly safetyCopy?: SafetyCopyHooks;
   /** The encoder-drop bridge for this run, over the saved choice (`companion live --bridge`). */
   readonly bridge?: BridgeChoice;
+  /** The channel and "record when live" chosen are not saved: `companion live` is a guest (issue 22). */
+  readonly choicesForThisRun?: boolean;
+  /** Every start, stop and failure of the cloud recorder as it happens (the `live` command prints them). */
+  readonly onRecorderEvent?: (event: RecorderEvent) => void;
 }
 
 interface Going {
@@ -63,7 +68,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   #channel: ChannelRef | null = null;
   #going: Going | null = null;
   /** The recorder and watcher of the chosen channel. */
-  readonly #helpers = new ChannelHelpers(() => this.#changed());
+  readonly #helpers: ChannelHelpers;
   /** What the encoder and the relay said: the checklist's facts, the stats, the on-air state's facts. */
   readonly #facts: LiveRelayFacts;
   #lastError: string | null = null;
@@ -81,6 +86,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     this.#options = options;
     this.#runPort = options.ingestPort ?? null;
     this.#runner = new LocalIngestRunner({ host: options.ingestHost, logger: options.logger, onEvent: (event) => this.#onEncoder(event) });
+    this.#helpers = new ChannelHelpers(() => this.#changed(), options.onRecorderEvent);
     this.destinations = new DestinationRunner({ settings: options.settings, keys: options.keySlot, profile: () => options.session.profileName, logger: options.logger, onChange: () => this.#changed() });
     this.#copy = new SafetyCopyService({ settings: options.settings, logger: options.logger, onChange: () => this.#changed(), hooks: options.safetyCopy });
     this.#bridge = new LiveBridge(options.settings, options.bridge, options.logger);
@@ -225,9 +231,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     const known = listed ?? (await this.channels().then((choices) => choices.find((choice) => choice.id === id)));
     if (known === undefined) throw new CompanionError('channel_not_found', `There is no channel ${id} among your channels or the channels you manage.`);
     this.#channel = { id, title: known.title, managedFor: known.managedFor };
-    await this.#options.settings.update((settings) => {
-      settings.channels[this.#options.session.profileName] = id;
-    });
+    if (!this.#options.choicesForThisRun) await this.#options.settings.update((settings) => Object.assign(settings.channels, { [this.#options.session.profileName]: id }));
     this.#helpers.forget();
     this.#changed();
     return this.state();
@@ -326,9 +330,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
   }
 
   async setRecordWhenLive(on: boolean): Promise<LiveState> {
-    await this.#options.settings.update((settings) => {
-      settings.recordWhenLive = on;
-    });
+    if (!this.#options.choicesForThisRun) await this.#options.settings.update((settings) => Object.assign(settings, { recordWhenLive: on }));
     this.#helpers.setRecordWhenLive(on);
     this.#changed();
     return this.state();

@@ -234,15 +234,15 @@ export class SessionService implements TokenSource {
 
   /**
    * Sets the active profile's dialect (the sandbox speaks both) or its plain-RTMP switch; its sign-in, if any,
-   * stays.
+   * stays. `forThisRun`: in this process only, the saved profile untouched (a command's `--dialect`, issue 22).
    */
-  async chooseProfileSettings(settings: { readonly dialect?: Dialect; readonly plainRtmp?: boolean }): Promise<void> {
+  async chooseProfileSettings(settings: { readonly dialect?: Dialect; readonly plainRtmp?: boolean }, forThisRun = false): Promise<void> {
     const wanted = Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
     if (Object.entries(wanted).every(([name, value]) => this.#profile[name as keyof Profile] === value)) return;
-    const profiles = await this.#profiles.load();
+    const profiles = forThisRun ? { active: this.#profileName, profiles: { ...this.#allProfiles } } : await this.#profiles.load();
     const profile = { ...profiles.profiles[this.#profileName]!, ...wanted };
     profiles.profiles[this.#profileName] = profile;
-    await this.#profiles.save(profiles);
+    if (!forThisRun) await this.#profiles.save(profiles);
     this.#allProfiles = profiles.profiles;
     this.#profile = profile;
     await this.#changed();

@@ -6,6 +6,7 @@ import { dirname, extname, join } from 'node:path';
 import { CompanionError, type FolderListing } from '../../preload/contract.js';
 import { SUPPORTED_EXTENSIONS } from '../uploads/upload-files.js';
 import { absoluteUploadPath } from './upload-paths.js';
+import { fileProblemWords } from '../system-error-words.js';
 
 /** A folder with more entries than this is listed in part (and says so): nobody scrolls further by hand. */
 const MAX_ENTRIES = 5000;
@@ -45,7 +46,7 @@ function unreadableFolder(folder: string, error: unknown): CompanionError {
   if (code === 'ENOENT') return new CompanionError('not_found', `There is no folder ${folder}. Check the path.`);
   if (code === 'ENOTDIR') return new CompanionError('bad_request', `${folder} is a file, not a folder. Add it as it is, or give the folder it is in.`);
   if (code === 'EACCES' || code === 'EPERM') return new CompanionError('forbidden', `The folder ${folder} cannot be read: permission denied. Choose another folder or change its permissions.`);
-  return new CompanionError('unreadable', `The folder ${folder} cannot be read (${error instanceof Error ? error.message : String(error)}).`);
+  return new CompanionError('unreadable', `The folder ${folder} cannot be read: ${fileProblemWords(error)}.`, error instanceof Error ? error.message : String(error));
 }
 
 function exampleFolder(): string {

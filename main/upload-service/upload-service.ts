@@ -311,7 +311,7 @@ export class UploadService implements NamespaceImplementation<typeof uploadsName
         if (event.reason === 'sign-in') {
           // The session then reads "expired" until a new sign-in, which lets the queue go on (#follow).
           this.#options.session.tokenRefused().catch(() => undefined);
-          this.#options.notify({ level: 'warning', message: 'Uploads are paused: the platform no longer accepts your sign-in (expired or revoked). Sign in again; the uploads then go on by themselves.' });
+          this.#options.notify({ level: 'warning', panel: 'uploads', message: 'Uploads are paused: the platform no longer accepts your sign-in (expired or revoked). Sign in again; the uploads then go on by themselves.' });
         }
         this.#batcher.totalsChanged();
         break;
@@ -319,7 +319,7 @@ export class UploadService implements NamespaceImplementation<typeof uploadsName
         this.#batcher.totalsChanged();
         break;
       case 'done':
-        this.#options.notify({ level: event.failed > 0 || event.rejected > 0 ? 'warning' : 'info', message: doneMessage(event) });
+        this.#options.notify({ level: event.failed > 0 || event.rejected > 0 ? 'warning' : 'info', panel: 'uploads', message: doneMessage(event) });
         break;
       default:
         // Rows report their own changes (onRowChange).

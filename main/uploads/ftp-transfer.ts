@@ -9,6 +9,7 @@ import { PassThrough, Readable, type Writable } from 'node:stream';
 import { Client, FTPError } from 'basic-ftp';
 import type { SpeedLimit } from './speed-limit.js';
 import { LocalFileError } from './upload-transport.js';
+import { fileProblemWords } from '../system-error-words.js';
 
 export interface FtpTarget {
   readonly host: string;
@@ -98,7 +99,7 @@ async function openLocal(file: string, size: number): Promise<FileHandle> {
   try {
     handle = await open(file, 'r');
   } catch (error) {
-    throw new LocalFileError(`The file could not be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new LocalFileError(`The file could not be read: ${fileProblemWords(error)}.`, { cause: error });
   }
   const now = (await handle.stat()).size;
   if (now !== size) {
@@ -204,7 +205,7 @@ async function sendFile(handle: FileHandle, start: number, socket: Writable): Pr
 }
 
 function unreadable(error: unknown): LocalFileError {
-  return new LocalFileError(`The file could not be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  return new LocalFileError(`The file could not be read: ${fileProblemWords(error)}.`, { cause: error });
 }
 
 function classified(error: unknown): unknown {

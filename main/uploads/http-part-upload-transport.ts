@@ -20,6 +20,7 @@ import { bytesOfParts, partSlice, partsToSend, planParts } from './part-plan.js'
 import type { SpeedLimit } from './speed-limit.js';
 import { LocalFileError, StaleTicketError, type FailureMeaning, type PartPlan, type SendOptions, type SendResult, type StatusReport, type UploadSource, type UploadTicket, type UploadTransport, type VideoFields } from './upload-transport.js';
 import type { QueueLogger } from './upload-types.js';
+import { fileProblemWords } from '../system-error-words.js';
 
 /** "parts are 1 MB": the sandbox takes exactly 1 MiB a part, the last part the rest. */
 export const PART_SIZE = 1024 * 1024;
@@ -95,7 +96,7 @@ export class HttpPartUploadTransport implements UploadTransport {
     if (todo.length === 0) return { resumedFrom };
     const platform = await this.#options.platform();
     const handle = await open(source.path, 'r').catch((error: unknown) => {
-      throw new LocalFileError(`The file ${basename(source.path)} could not be read (${(error as Error).message}); check that it is still there, then retry.`);
+      throw new LocalFileError(`The file ${basename(source.path)} could not be read: ${fileProblemWords(error)}. Check that it is still there, then retry.`, { cause: error });
     });
     let next = 0;
     let failure: { error: unknown } | null = null;
@@ -221,7 +222,7 @@ async function readSlice(handle: FileHandle, source: UploadSource, slice: { offs
       filled += bytesRead;
     }
   } catch (error) {
-    throw new LocalFileError(`The file ${basename(source.path)} could not be read (${(error as Error).message}); it may have changed since it was added. Add it again, or retry.`, { cause: error });
+    throw new LocalFileError(`The file ${basename(source.path)} could not be read: ${fileProblemWords(error)}. It may have changed since it was added: add it again, or retry.`, { cause: error });
   }
   return data;
 }

@@ -7,6 +7,7 @@ import { constants } from 'node:fs';
 import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import { looksLikeVideo, SIGNATURE_BYTES } from './video-signature.js';
+import { fileProblemWords } from '../system-error-words.js';
 
 export const SUPPORTED_EXTENSIONS = ['mkv', 'mp4', 'mov', 'flv', 'avi', 'wmv', 'ogm', 'mpeg2'] as const;
 export type UploadExtension = (typeof SUPPORTED_EXTENSIONS)[number];
@@ -70,7 +71,7 @@ export async function findUploadFiles(paths: readonly string[]): Promise<FoundFi
     if (stats.isDirectory()) {
       const names = await readdir(real).catch((error: unknown) => error as Error);
       if (names instanceof Error) {
-        rejected.push({ path, reason: `The folder cannot be read (${describe(names)}).` });
+        rejected.push({ path, reason: `The folder cannot be read: ${fileProblemWords(names)}.` });
         return;
       }
       for (const name of names.sort(collator.compare)) await visit(join(path, name), true);
@@ -131,9 +132,6 @@ function unreadable(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return 'The file or folder does not exist (any more).';
   if (code === 'EACCES' || code === 'EPERM') return 'The file cannot be read: permission denied.';
-  return `The file cannot be read (${describe(error)}).`;
+  return `The file cannot be read: ${fileProblemWords(error)}.`;
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -95,7 +95,8 @@ export async function startBrowserModeServer<C extends ContractShape>(options: B
       }
       return;
     }
-    const route = routeOf(request.url, token);
+    // A browser asks for /favicon.ico by itself, without the token; the app's icon is no secret.
+    const route = isFaviconRequest(request) ? ({ kind: 'app', rest: FAVICON_FILE } as const) : routeOf(request.url, token);
     if (route.kind === 'unauthorized') return deny(response);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { Allow: 'GET, HEAD' }).end();
@@ -182,6 +183,13 @@ function acceptedHosts(boundHost: string, shownHost: string, port: number): (hos
     const match = /^(\[[0-9a-f:.]+\]|[0-9.]+):(\d+)$/.exec(hostHeader);
     return match !== null && Number(match[2]) === port && isIP(match[1]!.replace(/^\[|\]$/g, '')) !== 0;
   };
+}
+
+/** The icon in the renderer's files (renderer/public), linked from index.html and answered at /favicon.ico. */
+const FAVICON_FILE = 'favicon.svg';
+
+function isFaviconRequest(request: IncomingMessage): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && (request.url ?? '').split('?')[0] === '/favicon.ico';
 }
 
 type Route = { kind: 'unauthorized' } | { kind: 'needs-slash' } | { kind: 'app'; rest: string };

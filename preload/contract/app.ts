@@ -37,6 +37,11 @@ export type KeychainStatus = z.output<typeof KeychainStatus>;
 export const Notice = z.object({
   level: z.enum(['info', 'warning', 'error']),
   message: z.string(),
+  /**
+   * The panel the notice belongs to (a renderer panel id: `uploads`, `go-live`), shown only there; without
+   * one it belongs to the panel open when it arrives.
+   */
+  panel: z.string().optional(),
 });
 export type Notice = z.output<typeof Notice>;
 

@@ -36,6 +36,11 @@ export const VideoRow = z.object({
   createdAt: z.number().nullable(),
   views: z.number().nullable(),
   thumbnailUrl: z.string().nullable(),
+  /**
+   * Who may watch it, when known: from the video object when the platform sends `protect`, else from the list's
+   * protection filter (one chosen) or a search (public only); null when nothing tells.
+   */
+  protect: Protection.nullable(),
   /** Only from a search: the caption cues that hold the words, earliest first. */
   captionMatches: z.array(CaptionMatch).nullable(),
 });

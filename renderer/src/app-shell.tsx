@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type MouseEvent } from 'react';
 import { AccountArea } from './account-area';
 import { AppStatusIndicator } from './app-status-indicator';
 import { PlatformWaitNotice } from './platform-wait-notice';
@@ -48,6 +48,18 @@ function PanelView({ panel }: { panel: PanelId }) {
   );
 }
 
+/**
+ * The skip link's jump: focus on the open panel's heading (its first h1), so the next Tab is the panel's
+ * first control rather than the header's and the navigation's dozen. The hash keeps naming the panel.
+ */
+function skipToContent(event: MouseEvent<HTMLAnchorElement>): void {
+  event.preventDefault();
+  const heading = document.querySelector<HTMLElement>('.app-main h1') ?? document.querySelector<HTMLElement>('.app-main');
+  if (heading === null) return;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus();
+}
+
 export function AppShell() {
   const panel = useNavigationStore((state) => state.panel);
   const open = useNavigationStore((state) => state.open);
@@ -62,6 +74,9 @@ export function AppShell() {
 
   return (
     <div className="app" data-testid="app-shell">
+      <a href="#panel-title" className="skip-link" onClick={skipToContent}>
+        Skip to content
+      </a>
       <header className="app-header">
         <span className="app-title">Broadcaster Companion</span>
         {version && <span className="app-version">v{version}</span>}
@@ -83,7 +98,7 @@ export function AppShell() {
           </button>
         ))}
       </nav>
-      <main className="app-main">
+      <main className="app-main" id="main">
         <KeychainBanner />
         <NoticeBanners />
         <PlatformWaitNotice />

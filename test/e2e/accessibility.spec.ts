@@ -4,11 +4,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
+import { PANELS } from './support/panels.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
 
 const SERIOUS = new Set(['serious', 'critical']);
-/** The panels of the navigation (renderer/src/state/navigation-slice.ts), by their address. */
-const PANELS = ['sign-in', 'go-live', 'uploads', 'videos', 'playlists', 'channel', 'managers', 'device-passwords', 'security', 'branding', 'hooks', 'settings'];
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

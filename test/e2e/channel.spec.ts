@@ -51,7 +51,8 @@ test.describe('the Channel panel', () => {
     // Checked before sending: an empty title never reaches the platform.
     await page.getByTestId('channel-title').fill('   ');
     await page.getByTestId('channel-save').click();
-    await expect(page.getByTestId('channel-form-problem')).toContainText('the title is required');
+    // In words: the rule as a sentence, not the schema's path ("title: …").
+    await expect(page.getByTestId('channel-form-problem')).toHaveText('The title is required.');
 
     await page.getByTestId('channel-title').fill('E2E Edited');
     await page.getByTestId('channel-description').fill('Edited from the Channel panel.');

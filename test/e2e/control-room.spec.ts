@@ -27,7 +27,7 @@ function seconds(text: string): number {
   return (/(\d+(?::\d\d)+)/.exec(text)?.[1] ?? '0').split(':').reduce((sum, part) => sum * 60 + Number(part), 0);
 }
 
-test('the strip, the alarm through an encoder drop (header, checklist and On air agree), End with confirm and Undo', async ({ page }, testInfo) => {
+test('findings 1, 7 and 10: the strip, the fps within ±1 of a 30 fps encoder, the alarm through an encoder drop (header, checklist and On air agree), End with confirm and Undo', async ({ page }, testInfo) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAsDemo(page, app.url);
@@ -46,7 +46,16 @@ test('the strip, the alarm through an encoder drop (header, checklist and On air
   const first = seconds((await uptime.textContent())!);
   await expect.poll(async () => seconds((await uptime.textContent())!), { timeout: 5000, intervals: [500] }).toBeGreaterThan(first);
   await expect(strip.getByTestId('input-bitrate')).toHaveText(/^\d+ kb\/s$/, { timeout: 10_000 });
-  await expect(strip.getByTestId('input-fps')).toHaveText(/fps$/);
+  // Finding 7: the encoder sends 30 fps (testsrc2 rate=30), and the strip says so within ±1.
+  await expect
+    .poll(async () => Number(/([\d.]+) fps$/.exec((await strip.getByTestId('input-fps').textContent()) ?? '')?.[1] ?? 'NaN'), { timeout: 10_000, intervals: [500] })
+    .toBeGreaterThanOrEqual(29);
+  for (let sample = 0; sample < 3; sample++) {
+    const fps = Number(/([\d.]+) fps$/.exec((await strip.getByTestId('input-fps').textContent()) ?? '')?.[1]);
+    expect(fps, 'the fps the strip shows for a 30 fps encoder').toBeGreaterThanOrEqual(29);
+    expect(fps, 'the fps the strip shows for a 30 fps encoder').toBeLessThanOrEqual(31);
+    await page.waitForTimeout(1000);
+  }
   await page.getByTestId('alarm-settings').scrollIntoViewIfNeeded();
   await expect(strip).toBeInViewport();
   await snapshot(page, testInfo, 'control-room-live');

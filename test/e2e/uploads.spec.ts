@@ -2,23 +2,16 @@
 // folder browser (two real videos and a .txt) becomes two videos on the channel and one file left out with
 // its reason; a file that only looks like a video fails on the platform and shows under "Failed only"; a
 // journal of 10,000 finished uploads is drawn as a virtual table that keeps fewer than 100 rows in the DOM.
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
 import { appApi } from './support/app-api.js';
 import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
 import { fakeVideo } from '../support/fake-video.js';
+import { makeClip } from './support/make-clip.js';
 
-const run = promisify(execFile);
-
-/** A 2 s 320x240 H.264 + AAC clip, as a streamer's recording would be (only smaller). */
-async function makeClip(file: string): Promise<void> {
-  await run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=30', '-f', 'lavfi', '-i', 'sine', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', file]);
-}
 
 async function openUploads(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Uploads' }).click();

@@ -26,10 +26,23 @@ export class VideoLibraryService extends PlatformBackedService implements Namesp
     // "q ... works only when no filter is set": sending both would quietly lose the search.
     const dropsFilter = q !== undefined && request.protect.length > 0;
     const options = { pageSize: VIDEO_PAGE_SIZE, q, sort: request.sort, protect: q === undefined ? request.protect : [] };
-    const page = await explained(() => (request.channelId === null ? api.videos.pageForUser(request.page, options) : api.videos.pageForChannel(request.channelId, request.page, options)));
+    const list = (pageNumber: number, chosen: typeof options) =>
+      request.channelId === null ? api.videos.pageForUser(pageNumber, chosen) : api.videos.pageForChannel(request.channelId, pageNumber, chosen);
+    const page = await explained(() => list(request.page, options));
+    // The video object seldom says who may watch it; a filter on one protection, or a search (public only), does.
+    // Both kinds listed together: one more request, for the private ones (few, as a rule), tells them apart.
+    const privateOnes = q === undefined && options.protect.length === 0 && page.items.length > 0 ? await list(1, { ...options, protect: ['private'] }).catch(() => null) : null;
+    const privateIds = new Set(privateOnes?.items.map((video) => video.id) ?? []);
+    const protectOf = (video: Video): VideoRow['protect'] => {
+      if (q !== undefined) return 'public';
+      if (options.protect.length === 1) return options.protect[0]!;
+      if (privateIds.has(video.id)) return 'private';
+      // Public when the private list was read whole; unknown when it was cut at a page (or not read).
+      return privateOnes !== null && !privateOnes.hasNext ? 'public' : null;
+    };
     return {
       request: { ...request, q, protect: options.protect },
-      items: page.items.map(videoRow),
+      items: page.items.map((video) => videoRow(video, protectOf(video))),
       hasPrevious: page.hasPrevious,
       hasNext: page.hasNext,
       note: dropsFilter ? SEARCH_DROPS_FILTER : null,
@@ -105,7 +118,7 @@ function channelIdOf(video: Video): string | null {
   return match?.[1] === undefined ? null : decodeURIComponent(match[1]);
 }
 
-export function videoRow(video: Video): VideoRow {
+export function videoRow(video: Video, listedAs: VideoRow['protect'] = null): VideoRow {
   return {
     id: video.id,
     channelId: channelIdOf(video),
@@ -116,6 +129,7 @@ export function videoRow(video: Video): VideoRow {
     createdAt: video.created_at ?? null,
     views: video.views ?? null,
     thumbnailUrl: video.thumbnail?.default ?? null,
+    protect: video.protect ?? listedAs,
     captionMatches: video.caption_matches?.map((match) => ({ startSec: match.start_sec, endSec: match.end_sec, caption: match.caption })) ?? null,
   };
 }

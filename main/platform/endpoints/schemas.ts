@@ -178,6 +178,8 @@ export const videoSchema = z.looseObject({
   file_size: z.string().optional(),
   views: integer.optional(),
   thumbnail: z.looseObject({ default: z.string() }).optional(),
+  // Not in the spec's field table, but the platform's video objects carry it; a value it does not list is left unknown.
+  protect: z.enum(['public', 'private']).optional().catch(undefined),
   // Being deprecated (use the download resource).
   media_urls: z.looseObject({ flv: z.string().optional() }).optional(),
   // Only with detail_level owner when available to the account.

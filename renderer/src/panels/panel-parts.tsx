@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ErrorDetails } from '../error-details';
 import { useNavigationStore } from '../state/navigation-slice';
 
 /** A panel that needs a sign-in, shown signed out: its heading, why, and the way to the Sign-in panel. */
@@ -25,9 +26,12 @@ export function PanelOutcome({ testId, planNote, error, done }: { testId: string
         </p>
       )}
       {error && (
-        <p className="error" role="alert" data-testid={`${testId}-error`}>
-          {error}
-        </p>
+        <>
+          <p className="error" role="alert" data-testid={`${testId}-error`}>
+            {error}
+          </p>
+          <ErrorDetails words={error} />
+        </>
       )}
       {done && (
         <p className="done" role="status" data-testid={`${testId}-done`}>

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { ErrorDetails } from '../error-details';
 import { useNavigationStore } from '../state/navigation-slice';
 import { filterRows } from '../state/upload-rows';
 import { useUploadsStore } from '../state/uploads-slice';
@@ -73,10 +74,10 @@ export function UploadsPanel() {
   const adding = busy === 'add' || busy === 'browse';
   const noChannel = batch.channelId === null;
   const add = (paths: string[]) => void store.add(paths);
-  return (
-    <section className="panel panel-uploads" aria-labelledby="panel-title">
-      {heading}
-
+  // With files in it, the queue comes first (above the fold at 1280×800) and adding takes less room.
+  const queueFirst = rows.length > 0;
+  const addForm = (
+    <div key="add" className={queueFirst ? 'uploads-adding uploads-adding-compact' : 'uploads-adding'}>
       <h2>Add videos</h2>
       <BatchForm channels={channels} batch={batch} disabled={adding} onChange={store.setBatch} />
       <DropZone disabled={adding || noChannel} onPaths={add} />
@@ -84,11 +85,17 @@ export function UploadsPanel() {
       {folder && <FolderBrowser key={folder.path} folder={folder} busy={adding} onOpen={(path) => void store.browse(path)} onAdd={add} onClose={store.closeBrowser} />}
       {lastAdd && <AddResult result={lastAdd} onDismiss={store.dismissAdd} />}
       {error && (
-        <p className="error" role="alert" data-testid="uploads-error">
-          {error}
-        </p>
+        <>
+          <p className="error" role="alert" data-testid="uploads-error">
+            {error}
+          </p>
+          <ErrorDetails words={error} />
+        </>
       )}
-
+    </div>
+  );
+  const queue = (
+    <div key="queue" className="uploads-queue">
       <h2>Queue</h2>
       {totals && (
         <>
@@ -119,6 +126,13 @@ export function UploadsPanel() {
         />
       )}
       <UploadTable rows={shownRows} actions={actions} editingId={editing?.id ?? null} emptyText={filter === 'failed' ? 'No file failed.' : 'The queue is empty: drop videos above, type a path or browse.'} />
+    </div>
+  );
+  return (
+    <section className="panel panel-uploads" aria-labelledby="panel-title">
+      {heading}
+      {/* Keyed, so the move keeps what is typed in the add form. */}
+      {queueFirst ? [queue, addForm] : [addForm, queue]}
     </section>
   );
 }

@@ -1,7 +1,28 @@
 // What a failed call to main comes to in a slice: its sentence (main's errors already say what to do),
 // or, for a feature the streamer's plan lacks, a note rather than a failure.
 
+/**
+ * The technical detail of the errors read lately, by their words. Slices keep an error as its sentence;
+ * the view that shows the sentence finds the detail here for its "Details" disclosure. Bounded: the last few.
+ */
+const detailsByWords = new Map<string, string>();
+const DETAILS_KEPT = 50;
+
+function remember(error: unknown): void {
+  const details = (error as { details?: unknown } | null)?.details;
+  if (!(error instanceof Error) || typeof details !== 'string' || details === '') return;
+  detailsByWords.delete(error.message);
+  detailsByWords.set(error.message, details);
+  if (detailsByWords.size > DETAILS_KEPT) detailsByWords.delete(detailsByWords.keys().next().value!);
+}
+
+/** The technical detail behind an error's words, when main sent one. */
+export function errorDetails(words: string): string | undefined {
+  return detailsByWords.get(words);
+}
+
 export function errorText(error: unknown): string {
+  remember(error);
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -26,7 +26,7 @@ export interface RunningApp {
 
 export interface StartOptions {
   /** Writes into the data folder before the app starts (a journal to restore, settings). */
-  readonly prepare?: (dataDir: string) => void;
+  readonly prepare?: (dataDir: string) => void | Promise<void>;
   /** Changes to the app's environment (e.g. another session bus: no keychain); undefined removes a variable. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** The local ingest's port for this run (default 0: any free one). */
@@ -36,7 +36,7 @@ export interface StartOptions {
 /** Each app gets its own data folder (profiles, the embedded sandbox's state), removed when it stops. */
 export async function startBrowserModeApp(options: StartOptions = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'companion-e2e-'));
-  options.prepare?.(dataDir);
+  await options.prepare?.(dataDir);
   const child = spawn(process.execPath, [cli, '--json', 'ui', '--port', '0', '--ingest-port', String(options.ingestPort ?? 0)], { stdio: ['ignore', 'pipe', 'pipe'], env: withChanges({ ...process.env, COMPANION_DATA_DIR: dataDir }, options.env ?? {}) });
   child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
   let stderr = '';

@@ -1,6 +1,7 @@
 // A mistyped command line answered in words (issue 22): the nearest command or option offered, a missing
 // value named, options before the command not taken for the command, and under --json every error also
-// told as one `error` event on stdout, so a script reading JSON lines learns what went wrong.
+// told as one `error` event on stdout, so a script reading JSON lines learns what went wrong; advice written
+// for the app's panels said in the command line's own words.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,5 +74,12 @@ describe('the companion command line', () => {
     const events = jsonLines(result.stdout);
     expect(events.at(-1)).toEqual({ event: 'error', kind: 'failed', message: expect.stringMatching(/sign/i) });
     expect(result.stderr).toContain(`companion: ${String(events.at(-1)!.message)}`);
+  });
+
+  it("says a panel's advice in the command line's words: no list to refresh on a terminal", async () => {
+    const result = await runCli(['api', 'GET', '/videos/99999999.json', '--username', 'demo', '--password-stdin'], { env, input: 'broadcast\n' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('the item does not exist (any more); check the id you gave and try again.');
+    expect(result.stderr).not.toContain('refresh the list');
   });
 });

@@ -143,7 +143,7 @@ describe('interruptions', () => {
     expect(done).toMatchObject({ complete: 1, failed: 2 });
     const byTitle = Object.fromEntries(queue.rows().map((row) => [row.title, row]));
     expect(byTitle['a good']!.state).toBe('complete');
-    expect(byTitle['c vanished']).toMatchObject({ state: 'failed', failure: expect.stringMatching(/^The file could not be read: .*ENOENT/) });
+    expect(byTitle['c vanished']).toMatchObject({ state: 'failed', failure: expect.stringMatching(/^The file could not be read: it is no longer there/) });
     expect(byTitle['b not a video']).toMatchObject({ state: 'failed', platformStatus: 'error', failure: expect.stringMatching(/could not process the file/) });
 
     queue.retry(byTitle['b not a video']!.id);

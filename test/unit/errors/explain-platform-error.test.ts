@@ -9,9 +9,10 @@ const refusal = (status: number, error: string | null, description: string | nul
 describe('explainPlatformError', () => {
   it('names a refusal by `<status> <error>` first, then by its status', () => {
     const explanations = { sentences: { '400 invalid_value': 'Pick a listed value.', 400: 'Check the form.' } };
-    expect(explainRefusal(refusal(400, 'invalid_value'), explanations)).toEqual(new CompanionError('invalid_value', 'Pick a listed value.'));
-    expect(explainRefusal(refusal(400, 'bad_request'), explanations)).toEqual(new CompanionError('bad_request', 'Check the form.'));
-    expect(explainRefusal(refusal(400, null), explanations)).toEqual(new CompanionError('http_400', 'Check the form.'));
+    // The sentence for the person; the platform's own message is the detail behind it.
+    expect(explainRefusal(refusal(400, 'invalid_value'), explanations)).toEqual(new CompanionError('invalid_value', 'Pick a listed value.', '400 invalid_value'));
+    expect(explainRefusal(refusal(400, 'bad_request'), explanations)).toEqual(new CompanionError('bad_request', 'Check the form.', '400 bad_request'));
+    expect(explainRefusal(refusal(400, null), explanations)).toEqual(new CompanionError('http_400', 'Check the form.', '400 '));
   });
 
   it("words 403 and 404 as whose and gone when no sentence names them; a sentence may quote the platform's description", () => {
@@ -22,10 +23,10 @@ describe('explainPlatformError', () => {
   });
 
   it("gives a 402 the plan's note only when one is given, and a full collection its sentence", () => {
-    expect(explainRefusal(refusal(402, 'payment_required'), { planNote: 'Upgrade.' })).toEqual(new CompanionError('plan_lacks_feature', 'Upgrade.'));
+    expect(explainRefusal(refusal(402, 'payment_required'), { planNote: 'Upgrade.' })).toEqual(new CompanionError('plan_lacks_feature', 'Upgrade.', '402 payment_required'));
     expect(explainRefusal(refusal(402, 'payment_required'), {})).toBeNull();
     const full = new CollectionFullError(413, 'limit_reached', 'POST /playlists/<playlist_id>/videos.<format>', 'full', { limit: 10, remaining: 0 });
-    expect(explainRefusal(full, { full: (capacity) => `Full: ${capacity.limit}` })).toEqual(new CompanionError('limit_reached', 'Full: 10'));
+    expect(explainRefusal(full, { full: (capacity) => `Full: ${capacity.limit}` })).toEqual(new CompanionError('limit_reached', 'Full: 10', 'full'));
   });
 
   it('lets sign-in prompts, unnamed refusals and other errors pass on as they are', async () => {
@@ -44,6 +45,6 @@ describe('explainPlatformError', () => {
       () => Promise.reject(forbidden),
       (error) => ({ sentences: error.endpoint.includes('/expiration.') ? { '403 forbidden': 'Expiration is off.' } : {}, code: () => 'expiration_forbidden' }),
     ).catch((error: unknown) => error);
-    expect(thrown).toEqual(new CompanionError('expiration_forbidden', 'Expiration is off.'));
+    expect(thrown).toEqual(new CompanionError('expiration_forbidden', 'Expiration is off.', '403 forbidden'));
   });
 });

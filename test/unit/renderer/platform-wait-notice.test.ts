@@ -21,7 +21,10 @@ it('shows the platform wait above the panel while it lasts', async () => {
   expect(host.textContent).toBe('');
   const message = 'The platform asks us to wait 23 s (POST /v2/channels/<channel_id>/uploads.json).';
   await act(async () => bridge.emit('appStatus', status({ seconds: 23, endpoint: 'POST /v2/channels/<channel_id>/uploads.json', until: Date.now() + 23_000, message })));
-  expect(host.querySelector('[data-testid="panel-platform-wait"]')?.textContent).toContain(message);
+  const notice = host.querySelector('[data-testid="panel-platform-wait"]');
+  // In words; the call held back only behind Details.
+  expect(notice?.querySelector('p')?.textContent).toBe('The platform asks the app to wait 23 s before its next call. Calls go on by themselves when it is over; nothing is lost.');
+  expect(notice?.querySelector('details')?.textContent).toContain('POST /v2/channels/<channel_id>/uploads.json');
   await act(async () => bridge.emit('appStatus', status(null)));
   expect(host.textContent).toBe('');
   await act(async () => root.unmount());

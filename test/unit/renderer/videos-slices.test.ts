@@ -17,7 +17,7 @@ const { initialVideoMetadataValuesState, useVideoMetadataValuesStore } = await i
 const removedEvent = (removed: { id: string }) => bridge.emit('videoDownloadRemoved', removed);
 
 function row(id: string, title = `Video ${id}`): VideoRow {
-  return { id, channelId: '7', title, description: '', url: null, lengthSeconds: 60, createdAt: 1, views: 0, thumbnailUrl: null, captionMatches: null };
+  return { id, channelId: '7', title, description: '', url: null, lengthSeconds: 60, createdAt: 1, views: 0, thumbnailUrl: null, protect: null, captionMatches: null };
 }
 
 function pageOf(items: VideoRow[], overrides: Partial<VideoPage> = {}): VideoPage {

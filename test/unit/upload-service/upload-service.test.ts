@@ -153,7 +153,7 @@ describe('UploadService: the queue follows the sign-in', () => {
     await service.open();
     opener.last.options.onEvent({ event: 'paused', reason: 'sign-in', message: 'The platform refused the sign-in.' });
     expect(session.refusals).toBe(1);
-    expect(notices).toEqual([{ level: 'warning', message: expect.stringContaining('Sign in again') }]);
+    expect(notices).toEqual([{ level: 'warning', panel: 'uploads', message: expect.stringContaining('Sign in again') }]);
 
     await service.sessionChanged(); // the session now reads expired: nothing to resume yet
     expect(opener.last.calls).not.toContain('signedIn');
@@ -167,9 +167,9 @@ describe('UploadService: the queue follows the sign-in', () => {
     const { service, opener, notices } = rig();
     await service.open();
     opener.last.options.onEvent({ event: 'done', complete: 12, failed: 1, cancelled: 0, rejected: 2 });
-    expect(notices).toEqual([{ level: 'warning', message: 'Uploads done: 12 uploaded, 1 failed, 2 rejected. Retry the failed ones from the Uploads panel.' }]);
+    expect(notices).toEqual([{ level: 'warning', panel: 'uploads', message: 'Uploads done: 12 uploaded, 1 failed, 2 rejected. Retry the failed ones from the Uploads panel.' }]);
     opener.last.options.onEvent({ event: 'done', complete: 3, failed: 0, cancelled: 1, rejected: 0 });
-    expect(notices[1]).toEqual({ level: 'info', message: 'Uploads done: 3 uploaded, 0 failed, 0 rejected, 1 cancelled.' });
+    expect(notices[1]).toEqual({ level: 'info', panel: 'uploads', message: 'Uploads done: 3 uploaded, 0 failed, 0 rejected, 1 cancelled.' });
     expect(doneMessage({ complete: 1, failed: 0, rejected: 0, cancelled: 0 })).toBe('Uploads done: 1 uploaded, 0 failed, 0 rejected.');
   });
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ChannelEdit, type ChannelDetails } from '../../../../preload/contract.js';
+import { problemWords } from '../../validation-words';
 
 function tagsFrom(text: string): string[] {
   return [...new Set(text.split(',').map((tag) => tag.trim()).filter((tag) => tag !== ''))];
@@ -16,8 +17,7 @@ export function ChannelEditor({ details, busy, onSave }: { details: ChannelDetai
     event.preventDefault();
     const parsed = ChannelEdit.safeParse({ title, description, tags: tagsFrom(tags) });
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      setProblem(`${issue?.path[0] === undefined ? '' : `${String(issue.path[0])}: `}${issue?.message ?? 'invalid'}`);
+      setProblem(problemWords(parsed.error.issues));
       return;
     }
     setProblem(null);

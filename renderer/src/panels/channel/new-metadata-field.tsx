@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { METADATA_FIELD_TYPES, NewMetadataField } from '../../../../preload/contract.js';
+import { problemWords } from '../../validation-words';
 
 type FieldType = (typeof METADATA_FIELD_TYPES)[number];
 
@@ -17,8 +18,7 @@ export function NewMetadataFieldForm({ busy, onCreate }: { busy: boolean; onCrea
     const enumItems = type === 'enum' ? choices.split(',').map((item) => item.trim()).filter((item) => item !== '') : undefined;
     const parsed = NewMetadataField.safeParse({ name, displayName, contentType: 'channel', type, isRequired, enumItems });
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      setProblem(`${issue?.path[0] === undefined ? '' : `${String(issue.path[0])}: `}${issue?.message ?? 'invalid'}`);
+      setProblem(problemWords(parsed.error.issues));
       return;
     }
     setProblem(null);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FolderListing } from '../../../../preload/contract.js';
 import { formatBytes } from './upload-format';
+import { FolderIcon } from '../../icons';
 
 /**
  * A listing of a folder on the computer running the app: open folders, tick files and folders, add them.
@@ -52,7 +53,7 @@ export function FolderBrowser({
                 <input type="checkbox" checked={chosen.has(entry.path)} disabled={busy} onChange={(event) => toggle(entry.path, event.target.checked)} aria-label={`Choose ${entry.name}`} />
                 {entry.kind === 'folder' ? (
                   <button type="button" className="link-button" disabled={busy} onClick={() => onOpen(entry.path)}>
-                    📁 {entry.name}
+                    <FolderIcon /> {entry.name}
                   </button>
                 ) : (
                   <span>{entry.name}</span>

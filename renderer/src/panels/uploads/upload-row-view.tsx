@@ -47,9 +47,7 @@ export const UploadRowView = memo(function UploadRowView({
         {row.retry ? (
           <RetryNote retry={row.retry} />
         ) : row.failure ? (
-          <span className="upload-failure" title={row.failure} data-testid="upload-failure">
-            {row.failure}
-          </span>
+          <FailureReason reason={row.failure} />
         ) : (
           <span className="upload-file" title={row.file}>
             {fileName(row.file)}
@@ -106,6 +104,21 @@ export const UploadRowView = memo(function UploadRowView({
     </div>
   );
 });
+
+/**
+ * Why the file failed, on one line in the fixed-height row, and the whole of it when opened: it unfolds
+ * over the rows below (the table's body scrolls to it), so no reason is ever cut off for good.
+ */
+function FailureReason({ reason }: { reason: string }) {
+  return (
+    <details className="upload-failure" data-testid="upload-failure">
+      <summary>
+        <span className="upload-failure-line">{reason}</span>
+      </summary>
+      <p className="upload-failure-whole">{reason}</p>
+    </details>
+  );
+}
 
 /** A step that failed for a reason that may pass, waiting to be tried again: when, which attempt, why. */
 function RetryNote({ retry }: { retry: NonNullable<UploadRow['retry']> }) {

@@ -1,5 +1,5 @@
 // The video's details at the chosen detail level, its title, description and protection, and deleting it.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { VIDEO_LIMITS, type VideoDetailLevel, type VideoDetails, type VideoEdit } from '../../../../preload/contract.js';
 import { useVideosStore } from '../../state/videos-slice';
 import { ConfirmButton } from '../confirm-button';
@@ -14,15 +14,32 @@ const LEVELS: Record<VideoDetailLevel, string> = {
   owner: 'Owner (adds private data such as the direct HLS address)',
 };
 
+/** How long "Saved" shows beside the button before it fades. */
+const SAVED_SHOWN_MS = 4000;
+
+// An empty title is main's rule to word (its answer carries the Details); these are checked before sending.
 function editProblem(title: string, description: string): string | null {
-  if (title.trim() === '') return 'Give the video a title.';
   if (title.trim().length > VIDEO_LIMITS.title) return `The title is at most ${VIDEO_LIMITS.title} characters.`;
   if (/[\n\r\t]/.test(title)) return 'The title is one line.';
   if (description.length > VIDEO_LIMITS.description) return `The description is at most ${VIDEO_LIMITS.description} characters.`;
   return null;
 }
 
-function EditForm({ details }: { details: VideoDetails }) {
+/**
+ * "Saved" for a few seconds after each save (the key restarts its fade). Held above the edit form, which
+ * mounts afresh with the saved values.
+ */
+function useSavedNote(): [number, () => void] {
+  const [saved, setSaved] = useState(0);
+  useEffect(() => {
+    if (saved === 0) return;
+    const timer = setTimeout(() => setSaved(0), SAVED_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [saved]);
+  return [saved, () => setSaved(Date.now())];
+}
+
+function EditForm({ details, onSaved }: { details: VideoDetails; onSaved: () => void }) {
   const { busy, save } = useVideosStore(
     useShallow((state) => ({ busy: state.busy, save: state.save })),
   );
@@ -45,7 +62,10 @@ function EditForm({ details }: { details: VideoDetails }) {
       setProblem('Nothing changed: edit the title, the description or the protection first.');
       return;
     }
-    if (await save(edit)) setProtect('keep');
+    if (await save(edit)) {
+      setProtect('keep');
+      onSaved();
+    }
   }
 
   return (
@@ -86,6 +106,7 @@ export function VideoDetailsTab({ videoId }: VideoTabProps) {
     useShallow((state) => ({ details: state.details, channels: state.channels, busy: state.busy, loadDetails: state.loadDetails, remove: state.remove })),
   );
   const shown = details?.id === videoId ? details : null;
+  const [saved, showSaved] = useSavedNote();
   const channelTitle = channels?.find((channel) => channel.id === shown?.channelId)?.title;
   return (
     <div className="video-details" data-testid="video-details">
@@ -134,8 +155,16 @@ export function VideoDetailsTab({ videoId }: VideoTabProps) {
           {shown.detailLevel === 'minimal' ? (
             <p className="hint">The minimal level has no title or description to edit. Choose another level to edit.</p>
           ) : (
-            <EditForm key={`${shown.id}:${shown.title}:${shown.description}`} details={shown} />
+            <EditForm key={`${shown.id}:${shown.title}:${shown.description}`} details={shown} onSaved={showSaved} />
           )}
+          {/* Outside the form, which mounts afresh after a save: a live region must be there before its words. */}
+          <p className="saved-status" role="status">
+            {saved !== 0 && (
+              <span key={saved} className="saved-note">
+                Saved
+              </span>
+            )}
+          </p>
         </>
       )}
       <div className="video-delete">

@@ -1,5 +1,6 @@
-// Which videos the list shows: one channel's or all of the user's, search words, order and protection.
-import { useState, type FormEvent } from 'react';
+// Which videos the list shows: one channel's or all of the user's, search words, order and protection,
+// applied as they change.
+import { useEffect, useState, type FormEvent } from 'react';
 import { VIDEO_LIMITS, type VideoListRequest } from '../../../../preload/contract.js';
 import { useVideosStore } from '../../state/videos-slice';
 import { useShallow } from 'zustand/react/shallow';
@@ -7,6 +8,13 @@ import { useShallow } from 'zustand/react/shallow';
 type ProtectChoice = 'all' | 'public' | 'private';
 
 const ALL_MINE = '';
+/** How long the choices rest before the list is asked for again: one request for a typed word, not one a letter. */
+export const FILTER_SETTLE_MS = 300;
+
+/** The choices of a request, comparable with the form's (same keys, same order). */
+function choicesOf(request: VideoListRequest): string {
+  return JSON.stringify({ channelId: request.channelId, q: request.q, sort: request.sort, protect: request.protect });
+}
 
 export function VideoListControls() {
   const { channels, request, busy, search } = useVideosStore(
@@ -17,15 +25,28 @@ export function VideoListControls() {
   const [sort, setSort] = useState<VideoListRequest['sort']>(request.sort);
   const [protect, setProtect] = useState<ProtectChoice>(request.protect.length === 1 ? request.protect[0]! : 'all');
   const searching = q.trim() !== '';
+  const wanted: Omit<VideoListRequest, 'page'> = { channelId: scope === ALL_MINE ? null : scope, q: searching ? q.trim() : undefined, sort, protect: searching || protect === 'all' ? [] : [protect] };
+  const wantedKey = JSON.stringify(wanted);
+
+  // The list follows the choices as they change: once the typing pauses, and only when they differ from what it shows.
+  // (Asked again when the timer ends: Refresh or Enter may have asked for the same meanwhile.)
+  useEffect(() => {
+    if (choicesOf(useVideosStore.getState().request) === wantedKey) return;
+    const timer = setTimeout(() => {
+      if (choicesOf(useVideosStore.getState().request) !== wantedKey) void search(JSON.parse(wantedKey) as Omit<VideoListRequest, 'page'>);
+    }, FILTER_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [wantedKey, search]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void search({ channelId: scope === ALL_MINE ? null : scope, q: searching ? q.trim() : undefined, sort, protect: searching || protect === 'all' ? [] : [protect] });
+    void search(wanted);
   }
 
   return (
     <form className="video-controls" aria-label="Which videos" onSubmit={submit} noValidate>
-      <fieldset disabled={busy === 'list'}>
+      {/* Not disabled while loading: the list follows the typing, and a disabled field would drop the focus. */}
+      <fieldset>
         <label className="field">
           Videos of
           <select value={scope} onChange={(event) => setScope(event.target.value)} data-testid="videos-scope">
@@ -56,8 +77,8 @@ export function VideoListControls() {
             <option value="private">Private only</option>
           </select>
         </label>
-        <button type="submit" className="button button-primary" data-testid="videos-show">
-          {busy === 'list' ? 'Loading…' : 'Show'}
+        <button type="submit" className="button" data-testid="videos-show">
+          {busy === 'list' ? 'Loading…' : 'Refresh'}
         </button>
       </fieldset>
       {searching && <p className="hint">The platform searches public videos only, so a search shows no private ones and ignores the protection choice.</p>}

@@ -1,5 +1,6 @@
-// One page of videos (the platform pages 50 at a time): open one, see where a search found its words in the
-// captions and jump there, delete after asking.
+// One page of videos (the platform pages 50 at a time), each with its thumbnail and who may watch it: open
+// one, see where a search found its words in the captions and jump there, delete after asking.
+import { useState } from 'react';
 import type { CaptionMatch, VideoRow } from '../../../../preload/contract.js';
 import { useVideosStore } from '../../state/videos-slice';
 import { ConfirmButton } from '../confirm-button';
@@ -29,6 +30,30 @@ function CaptionMatches({ row, onJump }: { row: VideoRow; onJump: (match: Captio
   );
 }
 
+const PROTECTION_WORDS: Record<NonNullable<VideoRow['protect']>, string> = { public: 'Public', private: 'Private' };
+
+/** A small picture of the video, loaded only when its row is scrolled near; an empty frame where there is none. */
+function Thumbnail({ row }: { row: VideoRow }) {
+  const [failed, setFailed] = useState(false);
+  const alt = `Thumbnail of ${row.title || `video ${row.id}`}`;
+  if (row.thumbnailUrl === null) return <span className="video-thumb" />;
+  // A picture that did not load leaves its frame (and its words for a screen reader), not the browser's broken icon.
+  if (failed) return <span className="video-thumb" role="img" aria-label={alt} />;
+  return (
+    <img
+      className="video-thumb"
+      src={row.thumbnailUrl}
+      alt={alt}
+      width={64}
+      height={36}
+      loading="lazy"
+      decoding="async"
+      referrerPolicy="no-referrer"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
 export function VideoList() {
   const { page, request, busy, select, remove, goToPage } = useVideosStore(
     useShallow((state) => ({ page: state.page, request: state.request, busy: state.busy, select: state.select, remove: state.remove, goToPage: state.goToPage })),
@@ -48,16 +73,22 @@ export function VideoList() {
         </p>
       ) : (
         <table className="video-table" data-testid="video-table">
-          <TableHead columns={['Title', 'Length', 'Created', 'Views']} />
+          <TableHead columns={['Title', 'Protection', 'Length', 'Created', 'Views']} />
           <tbody>
             {page.items.map((row) => (
               <tr key={row.id} data-testid={`video-row-${row.id}`}>
                 <th scope="row">
-                  <button type="button" className="link-button video-open" onClick={() => void select(row.id)} data-testid="video-open">
-                    {row.title || `Video ${row.id}`}
-                  </button>
-                  <CaptionMatches row={row} onJump={(match) => void select(row.id, match)} />
+                  <div className="video-title-cell">
+                    <Thumbnail row={row} />
+                    <div>
+                      <button type="button" className="link-button video-open" onClick={() => void select(row.id)} data-testid="video-open">
+                        {row.title || `Video ${row.id}`}
+                      </button>
+                      <CaptionMatches row={row} onJump={(match) => void select(row.id, match)} />
+                    </div>
+                  </div>
                 </th>
+                <td>{row.protect === null ? <span title="The platform did not say; choose Public only or Private only to see it.">—</span> : PROTECTION_WORDS[row.protect]}</td>
                 <td>{row.lengthSeconds === null ? '—' : formatClock(row.lengthSeconds)}</td>
                 <td>{row.createdAt === null ? '—' : new Date(row.createdAt * 1000).toLocaleDateString()}</td>
                 <td>{row.views ?? '—'}</td>

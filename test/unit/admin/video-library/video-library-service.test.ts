@@ -50,6 +50,8 @@ describe('video library service', () => {
           createdAt: 1000,
           views: 12,
           thumbnailUrl: 'https://img.example/42.jpg',
+          // Listed under the "private only" filter: that says who may watch it.
+          protect: 'private',
           captionMatches: [{ startSec: 12.5, endSec: 17, caption: 'which microphone' }],
         },
       ],
@@ -60,6 +62,19 @@ describe('video library service', () => {
     const channel = await service.page({ channelId: '7', page: 2, sort: 'recent', protect: [] });
     expect(pageForChannel).toHaveBeenCalledWith('7', 2, { pageSize: 50, q: undefined, sort: 'recent', protect: [] });
     expect(channel).toMatchObject({ items: [], hasPrevious: true, hasNext: false });
+  });
+
+  it('tells public from private in a mixed list with one more request, for the private ones', async () => {
+    const other = { ...video, id: '43' };
+    const pageForUser = vi.fn(async (_page: number, options: { protect: string[] }) =>
+      options.protect.includes('private') ? { items: [other], hasPrevious: false, hasNext: false } : { items: [video, other], hasPrevious: false, hasNext: false },
+    );
+    const page = await serviceWith({ videos: { pageForUser } }).page({ channelId: null, page: 1, sort: 'recent', protect: [] });
+    expect(pageForUser).toHaveBeenCalledTimes(2);
+    expect(page.items.map((row) => [row.id, row.protect])).toEqual([
+      ['42', 'public'],
+      ['43', 'private'],
+    ]);
   });
 
   it('a search goes without the protection filter, which the platform would let win, and says so', async () => {
