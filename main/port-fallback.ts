@@ -2,6 +2,7 @@
 // copy of OBS's tools) often holds 1935, and a fixed UI port may be held by anything: the app still has to
 // start, on a port it then names, rather than end in "choose another port" with no way to go on.
 // Only EADDRINUSE moves on; any other listen error (EACCES on a privileged port, a bad host) is the caller's.
+import { createServer } from 'node:net';
 
 /** The asked port, then the next few (for a port people can still guess), then one the OS picks (0). */
 export function portsToTry(asked: number, nextFew: number): number[] {
@@ -33,4 +34,24 @@ export async function listenOnFreePort<T>(ports: readonly number[], listen: (por
     }
   }
   throw new Error('no port to listen on');
+}
+
+/**
+ * The first of `ports` that can be listened on now (probed with a plain listener, closed again), or `ours`
+ * when the caller already holds that one: a port to offer in one click. Null when none is free.
+ */
+export async function firstFreePort(ports: readonly number[], host = '127.0.0.1', ours?: number): Promise<number | null> {
+  for (const port of ports) {
+    if (port === ours) return port;
+    const probe = createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      probe.once('error', () => resolve(false));
+      probe.listen(port, host, () => resolve(true));
+    });
+    if (free) {
+      await new Promise((resolve) => probe.close(resolve));
+      return port;
+    }
+  }
+  return null;
 }

@@ -3,9 +3,8 @@
 // viewers, and the checklist, all told to the UI as one LiveState.
 import { CompanionError, type ChannelChoice, type Contract, type DestinationInput, type LiveState, type NamespaceImplementation, type SafetyCopyChoice, type liveNamespace } from '../../preload/contract.js';
 import type { Logger } from '../log/redacting-logger.js';
-import { listenOnFreePort, portsToTry } from '../port-fallback.js';
 import type { PlatformApi } from '../platform/endpoints/index.js';
-import { startLocalIngest, type LocalIngest } from '../relay/local-ingest.js';
+import type { LocalIngest } from '../relay/local-ingest.js';
 import { createRelay, type Relay } from '../relay/relay.js';
 import type { EncoderEvent, RelayEvent } from '../relay/relay-types.js';
 import type { ChannelChoices } from '../admin/channels/channel-choices.js';
@@ -18,6 +17,7 @@ import { DestinationRunner, type DestinationKeySlot } from './destination-runner
 import { LiveBridge, type BridgeChoice, type BridgeEvent } from './live-bridge.js';
 import { LiveRelayFacts } from './live-relay-facts.js';
 import { liveTargets } from './live-relay-view.js';
+import { LocalIngestRunner } from './local-ingest-runner.js';
 import { localIngestKey, maskKey, newLocalIngestKey, type LocalKeySlot } from './local-ingest-key.js';
 import { preflight } from './preflight.js';
 import { publishChoice } from './publish-choice.js';
@@ -48,9 +48,6 @@ export interface LiveServiceOptions {
   readonly onRecorderEvent?: (event: RecorderEvent) => void;
 }
 
-/** Ports after the saved one tried before the OS picks one: 1936–1945 for 1935, still easy to type in an encoder. */
-const INGEST_PORTS_AFTER = 10;
-
 interface Going {
   readonly channel: ChannelRef;
   readonly keeper: StreamingKeyKeeper;
@@ -62,10 +59,11 @@ interface Going {
 export class LiveService implements NamespaceImplementation<typeof liveNamespace> {
   readonly #options: LiveServiceOptions;
   readonly #copy: SafetyCopyService;
-  #ingest: LocalIngest | null = null;
-  #ingestError: string | null = null;
-  /** Why the ingest listens elsewhere than asked, for this run. */
-  #ingestNote: string | null = null;
+  /** The local ingest, on its port (local-ingest-runner.ts). */
+  readonly #runner: LocalIngestRunner;
+  /** The saved port, and this run's instead of it (`ui --ingest-port`) until a port is chosen in the app. */
+  #savedPort: number | null = null;
+  #runPort: number | null;
   #key: string | null = null;
   #channel: ChannelRef | null = null;
   #going: Going | null = null;
@@ -86,12 +84,14 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
 
   constructor(options: LiveServiceOptions) {
     this.#options = options;
+    this.#runPort = options.ingestPort ?? null;
+    this.#runner = new LocalIngestRunner({ host: options.ingestHost, logger: options.logger, onEvent: (event) => this.#onEncoder(event) });
     this.#helpers = new ChannelHelpers(() => this.#changed(), options.onRecorderEvent);
     this.destinations = new DestinationRunner({ settings: options.settings, keys: options.keySlot, profile: () => options.session.profileName, logger: options.logger, onChange: () => this.#changed() });
     this.#copy = new SafetyCopyService({ settings: options.settings, logger: options.logger, onChange: () => this.#changed(), hooks: options.safetyCopy });
     this.#bridge = new LiveBridge(options.settings, options.bridge, options.logger);
     this.#facts = new LiveRelayFacts({
-      listenUrl: () => this.#ingest?.url ?? null,
+      listenUrl: () => this.ingestUrl,
       relay: () => this.#going?.relay,
       encoderAccepted: () => {
         if (this.#lastErrorIsEncoderRefusal) this.#setLastError(null);
@@ -103,10 +103,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     options.session.events.on('session', () => queueMicrotask(() => void this.sessionChanged()));
   }
 
-  /**
-   * Starts the local ingest. A port in use moves it to the next free one for this run (the saved setting
-   * stays) and the state says so; any other failure is reported in the state, not thrown, so the app still opens.
-   */
+  /** Starts the local ingest (a port in use moves it for this run: local-ingest-runner.ts); a failure is in the state, so the app still opens. */
   async open(): Promise<void> {
     const settings = await this.#options.settings.load();
     this.#helpers.setRecordWhenLive(settings.recordWhenLive);
@@ -115,29 +112,31 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     const key = await localIngestKey(this.#options.keySlot());
     this.#key = key;
     this.#options.logger.registerSecret(key);
-    const port = this.#options.ingestPort ?? settings.ingestPort;
-    try {
-      const { value: ingest, busy } = await listenOnFreePort(portsToTry(port, INGEST_PORTS_AFTER), (tried) =>
-        startLocalIngest({
-          host: this.#options.ingestHost,
-          port: tried,
-          streamKey: key,
-          logger: this.#options.logger,
-          onEvent: (event) => this.#onEncoder(event),
-        }),
-      );
-      this.#ingest = ingest;
-      this.#facts.encoder = { state: 'waiting', listenUrl: ingest.url };
-      if (busy.length > 0) {
-        this.#ingestNote = `Port ${port} is used by another program, so the local ingest listens on ${ingest.port} for this run: point your encoder at ${ingest.url}`;
-        this.#options.logger.warn(this.#ingestNote, { busy: busy.join(', ') });
-      }
-    } catch (error) {
-      // A port in use was dealt with above: this is a port the app may not take (EACCES below 1024) or a host it cannot bind.
-      this.#ingestError = `The local ingest could not listen on port ${port} (${error instanceof Error ? error.message : String(error)}). Choose another port (above 1023) or address for it, and start again.`;
-    }
+    this.#savedPort = settings.ingestPort;
+    await this.#runner.open(this.#runPort ?? settings.ingestPort, key);
+    this.#facts.encoder = { state: 'waiting', listenUrl: this.ingestUrl };
     this.#loadChannelChoice(settings);
     this.#changed();
+  }
+
+  /**
+   * The port chosen in the Go live panel: the ingest moves there at once and it is saved, or, taken, the
+   * state offers the next free one. It also replaces this run's port (`ui --ingest-port`): the streamer
+   * asking in the app is the newer wish, and a saved port that did not apply until a restart would leave
+   * the panel naming one port and the encoder's address another.
+   */
+  async setIngestPort(port: number): Promise<LiveState> {
+    if (this.#going) throw new CompanionError('live_busy', "End the stream before moving the local ingest: the encoder would be cut off.");
+    if (this.#key && (await this.#runner.moveTo(port, this.#key))) {
+      await this.#options.settings.update((settings) => {
+        settings.ingestPort = port;
+      });
+      this.#savedPort = port;
+      this.#runPort = null;
+      if (this.#facts.encoder.state === 'waiting') this.#facts.encoder = { state: 'waiting', listenUrl: this.ingestUrl };
+    }
+    this.#changed();
+    return this.state();
   }
 
   /**
@@ -169,18 +168,17 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
 
   /** The running local ingest (null until open, or when it could not listen): the confidence monitor taps it. */
   get ingest(): LocalIngest | null {
-    return this.#ingest;
+    return this.#runner.ingest;
   }
 
   get ingestUrl(): string | null {
-    return this.#ingest?.url ?? null;
+    return this.#runner.ingest?.url ?? null;
   }
 
   async close(): Promise<void> {
     await this.#endGoing('the app is closing');
     this.#helpers.forget();
-    await this.#ingest?.close();
-    this.#ingest = null;
+    await this.#runner.close();
   }
 
   state(): LiveState {
@@ -190,7 +188,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     const { checklist, nextAction } = preflight({ session, channel: this.#channel, ingest: facts.ingest, encoder: facts.encoder, target: facts.target, air });
     const stats = facts.stats;
     return {
-      ingest: { url: this.#ingest?.url ?? null, keyMasked: this.#key ? maskKey(this.#key) : null, error: this.#ingestError, note: this.#ingestNote },
+      ingest: { ...this.#runner.view(), keyMasked: this.#key ? maskKey(this.#key) : null, savedPort: this.#savedPort, runPort: this.#runPort },
       channel: this.#channel,
       phase: facts.phase,
       air,
@@ -244,8 +242,8 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     if (this.#sessionStatus() !== 'signed-in') throw new CompanionError('sign_in_needed', 'Sign in before going live.');
     const channel = this.#channel;
     if (!channel) throw new CompanionError('channel_needed', 'Choose the channel to go live on first.');
-    const ingest = this.#ingest;
-    if (!ingest) throw new CompanionError('ingest_unavailable', this.#ingestError ?? 'The local ingest is not running.');
+    const ingest = this.#runner.ingest;
+    if (!ingest) throw new CompanionError('ingest_unavailable', this.#runner.view().error ?? 'The local ingest is not running.');
     const api = await this.#options.platformApi();
     // The dialect and the plain-RTMP switch choose TLS first or not; the sandbox profile trusts its sandbox's authority too.
     const publish = await publishChoice(this.#options.session);
@@ -314,7 +312,7 @@ export class LiveService implements NamespaceImplementation<typeof liveNamespace
     await this.#options.keySlot().localIngestKey.save(key);
     this.#options.logger.registerSecret(key);
     this.#key = key;
-    this.#ingest?.setStreamKey(key);
+    this.#runner.ingest?.setStreamKey(key);
     this.#changed();
     return this.state();
   }

@@ -23,5 +23,28 @@ export function serveSession(session: SessionService, onAir: () => boolean): Nam
       refuseWhileOnAir('switching to another profile');
       return session.switchProfile(name);
     },
+    async setProfileAddresses(addresses) {
+      if (session.profileKind !== 'platform') throw new CompanionError('bad_request', 'The sandbox profile takes its addresses from the embedded sandbox.');
+      if (session.currentStatus() !== 'signed-out') throw new CompanionError('bad_request', "Sign out before changing the platform's addresses: your sign-in belongs to the platform at the current ones.");
+      const apiUrl = checkedAddress("The API address", addresses.apiUrl);
+      const authUrl = checkedAddress("The sign-in page's address", addresses.authUrl);
+      await session.configurePlatformProfile(session.profileName, { apiUrl, authUrl });
+      return session.info();
+    },
   };
+}
+
+/** An http(s) address with nothing after its host and port but a path: what a profile keeps. */
+function checkedAddress(what: string, typed: string): string {
+  const trimmed = typed.trim();
+  let url: URL | null = null;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    // Said below, with the rest.
+  }
+  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new CompanionError('bad_request', `${what} must be a web address starting with https:// (or http:// for a platform on this computer); "${trimmed}" is not one.`);
+  }
+  return trimmed.replace(/\/+$/, '');
 }

@@ -13,7 +13,7 @@ export async function checkSignInPage(url: string, timeoutMs = CHECK_TIMEOUT_MS)
   } catch (error) {
     throw new CompanionError(
       'platform_unreachable',
-      `The platform's sign-in page at ${new URL(url).origin} cannot be reached (${whyNot(error, timeoutMs)}), so the sign-in did not start. Check the profile's authorization address in Settings and your connection, then sign in again.`,
+      `The platform's sign-in page at ${new URL(url).origin} cannot be reached (${whyNot(error, timeoutMs)}), so the sign-in did not start. Check the profile's sign-in page address and your connection, then sign in again.`,
     );
   }
 }

@@ -47,6 +47,11 @@ const LiveStateFields = z.object({
     error: z.string().nullable(),
     /** Set when the saved port was taken and the ingest listens on another one for this run: says so, with the address to use. */
     note: z.string().nullable(),
+    /** A free port offered in one click with the note or the error (a taken port); null when there is nothing to offer. */
+    freePort: z.number().int().nullable(),
+    /** The saved port (null until known), and this run's instead of it (`ui --ingest-port`) until one is chosen in the app. */
+    savedPort: z.number().int().nullable(),
+    runPort: z.number().int().nullable(),
   }),
   /** `managedFor`: the owner's name when the user manages the channel for them; null for the user's own. */
   channel: z.object({ id: z.string(), title: z.string(), managedFor: z.string().nullable() }).nullable(),
@@ -129,6 +134,8 @@ export const liveNamespace = defineNamespace({
   reconnectDestination: { args: z.tuple([destinationId]), result: LiveState },
   /** The streamer has read the last live error: it goes away until the next one. */
   dismissError: { args: z.tuple([]), result: LiveState },
+  /** Moves the local ingest to this port at once and saves it (not while live); a taken port leaves it where it was and offers a free one. */
+  setIngestPort: { args: z.tuple([z.number().int().min(1).max(65535)]), result: LiveState },
   revealLocalKey: { args: z.tuple([]), result: z.string() },
   regenerateLocalKey: { args: z.tuple([]), result: LiveState },
   startRecording: { args: z.tuple([]), result: LiveState },

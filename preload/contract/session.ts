@@ -52,6 +52,10 @@ export const ProfilesInfo = z.object({
 });
 export type ProfilesInfo = z.output<typeof ProfilesInfo>;
 
+/** A platform profile's addresses, as typed: the session checks them and says what is wrong in words. */
+export const ProfileAddresses = z.object({ apiUrl: z.string().max(2000), authUrl: z.string().max(2000) });
+export type ProfileAddresses = z.output<typeof ProfileAddresses>;
+
 /** Sign-in and profiles, served by the session. */
 export const sessionNamespace = defineNamespace({
   info: { args: z.tuple([]), result: SessionInfo },
@@ -59,4 +63,6 @@ export const sessionNamespace = defineNamespace({
   signOut: { args: z.tuple([]), result: SessionInfo },
   profiles: { args: z.tuple([]), result: ProfilesInfo },
   switchProfile: { args: z.tuple([z.string().min(1).max(40)]), result: SessionInfo },
+  /** Changes the active platform profile's API and sign-in page addresses (signed out only: a sign-in belongs to the platform it was made at). */
+  setProfileAddresses: { args: z.tuple([ProfileAddresses]), result: SessionInfo },
 });

@@ -1,6 +1,8 @@
 // Which ports a busy listener tries, and that only "in use" moves it on.
 import { describe, expect, it } from 'vitest';
-import { isPortInUse, listenOnFreePort, portsToTry } from '../../main/port-fallback.js';
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
+import { firstFreePort, isPortInUse, listenOnFreePort, portsToTry } from '../../main/port-fallback.js';
 
 const inUse = (port: number) => Object.assign(new Error(`listen EADDRINUSE: address already in use 127.0.0.1:${port}`), { code: 'EADDRINUSE' });
 
@@ -57,5 +59,21 @@ describe('listenOnFreePort', () => {
     expect(isPortInUse(Object.assign(new Error(), { code: 'EACCES' }))).toBe(false);
     expect(isPortInUse('EADDRINUSE')).toBe(false);
     expect(isPortInUse(null)).toBe(false);
+  });
+});
+
+describe('firstFreePort', () => {
+  it('skips a port held by another listener, and names the one the caller holds itself', async () => {
+    const held = createServer().listen(0, '127.0.0.1');
+    await once(held, 'listening');
+    const port = (held.address() as AddressInfo).port;
+    try {
+      const free = await firstFreePort([port, 0]);
+      expect(free).toBe(0);
+      expect(await firstFreePort([port], '127.0.0.1')).toBeNull();
+      expect(await firstFreePort([port], '127.0.0.1', port)).toBe(port);
+    } finally {
+      await new Promise((resolve) => held.close(resolve));
+    }
   });
 });

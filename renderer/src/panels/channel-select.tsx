@@ -7,6 +7,7 @@ export function ChannelSelect({
   chosenId,
   disabled,
   testId,
+  id,
   onChoose,
 }: {
   label: string;
@@ -14,12 +15,14 @@ export function ChannelSelect({
   chosenId: string | null;
   disabled: boolean;
   testId: string;
+  /** For a button beside an error about the channel, which moves the focus here. */
+  id?: string;
   onChoose: (channelId: string) => void;
 }) {
   return (
     <label className="field">
       {label}
-      <select value={chosenId ?? ''} disabled={disabled} onChange={(event) => onChoose(event.target.value)} data-testid={testId}>
+      <select id={id} value={chosenId ?? ''} disabled={disabled} onChange={(event) => onChoose(event.target.value)} data-testid={testId}>
         {chosenId === null && <option value="">Choose a channel…</option>}
         {channels.map((channel) => (
           <option key={channel.id} value={channel.id}>

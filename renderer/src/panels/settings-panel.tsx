@@ -2,6 +2,7 @@ import { useAppInfoStore } from '../state/app-info-slice';
 import { useConnectionStore } from '../state/connection-slice';
 import { CopyDiagnostics } from './copy-diagnostics';
 import { DesktopSettingsSection } from './desktop-settings-section';
+import { PlatformProfileSection } from './profile-addresses';
 import { useShallow } from 'zustand/react/shallow';
 
 export function SettingsPanel() {
@@ -38,6 +39,7 @@ export function SettingsPanel() {
           </dd>
         </dl>
       )}
+      <PlatformProfileSection />
       <DesktopSettingsSection />
       <h2>Diagnostics</h2>
       <CopyDiagnostics />

@@ -3,11 +3,24 @@ import { formatExpiry } from '../format-expiry';
 import { useAppInfoStore } from '../state/app-info-slice';
 import { useSessionStore } from '../state/session-slice';
 import { useShallow } from 'zustand/react/shallow';
+import { ProfileAddressesForm } from './profile-addresses';
 
 export function SignInPanel() {
-  const { session, profiles, busy, error, load, signIn, signOut, switchProfile } = useSessionStore(
-    useShallow((state) => ({ session: state.session, profiles: state.profiles, busy: state.busy, error: state.error, load: state.load, signIn: state.signIn, signOut: state.signOut, switchProfile: state.switchProfile })),
+  const { session, profiles, busy, error, errorCode, load, signIn, signOut, switchProfile } = useSessionStore(
+    useShallow((state) => ({
+      session: state.session,
+      profiles: state.profiles,
+      busy: state.busy,
+      error: state.error,
+      errorCode: state.errorCode,
+      load: state.load,
+      signIn: state.signIn,
+      signOut: state.signOut,
+      switchProfile: state.switchProfile,
+    })),
   );
+  /** The profile's addresses are being changed (after a sign-in found nothing at them, or on request). */
+  const [editingAddresses, setEditingAddresses] = useState(false);
   const [offline, setOffline] = useState(false);
   // Browser mode asks for a bearer token through the code flow; a MAC token is a choice there (see below).
   const inBrowser = useAppInfoStore((state) => state.info?.shell === 'browser');
@@ -29,6 +42,15 @@ export function SignInPanel() {
   const signedIn = session.status === 'signed-in';
   // Today's platform has one way in (code + PKCE, a token that renews itself): no MAC token, no offline scope to choose.
   const today = session.dialect === 'current';
+  // Only a platform profile has addresses to change, and only signed out: a sign-in belongs to the platform it was made at.
+  const addressesEditable = session.profileKind === 'platform' && !signedIn;
+  const editAddresses = (label: string) =>
+    addressesEditable &&
+    !editingAddresses && (
+      <button type="button" className="button button-small" onClick={() => setEditingAddresses(true)}>
+        {label}
+      </button>
+    );
   return (
     <section className="panel" aria-labelledby="panel-title">
       <h1 id="panel-title">Sign in</h1>
@@ -48,6 +70,7 @@ export function SignInPanel() {
         {session.profileKind === 'sandbox'
           ? 'You are using the local sandbox platform that comes with the app: nothing you do reaches the real platform.'
           : `Platform: ${session.platform?.apiUrl ?? 'not configured'}.`}{' '}
+        {editAddresses('Change addresses')}{' '}
         <span data-testid="profile-dialect">
           {today ? 'It speaks the platform as it runs today (sign-in with code + PKCE, uploads in parts, RTMPS).' : 'It speaks the platform as its specification describes it (MAC tokens, FTP uploads).'}
         </span>
@@ -60,9 +83,10 @@ export function SignInPanel() {
       )}
       {error && (
         <p className="error" role="alert">
-          {error}
+          {error} {errorCode === 'platform_unreachable' && editAddresses('Edit the addresses')}
         </p>
       )}
+      {addressesEditable && editingAddresses && <ProfileAddressesForm onDone={() => setEditingAddresses(false)} />}
 
       {signedIn ? (
         <div data-testid="signed-in">

@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import type { ChannelChoice, CompanionBridge, DestinationInput, LiveState, SafetyCopyChoice } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
-import { errorText } from './request-outcome';
+import { errorCode, errorText } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
@@ -12,8 +12,10 @@ export interface LiveSliceState {
   /** The revealed local key, until hidden again. */
   readonly revealedKey: string | null;
   /** Which action runs now (its button waits). */
-  readonly busy: 'go-live' | 'end' | 'record' | 'channel' | 'key' | 'reconnect' | 'dismiss' | 'destination' | 'bridge' | 'copy' | null;
+  readonly busy: 'go-live' | 'end' | 'record' | 'channel' | 'key' | 'reconnect' | 'dismiss' | 'destination' | 'bridge' | 'copy' | 'port' | null;
   readonly error: string | null;
+  /** The code of `error` (the panel offers the channel choice for a channel's errors). */
+  readonly errorCode: string | null;
 }
 
 export interface LiveActions {
@@ -30,6 +32,8 @@ export interface LiveActions {
   revealKey(): Promise<void>;
   hideKey(): void;
   regenerateKey(): Promise<void>;
+  /** Moves the local ingest to this port now and saves it. */
+  setIngestPort(port: number): Promise<void>;
   addDestination(destination: DestinationInput): Promise<void>;
   removeDestination(id: string): Promise<void>;
   setDestinationEnabled(id: string, enabled: boolean): Promise<void>;
@@ -40,17 +44,17 @@ export interface LiveActions {
 }
 
 // Initial state
-export const initialLiveState: LiveSliceState = { live: null, channels: null, revealedKey: null, busy: null, error: null };
+export const initialLiveState: LiveSliceState = { live: null, channels: null, revealedKey: null, busy: null, error: null, errorCode: null };
 
 // Hook (with its actions)
 export const useLiveStore = create<LiveSliceState & LiveActions>()((set, get) => {
   async function run(busy: NonNullable<LiveSliceState['busy']>, action: () => Promise<Partial<LiveSliceState>>): Promise<void> {
     if (get().busy) return;
-    set({ busy, error: null });
+    set({ busy, error: null, errorCode: null });
     try {
       set({ ...(await action()), busy: null });
     } catch (error) {
-      set({ busy: null, error: errorText(error) });
+      set({ busy: null, error: errorText(error), errorCode: errorCode(error) });
     }
   }
   return {
@@ -69,7 +73,7 @@ export const useLiveStore = create<LiveSliceState & LiveActions>()((set, get) =>
     reconnectNow: () => run('reconnect', async () => ({ live: await bridge().live.reconnectNow() })),
     dismissError: async () => {
       const coreError = get().live?.lastError ?? null;
-      set({ error: null });
+      set({ error: null, errorCode: null });
       if (coreError !== null) await run('dismiss', async () => ({ live: await bridge().live.dismissError() }));
     },
     toggleRecording: () =>
@@ -79,6 +83,7 @@ export const useLiveStore = create<LiveSliceState & LiveActions>()((set, get) =>
     revealKey: () => run('key', async () => ({ revealedKey: await bridge().live.revealLocalKey() })),
     hideKey: () => set({ revealedKey: null }),
     regenerateKey: () => run('key', async () => ({ live: await bridge().live.regenerateLocalKey(), revealedKey: null })),
+    setIngestPort: (port) => run('port', async () => ({ live: await bridge().live.setIngestPort(port) })),
     addDestination: (destination) => run('destination', async () => ({ live: await bridge().live.addDestination(destination) })),
     removeDestination: (id) => run('destination', async () => ({ live: await bridge().live.removeDestination(id) })),
     setDestinationEnabled: (id, enabled) => run('destination', async () => ({ live: await bridge().live.setDestinationEnabled(id, enabled) })),

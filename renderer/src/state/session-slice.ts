@@ -1,9 +1,9 @@
 // Who is signed in to which platform profile; follows the core's `session` events.
 import { create } from 'zustand';
-import type { CompanionBridge, ProfilesInfo, SessionInfo } from '../../../preload/contract.js';
+import type { CompanionBridge, ProfileAddresses, ProfilesInfo, SessionInfo } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
 import { forgetAccountData, isAnotherAccount } from './account-scope';
-import { errorText } from './request-outcome';
+import { errorCode, errorText } from './request-outcome';
 
 // Types
 export interface SessionState {
@@ -11,8 +11,9 @@ export interface SessionState {
   readonly profiles: ProfilesInfo | null;
   /** A sign-in, sign-out or profile switch is running: its buttons wait. */
   readonly busy: boolean;
-  /** What went wrong with the last action, in words. */
+  /** What went wrong with the last action, in words, and its code (the panel offers the control that fixes some). */
   readonly error: string | null;
+  readonly errorCode: string | null;
 }
 
 export interface SessionActions {
@@ -21,20 +22,22 @@ export interface SessionActions {
   signIn(offline: boolean, tokenType?: 'mac' | 'bearer'): Promise<void>;
   signOut(): Promise<void>;
   switchProfile(name: string): Promise<void>;
+  /** True once saved; false with `error` saying what is wrong. */
+  setProfileAddresses(addresses: ProfileAddresses): Promise<boolean>;
 }
 
 // Initial state
-export const initialSessionState: SessionState = { session: null, profiles: null, busy: false, error: null };
+export const initialSessionState: SessionState = { session: null, profiles: null, busy: false, error: null, errorCode: null };
 
 // Hook (with its actions)
 export const useSessionStore = create<SessionState & SessionActions>()((set, get) => {
   async function run(action: () => Promise<Partial<SessionState> | void>): Promise<void> {
     if (get().busy) return;
-    set({ busy: true, error: null });
+    set({ busy: true, error: null, errorCode: null });
     try {
       set({ ...(await action()), busy: false });
     } catch (error) {
-      set({ busy: false, error: errorText(error) });
+      set({ busy: false, error: errorText(error), errorCode: errorCode(error) });
     }
   }
 
@@ -53,6 +56,10 @@ export const useSessionStore = create<SessionState & SessionActions>()((set, get
       }),
     signOut: () => run(async () => ({ session: await bridge().session.signOut() })),
     switchProfile: (name) => run(async () => ({ session: await bridge().session.switchProfile(name), profiles: await bridge().session.profiles() })),
+    setProfileAddresses: async (addresses) => {
+      await run(async () => ({ session: await bridge().session.setProfileAddresses(addresses), profiles: await bridge().session.profiles() }));
+      return get().error === null;
+    },
   };
 });
 

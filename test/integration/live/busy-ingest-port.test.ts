@@ -1,6 +1,8 @@
 // The local ingest's saved port is held by another program (nginx-rtmp, another app): the live service
 // listens on the next free port for this run, says so in its state and the log, keeps the saved setting,
-// and a real encoder can publish to the address it names. Any other listen failure stays an error.
+// and a real encoder can publish to the address it names. Any other listen failure stays an error. A port
+// chosen in the app moves the ingest at once and is saved; a taken one leaves it where it was and offers
+// the next free port.
 import { once } from 'node:events';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -37,6 +39,23 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
+/** The live settings with this ingest port saved. */
+async function savedPort(port: number): Promise<LiveSettingsStore> {
+  const settings = new LiveSettingsStore(dir, () => undefined);
+  await settings.update((saved) => {
+    saved.ingestPort = port;
+  });
+  return settings;
+}
+
+/** A loopback port free a moment ago. */
+async function freePort(): Promise<number> {
+  const port = await holdPort();
+  const server = held.pop()!;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 /** A real listener on a free loopback port, standing for the other program. */
 async function holdPort(port = 0): Promise<number> {
   const server = createServer((socket) => socket.destroy());
@@ -46,7 +65,7 @@ async function holdPort(port = 0): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-function liveService(settings: LiveSettingsStore, logLines: string[], onChange: (state: LiveState) => void = () => undefined, ingestHost?: string): LiveService {
+function liveService(settings: LiveSettingsStore, logLines: string[], onChange: (state: LiveState) => void = () => undefined, ingestHost?: string, ingestPort?: number): LiveService {
   const session = { profileName: 'sandbox', currentStatus: () => 'signed-out', events: new ContractEvents<Contract>() } as unknown as SessionService;
   const service = new LiveService({
     session,
@@ -56,6 +75,7 @@ function liveService(settings: LiveSettingsStore, logLines: string[], onChange: 
     settings,
     logger: createLogger({ sink: { write: (line) => logLines.push(line) }, level: 'info' }),
     ingestHost,
+    ingestPort,
   });
   service.events.on('live', onChange);
   return service;
@@ -64,10 +84,7 @@ function liveService(settings: LiveSettingsStore, logLines: string[], onChange: 
 describe('the local ingest port is taken', () => {
   it('listens on another port for this run, says so, keeps the setting, and an encoder publishes there', async () => {
     const busy = await holdPort();
-    const settings = new LiveSettingsStore(dir, () => undefined);
-    await settings.update((saved) => {
-      saved.ingestPort = busy;
-    });
+    const settings = await savedPort(busy);
     const logLines: string[] = [];
     const states: LiveState[] = [];
     service = liveService(settings, logLines, (state) => states.push(state));
@@ -100,10 +117,7 @@ describe('the local ingest port is taken', () => {
       }
     }
     expect(first).not.toBe(0);
-    const settings = new LiveSettingsStore(dir, () => undefined);
-    await settings.update((saved) => {
-      saved.ingestPort = first;
-    });
+    const settings = await savedPort(first);
     service = liveService(settings, []);
     await service.open();
     const { ingest } = service.state();
@@ -114,10 +128,7 @@ describe('the local ingest port is taken', () => {
   });
 
   it('the saved port free: no note', async () => {
-    const settings = new LiveSettingsStore(dir, () => undefined);
-    await settings.update((saved) => {
-      saved.ingestPort = 0;
-    });
+    const settings = await savedPort(0);
     service = liveService(settings, []);
     await service.open();
     expect(service.state().ingest).toMatchObject({ error: null, note: null });
@@ -133,6 +144,57 @@ describe('the local ingest port is taken', () => {
     const { ingest } = service.state();
     expect(ingest.url).toBeNull();
     expect(ingest.note).toBeNull();
-    expect(ingest.error).toMatch(/^The local ingest could not listen on port 1935 \(.*EADDRNOTAVAIL.*\)\. Choose another port \(above 1023\) or address for it, and start again\.$/);
+    expect(ingest.error).toMatch(/^The local ingest could not listen on port 1935 \(.*EADDRNOTAVAIL.*\)\. Choose another port, above 1023\.$/);
+  });
+});
+
+describe('a port chosen in the app', () => {
+  it('the taken port at start: its replacement is offered, and using it saves it with no restart of the ingest', async () => {
+    const busy = await holdPort();
+    const settings = await savedPort(busy);
+    service = liveService(settings, []);
+    await service.open();
+    const { ingest } = service.state();
+    const taken = Number(new URL(ingest.url!.replace(/^rtmp:/, 'http:')).port);
+    expect(ingest).toMatchObject({ freePort: taken, savedPort: busy, runPort: null });
+
+    const after = await service.setIngestPort(taken);
+    expect(after.ingest).toMatchObject({ url: ingest.url, note: null, error: null, freePort: null, savedPort: taken });
+    expect((await settings.load()).ingestPort).toBe(taken);
+  });
+
+  it("moves the ingest at once, replaces this run's port, and an encoder publishes at the new address", async () => {
+    const settings = new LiveSettingsStore(dir, () => undefined);
+    // Started as `ui --ingest-port 0` starts it: this run's port instead of the saved one.
+    service = liveService(settings, [], undefined, undefined, 0);
+    await service.open();
+    const before = service.state().ingest;
+    expect(before).toMatchObject({ runPort: 0, savedPort: 1935 });
+    const wanted = await freePort();
+    const after = await service.setIngestPort(wanted);
+    expect(after.ingest).toMatchObject({ url: `rtmp://127.0.0.1:${wanted}/live`, error: null, runPort: null, savedPort: wanted });
+    expect(after.checklist.length).toBeGreaterThan(0);
+    expect((await settings.load()).ingestPort).toBe(wanted);
+    // The old address no longer takes anyone; the new one does.
+    encoders.publish(`rtmp://127.0.0.1:${wanted}/live/${KEY}`, 8);
+    await vi.waitFor(() => expect(service!.state().encoder?.connected).toBe(true), { timeout: 10_000, interval: 100 });
+  });
+
+  it('a taken port leaves the ingest where it was, says so and offers the next free one', async () => {
+    const settings = await savedPort(0);
+    service = liveService(settings, []);
+    await service.open();
+    const where = service.state().ingest.url;
+    const busy = await holdPort();
+    const after = await service.setIngestPort(busy);
+    expect(after.ingest.url).toBe(where);
+    expect(after.ingest.error).toBe(`Port ${busy} is used by another program.`);
+    expect(after.ingest.freePort).toBeGreaterThan(busy);
+    expect(after.ingest.savedPort).toBe(0);
+    expect((await settings.load()).ingestPort).toBe(0);
+
+    const offered = after.ingest.freePort!;
+    const moved = await service.setIngestPort(offered);
+    expect(moved.ingest).toMatchObject({ url: `rtmp://127.0.0.1:${offered}/live`, error: null, freePort: null, savedPort: offered });
   });
 });

@@ -40,7 +40,7 @@ it('fails a port nobody listens on with the address and what to do', async () =>
   const failure = checkSignInPage(`http://127.0.0.1:${closedPort}/oauth2/authorize?client_id=x&state=secret-state`);
   await expect(failure).rejects.toMatchObject({ code: 'platform_unreachable' });
   await expect(failure).rejects.toThrow(`The platform's sign-in page at http://127.0.0.1:${closedPort} cannot be reached (nothing answers at that address)`);
-  await expect(failure).rejects.toThrow(/Check the profile's authorization address in Settings/);
+  await expect(failure).rejects.toThrow(/Check the profile's sign-in page address and your connection/);
   // The query (state, client id) stays out of the sentence.
   await expect(failure).rejects.not.toThrow(/secret-state/);
 });

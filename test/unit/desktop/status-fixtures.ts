@@ -14,7 +14,7 @@ export function liveState(change: Partial<LiveState> = {}, recording: Partial<Li
   const phase = change.phase ?? 'idle';
   return {
     air: { status: AIR_OF_PHASE[phase], liveSince: phase === 'live' ? 1_000 : null, alarm: null },
-    ingest: { url: 'rtmp://127.0.0.1:1935/live', keyMasked: '****abcd', error: null, note: null },
+    ingest: { url: 'rtmp://127.0.0.1:1935/live', keyMasked: '****abcd', error: null, note: null, freePort: null, savedPort: 1935, runPort: null },
     channel: { id: '7', title: 'Main', managedFor: null },
     phase: 'idle',
     checklist: [],

@@ -2,11 +2,11 @@
 // The confidence monitor where the browser has no WebCodecs (happy-dom has no VideoDecoder, as an old
 // browser): it asks main for the picture every 2 s only while the encoder is connected, and says "No
 // preview" with the reason in words. The picture itself is checked in a real Chromium (e2e).
-import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { act } from 'react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { LivePreview, LiveState } from '../../../preload/contract.js';
 import { connectFakeBridge } from './fake-bridge.js';
+import { mount, type Mounted } from './mounted.js';
 
 const bridge = connectFakeBridge({ livePreview: { latest: vi.fn() } });
 const { ConfidenceMonitor } = await import('../../../renderer/src/panels/go-live/confidence-monitor');
@@ -15,15 +15,13 @@ const { initialLivePreviewState, useLivePreviewStore } = await import('../../../
 
 const picture: LivePreview = { codec: 'avc1.64001f', width: 640, height: 360, description: 'AWQAH//hAA==', keyframe: 'AAAAAWU=', at: 1000 };
 
-let root: Root;
+let mounted: Mounted;
 let host: HTMLElement;
 
 async function show(encoderConnected: boolean): Promise<void> {
   useLiveStore.setState({ live: { encoder: { connected: encoderConnected, codecs: 'h264', bitrateKbps: null, fps: null, keyframeIntervalSeconds: null } } as LiveState });
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () => root.render(createElement(ConfidenceMonitor)));
+  mounted = await mount(ConfidenceMonitor);
+  host = mounted.host;
 }
 
 beforeEach(() => {
@@ -35,8 +33,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  await act(async () => root.unmount());
-  host.remove();
+  await mounted.unmount();
   vi.useRealTimers();
 });
 

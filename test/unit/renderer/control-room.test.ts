@@ -2,12 +2,12 @@
 // The control room's pieces that a journey test cannot hear or time well: End stream's confirm and Undo
 // window (Undo keeps the show on air, "End now" ends it at once, the window ending ends it), and the
 // alarm's beep and browser notification, each once per alarm and only when chosen.
-import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveState } from '../../../preload/contract.js';
 import { liveState } from '../desktop/status-fixtures.js';
 import { connectFakeBridge } from './fake-bridge.js';
+import { mount, type Mounted } from './mounted.js';
 
 const bridge = connectFakeBridge({ live: { state: vi.fn(), channels: vi.fn(), endLive: vi.fn() }, app: {}, keychain: {} });
 const { GoLivePanel } = await import('../../../renderer/src/panels/go-live/go-live-panel');
@@ -21,15 +21,13 @@ function onAir(alarm: LiveState['air']['alarm'] = null): LiveState {
   return liveState({ phase: 'live', air: { status: alarm ? 'trouble' : 'live', liveSince: NOW - 5000, alarm } });
 }
 
-let root: Root;
+let mounted: Mounted;
 let host: HTMLElement;
 
 async function show(live: LiveState): Promise<void> {
   bridge.companion.live.state.mockResolvedValue(live);
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () => root.render(createElement(GoLivePanel)));
+  mounted = await mount(GoLivePanel);
+  host = mounted.host;
 }
 
 function button(name: string): HTMLButtonElement {
@@ -52,8 +50,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  await act(async () => root.unmount());
-  host.remove();
+  await mounted.unmount();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });

@@ -3,12 +3,12 @@
 // (the channel first, an extra one with its failure and countdown), the add-destination form (the key in a
 // password field, sent with the address), the plot (its lines broken where nothing was measured, its
 // marks listed), the bridge's countdown, and the safety-copy switch.
-import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveState } from '../../../preload/contract.js';
 import { liveState, target } from '../desktop/status-fixtures.js';
 import { connectFakeBridge } from './fake-bridge.js';
+import { mount, type Mounted } from './mounted.js';
 
 const bridge = connectFakeBridge({ live: { state: vi.fn(), channels: vi.fn(), addDestination: vi.fn(), setSafetyCopy: vi.fn() }, app: {}, keychain: {} });
 const { GoLivePanel } = await import('../../../renderer/src/panels/go-live/go-live-panel');
@@ -40,15 +40,13 @@ function onAirState(change: Record<string, unknown> = {}): LiveState {
   return { ...base, ...change } as LiveState;
 }
 
-let root: Root;
+let mounted: Mounted;
 let host: HTMLElement;
 
 async function show(live: LiveState): Promise<void> {
   bridge.companion.live.state.mockResolvedValue(live);
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () => root.render(createElement(GoLivePanel)));
+  mounted = await mount(GoLivePanel);
+  host = mounted.host;
 }
 
 async function type(input: HTMLInputElement, value: string): Promise<void> {
@@ -73,8 +71,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  await act(async () => root.unmount());
-  host.remove();
+  await mounted.unmount();
   vi.useRealTimers();
 });
 

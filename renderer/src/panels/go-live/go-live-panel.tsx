@@ -4,6 +4,7 @@
 // that keep a broadcast safe (the bridge, the local copy). Each part subscribes to the fields it shows.
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import type { LiveState } from '../../../../preload/contract.js';
 import { useLiveStore } from '../../state/live-slice';
 import { ChannelSelect } from '../channel-select';
 import { AlarmSettings } from './alarm-settings';
@@ -32,7 +33,7 @@ function ChannelChoice() {
     <>
       <h2>Channel</h2>
       {channels && channels.length > 0 ? (
-        <ChannelSelect label="Go live on" channels={channels} chosenId={chosenId} disabled={locked} testId="channel-select" onChoose={(id) => void chooseChannel(id)} />
+        <ChannelSelect label="Go live on" id={CHANNEL_SELECT_ID} channels={channels} chosenId={chosenId} disabled={locked} testId="channel-select" onChoose={(id) => void chooseChannel(id)} />
       ) : (
         <p className="hint">{channels ? 'No channels yet.' : 'Sign in to choose a channel.'}</p>
       )}
@@ -40,20 +41,53 @@ function ChannelChoice() {
   );
 }
 
+const CHANNEL_SELECT_ID = 'go-live-channel';
+/** Errors whose way out is another channel: none chosen, or the platform has no such channel or says it is not the user's. */
+const CHANNEL_ERRORS = new Set(['channel_needed', 'channel_not_found', 'not_found', 'forbidden']);
+
+/** Beside words that ask for a channel: takes the streamer to the channel choice. */
+function ChooseChannelButton() {
+  const offered = useLiveStore((state) => (state.channels?.length ?? 0) > 0 && state.live?.phase !== 'live' && state.live?.phase !== 'starting');
+  if (!offered) return null;
+  const focus = () => {
+    const select = document.getElementById(CHANNEL_SELECT_ID);
+    select?.scrollIntoView({ block: 'center' });
+    select?.focus();
+  };
+  return (
+    <button type="button" className="button button-small" onClick={focus}>
+      Choose a channel
+    </button>
+  );
+}
+
+function stepState(live: LiveState | null, step: string): string | undefined {
+  return live?.checklist.find((one) => one.step === step)?.state;
+}
+
 function NextStep() {
-  const { nextAction, lastError, error, busy, dismissError } = useLiveStore(
-    useShallow((state) => ({ nextAction: state.live?.nextAction ?? null, lastError: state.live?.lastError ?? null, error: state.error, busy: state.busy, dismissError: state.dismissError })),
+  const { nextAction, channelPending, lastError, error, channelError, busy, dismissError } = useLiveStore(
+    useShallow((state) => ({
+      nextAction: state.live?.nextAction ?? null,
+      // Signed in, no channel yet: the next action asks for one.
+      channelPending: stepState(state.live, 'signed-in') === 'ok' && stepState(state.live, 'channel-chosen') === 'pending',
+      lastError: state.live?.lastError ?? null,
+      error: state.error,
+      channelError: state.errorCode !== null && CHANNEL_ERRORS.has(state.errorCode),
+      busy: state.busy,
+      dismissError: state.dismissError,
+    })),
   );
   return (
     <>
       {nextAction && (
         <p className="next-action" data-testid="next-action">
-          {nextAction}
+          {nextAction} {channelPending && <ChooseChannelButton />}
         </p>
       )}
       {(lastError || error) && (
         <p className="error" role="alert" data-testid="live-error">
-          {error ?? lastError}{' '}
+          {error ?? lastError} {error !== null && channelError && <ChooseChannelButton />}{' '}
           <button type="button" className="button button-small" disabled={busy !== null} onClick={() => void dismissError()}>
             Dismiss
           </button>
