@@ -4,6 +4,7 @@
 import { create } from 'zustand';
 import type { LivePreview } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
+import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
 export interface LivePreviewState {
@@ -34,3 +35,6 @@ export const useLivePreviewStore = create<LivePreviewState & LivePreviewActions>
   },
   clear: () => set({ preview: null }),
 }));
+
+// Another account's picture is not this account's to see.
+clearedWhenAccountChanges(useLivePreviewStore, initialLivePreviewState);
