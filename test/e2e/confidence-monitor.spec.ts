@@ -3,31 +3,20 @@
 // the canvas: lit and many-coloured, not a blank frame), and "No preview" again once it stops. Where this
 // Chromium cannot decode H.264 the monitor must say so instead, and the test notes which case ran.
 import { expect, test } from '@playwright/test';
-import { Encoders } from '../support/synthetic-encoder.js';
 import { revealStreamKey } from './support/reveal-stream-key.js';
-import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
+import { appWithEncoders } from './support/app-with-encoders.js';
 
-let app: RunningApp;
-const encoders = new Encoders();
-
-test.beforeAll(async () => {
-  app = await startBrowserModeApp();
-});
-
-test.afterAll(async () => {
-  encoders.killAll();
-  await app?.stop();
-});
+const live = appWithEncoders();
 
 test('the monitor shows the encoder\'s picture while it sends, and "No preview" before and after', async ({ page }, testInfo) => {
   test.setTimeout(45_000);
-  await page.goto(`${app.url}#/go-live`);
+  await page.goto(`${live.app.url}#/go-live`);
   const noPreview = page.getByTestId('confidence-monitor').getByText('No preview', { exact: true });
   await expect(noPreview).toBeVisible();
   const key = await revealStreamKey(page);
   const h264 = await page.evaluate(async () => typeof VideoDecoder !== 'undefined' && (await VideoDecoder.isConfigSupported({ codec: 'avc1.42E01E' })).supported === true);
   testInfo.annotations.push({ type: 'h264-decoding', description: h264 ? 'this Chromium decodes H.264 with WebCodecs: the picture is checked' : 'this Chromium cannot decode H.264: "No preview" is checked instead' });
-  const encoder = encoders.publish(`${app.ingestUrl}/${key}`, 30);
+  const encoder = live.encoders.publish(`${live.app.ingestUrl}/${key}`, 30);
 
   if (!h264) {
     await expect(page.getByText('This browser cannot show H.264 video')).toBeVisible({ timeout: 15_000 });

@@ -4,23 +4,14 @@
 // air all say the same thing; the encoder back clears it; End stream asks, Undo takes it back, and the
 // second time it ends. Screenshots (live, the drop, the drop in dark mode) go to the test's output.
 import { expect, test } from '@playwright/test';
-import { Encoders, type Encoder } from '../support/synthetic-encoder.js';
+import type { Encoder } from '../support/synthetic-encoder.js';
 import { revealStreamKey } from './support/reveal-stream-key.js';
 import { snapshot } from './support/snapshot.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
-import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
+import { appWithEncoders } from './support/app-with-encoders.js';
+import { startBrowserModeApp } from './support/browser-mode-app.js';
 
-let app: RunningApp;
-const encoders = new Encoders();
-
-test.beforeAll(async () => {
-  app = await startBrowserModeApp();
-});
-
-test.afterAll(async () => {
-  encoders.killAll();
-  await app?.stop();
-});
+const live = appWithEncoders();
 
 /** Seconds in a clock reading: "0:01:07" → 67, "0:23" → 23. */
 function seconds(text: string): number {
@@ -30,12 +21,12 @@ function seconds(text: string): number {
 test('findings 1, 7 and 10: the strip, the fps within ±1 of a 30 fps encoder, the alarm through an encoder drop (header, checklist and On air agree), End with confirm and Undo', async ({ page }, testInfo) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInAsDemo(page, app.url);
+  await signInAsDemo(page, live.app.url);
   await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Go live' }).click();
   const strip = page.getByTestId('control-strip');
   await expect(strip.getByTestId('air-status')).toHaveText('OFF AIR');
-  const url = `${app.ingestUrl}/${await revealStreamKey(page)}`;
-  let encoder: Encoder = encoders.publish(url, 60);
+  const url = `${live.app.ingestUrl}/${await revealStreamKey(page)}`;
+  let encoder: Encoder = live.encoders.publish(url, 60);
   await expect(page.locator('[data-step="encoder-connected"]')).toHaveAttribute('data-state', 'ok', { timeout: 15_000 });
   await page.getByTestId('go-live-button').click();
 
@@ -81,7 +72,7 @@ test('findings 1, 7 and 10: the strip, the fps within ±1 of a 30 fps encoder, t
   await page.emulateMedia({ colorScheme: 'light' });
 
   // The encoder back: the alarm clears and the header and checklist follow.
-  encoder = encoders.publish(url, 60);
+  encoder = live.encoders.publish(url, 60);
   await expect(alarm).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByTestId('app-status')).not.toContainText('encoder lost');
   await expect(page.locator('[data-step="encoder-connected"]')).toHaveAttribute('data-state', 'ok');

@@ -1,35 +1,24 @@
 // Going live from the Go live panel as a streamer does it: the encoder (ffmpeg) set up with the panel's
 // address and key, Go live relays to the sandbox platform, a cloud recording, then End.
 import { expect, test } from '@playwright/test';
-import { Encoders } from '../support/synthetic-encoder.js';
 import { revealStreamKey } from './support/reveal-stream-key.js';
 import { endStream } from './support/end-stream.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
-import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
+import { appWithEncoders } from './support/app-with-encoders.js';
 
-let app: RunningApp;
-const encoders = new Encoders();
-
-test.beforeAll(async () => {
-  app = await startBrowserModeApp();
-});
-
-test.afterAll(async () => {
-  encoders.killAll();
-  await app.stop();
-});
+const live = appWithEncoders();
 
 test('the encoder publishes to the panel address, Go live relays it to the channel, a recording is made, End stops it', async ({ page }) => {
   test.setTimeout(90_000);
-  await signInAsDemo(page, app.url);
+  await signInAsDemo(page, live.app.url);
   await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Go live' }).click();
 
-  await expect(page.getByTestId('ingest-url')).toContainText(app.ingestUrl);
+  await expect(page.getByTestId('ingest-url')).toContainText(live.app.ingestUrl);
   const key = await revealStreamKey(page);
   await expect(page.getByTestId('channel-select')).toHaveValue(/\d+/);
   await expect(page.locator('[data-step="signed-in"]')).toHaveAttribute('data-state', 'ok');
 
-  const encoder = encoders.publish(`${app.ingestUrl}/${key}`, 40);
+  const encoder = live.encoders.publish(`${live.app.ingestUrl}/${key}`, 40);
   await expect(page.locator('[data-step="encoder-connected"]')).toHaveAttribute('data-state', 'ok', { timeout: 15_000 });
 
   await page.getByTestId('go-live-button').click();
@@ -66,9 +55,9 @@ test('the encoder publishes to the panel address, Go live relays it to the chann
 
 test('a wrong key in the encoder is refused and the panel says what to check; Dismiss hides it, the right key answers it', async ({ page }) => {
   test.setTimeout(60_000);
-  await page.goto(`${app.url}#/go-live`);
-  await expect(page.getByTestId('ingest-url')).toContainText(app.ingestUrl);
-  const encoder = encoders.publish(`${app.ingestUrl}/not-the-key`, 5);
+  await page.goto(`${live.app.url}#/go-live`);
+  await expect(page.getByTestId('ingest-url')).toContainText(live.app.ingestUrl);
+  const encoder = live.encoders.publish(`${live.app.ingestUrl}/not-the-key`, 5);
   await expect(page.getByTestId('live-error')).toContainText('Check the stream key in the encoder', { timeout: 15_000 });
   expect(await encoder.exited).not.toBe(0);
 
@@ -76,13 +65,13 @@ test('a wrong key in the encoder is refused and the panel says what to check; Di
   await page.getByTestId('live-error').getByRole('button', { name: 'Dismiss' }).click();
   await expect(page.getByTestId('live-error')).toHaveCount(0);
   await page.reload();
-  await expect(page.getByTestId('ingest-url')).toContainText(app.ingestUrl);
+  await expect(page.getByTestId('ingest-url')).toContainText(live.app.ingestUrl);
   await expect(page.getByTestId('live-error')).toHaveCount(0);
 
   // Refused again, then the encoder set right: the error goes by itself once the right key connects.
-  encoders.publish(`${app.ingestUrl}/still-not-the-key`, 5);
+  live.encoders.publish(`${live.app.ingestUrl}/still-not-the-key`, 5);
   await expect(page.getByTestId('live-error')).toContainText('Check the stream key in the encoder', { timeout: 15_000 });
-  const fixed = encoders.publish(`${app.ingestUrl}/${await revealStreamKey(page)}`, 10);
+  const fixed = live.encoders.publish(`${live.app.ingestUrl}/${await revealStreamKey(page)}`, 10);
   await expect(page.locator('[data-step="encoder-connected"]')).toHaveAttribute('data-state', 'ok', { timeout: 15_000 });
   await expect(page.getByTestId('live-error')).toHaveCount(0);
   fixed.stop();
