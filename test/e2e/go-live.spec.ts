@@ -42,6 +42,10 @@ test('the encoder publishes to the panel address, Go live relays it to the chann
   await page.waitForTimeout(3000);
   await page.getByTestId('record-button').click();
   await expect(page.getByText(/Last recording: video \d+/)).toBeVisible({ timeout: 15_000 });
+  // Finding 10: the last recording is a link to its video, not plain text.
+  const videoLink = page.getByTestId('last-recording').getByRole('link', { name: /^video \d+$/ });
+  const videoId = /\d+/.exec((await videoLink.textContent())!)![0];
+  await expect(videoLink).toHaveAttribute('href', new RegExp(`^https?://.*${videoId}`));
 
   await page.getByTestId('autorecord-select').selectOption('private');
   await expect(page.getByTestId('autorecord-select')).toHaveValue('private');
