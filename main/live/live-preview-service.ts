@@ -1,7 +1,7 @@
 // Serves the confidence monitor (the livePreview namespace): the local ingest's latest keyframe, tapped by
 // relay/keyframe-snapshot.ts. The tap starts at the first question (a window that never shows the Go live
 // panel costs nothing) and follows the ingest the live service runs now, so a restarted ingest is picked up.
-import type { LivePreview, livePreviewNamespace, NamespaceImplementation } from '../../preload/contract.js';
+import type { LivePreview, livePreviewNamespace, NamespaceImplementation, SamePreview } from '../../preload/contract.js';
 import { tapKeyframes, type KeyframeSnapshot, type KeyframeTap } from '../relay/keyframe-snapshot.js';
 import type { LocalIngest } from '../relay/local-ingest.js';
 
@@ -18,9 +18,10 @@ export class LivePreviewService implements NamespaceImplementation<typeof livePr
     this.#ingest = ingest;
   }
 
-  latest(): LivePreview | null {
+  latest(shownAt: number | null = null): LivePreview | SamePreview | null {
     const snapshot = this.#tap()?.latest() ?? null;
     if (snapshot === null) return null;
+    if (snapshot.at === shownAt) return { same: true, at: shownAt };
     if (this.#answer?.snapshot !== snapshot) {
       const { codec, width, height, description, keyframe, at } = snapshot;
       this.#answer = { snapshot, preview: { codec, width, height, description: description.toString('base64'), keyframe: keyframe.toString('base64'), at } };

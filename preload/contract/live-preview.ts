@@ -18,7 +18,14 @@ export const LivePreview = z.object({
 });
 export type LivePreview = z.output<typeof LivePreview>;
 
+/** The picture the caller has is still the latest: no bytes sent again (a 1080p keyframe is ~300 KB of base64). */
+export const SamePreview = z.object({ same: z.literal(true), at: z.number() });
+export type SamePreview = z.output<typeof SamePreview>;
+
 export const livePreviewNamespace = defineNamespace({
-  /** The latest keyframe (at most one new every 2 s); null while no encoder sends H.264. */
-  latest: { args: z.tuple([]), result: LivePreview.nullable() },
+  /**
+   * The latest keyframe (at most one new every 2 s); null while no encoder sends H.264. `shownAt`: the `at`
+   * of the picture the caller shows (null: none); when it is still the latest, only `{ same: true }` comes back.
+   */
+  latest: { args: z.tuple([z.number().nullable()]), result: z.union([LivePreview, SamePreview]).nullable() },
 });

@@ -25,9 +25,9 @@ export const useLivePreviewStore = create<LivePreviewState & LivePreviewActions>
   ...initialLivePreviewState,
   refresh: async () => {
     try {
-      const preview = await bridge().livePreview.latest();
-      // The same picture again: nothing to redraw.
-      if (preview?.at !== get().preview?.at) set({ preview });
+      const answer = await bridge().livePreview.latest(get().preview?.at ?? null);
+      // The same picture again: nothing sent, nothing to redraw.
+      if (answer === null || !('same' in answer)) set({ preview: answer });
     } catch {
       // A monitor that cannot ask says "No preview"; the connection indicator says why the core is not answering.
       set({ preview: null });

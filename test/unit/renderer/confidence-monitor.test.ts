@@ -46,6 +46,8 @@ it('says "No preview" and why when the browser cannot decode H.264, asking again
   expect(bridge.companion.livePreview.latest).toHaveBeenCalledTimes(1);
   await act(async () => vi.advanceTimersByTime(4000));
   expect(bridge.companion.livePreview.latest).toHaveBeenCalledTimes(3);
+  // After the first answer it says which picture it has, so the same one is not sent again.
+  expect(bridge.companion.livePreview.latest.mock.calls.map(([shownAt]) => shownAt)).toEqual([null, picture.at, picture.at]);
 });
 
 it('does not ask while no encoder is connected, and waits for one in words', async () => {
