@@ -3,7 +3,7 @@
 // violation is reported with its rule, its help text and the first elements it names, so the fix is findable.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
+import { sharedApp } from './support/shared-app.js';
 import { PANELS } from './support/panels.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
 
@@ -18,24 +18,16 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 test.describe('accessibility of every panel', () => {
   test.describe.configure({ mode: 'serial' });
-  let app: RunningApp;
-
-  test.beforeAll(async () => {
-    app = await startBrowserModeApp();
-  });
-
-  test.afterAll(async () => {
-    await app.stop();
-  });
+  const shared = sharedApp();
 
   test('no serious or critical violation on any panel, in the light and the dark colour scheme', async ({ page }) => {
     test.setTimeout(240_000);
-    await signInAsDemo(page, app.url);
+    await signInAsDemo(page, shared.app.url);
     const found: string[] = [];
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       for (const panel of PANELS) {
-        await page.goto(`${app.url}#/${panel}`);
+        await page.goto(`${shared.app.url}#/${panel}`);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         // Lists fill in after their first answer: scan what the streamer sees, not a spinner.
         await expect(page.getByText(/^Loading/).first()).toBeHidden({ timeout: 10_000 });

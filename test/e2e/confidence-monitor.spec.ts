@@ -4,9 +4,9 @@
 // Chromium cannot decode H.264 the monitor must say so instead, and the test notes which case ran.
 import { expect, test } from '@playwright/test';
 import { revealStreamKey } from './support/reveal-stream-key.js';
-import { appWithEncoders } from './support/app-with-encoders.js';
+import { sharedApp } from './support/shared-app.js';
 
-const live = appWithEncoders();
+const live = sharedApp();
 
 test('the monitor shows the encoder\'s picture while it sends, and "No preview" before and after', async ({ page }, testInfo) => {
   test.setTimeout(45_000);

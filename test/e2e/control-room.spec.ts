@@ -8,10 +8,10 @@ import type { Encoder } from '../support/synthetic-encoder.js';
 import { revealStreamKey } from './support/reveal-stream-key.js';
 import { snapshot } from './support/snapshot.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
-import { appWithEncoders } from './support/app-with-encoders.js';
+import { sharedApp } from './support/shared-app.js';
 import { startBrowserModeApp } from './support/browser-mode-app.js';
 
-const live = appWithEncoders();
+const live = sharedApp();
 
 /** Seconds in a clock reading: "0:01:07" → 67, "0:23" → 23. */
 function seconds(text: string): number {

@@ -4,9 +4,9 @@ import { expect, test } from '@playwright/test';
 import { revealStreamKey } from './support/reveal-stream-key.js';
 import { endStream } from './support/end-stream.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
-import { appWithEncoders } from './support/app-with-encoders.js';
+import { sharedApp } from './support/shared-app.js';
 
-const live = appWithEncoders();
+const live = sharedApp();
 
 test('the encoder publishes to the panel address, Go live relays it to the channel, a recording is made, End stops it', async ({ page }) => {
   test.setTimeout(90_000);

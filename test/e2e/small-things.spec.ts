@@ -2,28 +2,20 @@
 // watch each video, and follows its filters without a button (one request for a typed word); a saved edit
 // says "Saved"; the favicon answers without the launch token; the icons are drawn, not emoji.
 import { expect, test } from '@playwright/test';
-import { startBrowserModeApp, type RunningApp } from './support/browser-mode-app.js';
+import { sharedApp } from './support/shared-app.js';
 import { signInAsDemo } from './support/sign-in-as-demo.js';
 
 const EMOJI = /\p{Extended_Pictographic}/u;
 
 test.describe('small things', () => {
   test.describe.configure({ mode: 'serial' });
-  let app: RunningApp;
-
-  test.beforeAll(async () => {
-    app = await startBrowserModeApp();
-  });
-
-  test.afterAll(async () => {
-    await app.stop();
-  });
+  const shared = sharedApp();
 
   test('the favicon answers without the token, and the page links it', async ({ page, request }) => {
-    const icon = await request.get(`${app.origin}/favicon.ico`);
+    const icon = await request.get(`${shared.app.origin}/favicon.ico`);
     expect(icon.status()).toBe(200);
     expect(icon.headers()['content-type']).toBe('image/svg+xml');
-    await page.goto(app.url);
+    await page.goto(shared.app.url);
     const linked = await page.locator('link[rel="icon"]').evaluate((link: HTMLLinkElement) => link.href);
     expect((await request.get(linked)).status()).toBe(200);
   });
@@ -31,8 +23,8 @@ test.describe('small things', () => {
   test('the video list shows thumbnails and protection, and follows its filters without a button', async ({ page }) => {
     const calls: string[] = [];
     page.on('websocket', (socket) => socket.on('framesent', ({ payload }) => void (String(payload).includes('"videos.page"') && calls.push(String(payload)))));
-    await signInAsDemo(page, app.url);
-    await page.goto(`${app.url}#/videos`);
+    await signInAsDemo(page, shared.app.url);
+    await page.goto(`${shared.app.url}#/videos`);
     const table = page.getByRole('table');
     await expect(table.getByRole('columnheader', { name: 'Protection' })).toBeVisible();
     await expect(table.getByRole('img', { name: /^Thumbnail of / }).first()).toBeAttached();
@@ -53,7 +45,7 @@ test.describe('small things', () => {
   });
 
   test('a saved edit says "Saved", which then fades', async ({ page }) => {
-    await page.goto(`${app.url}#/videos`);
+    await page.goto(`${shared.app.url}#/videos`);
     await page.getByTestId('video-open').first().click();
     await page.getByLabel('Description').fill('Saved from the small-things journey.');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -63,8 +55,8 @@ test.describe('small things', () => {
   });
 
   test('the navigation and the buttons are drawn without emoji', async ({ page }) => {
-    await page.goto(`${app.url}#/uploads`);
-    await page.getByTestId('upload-path').fill(app.dataDir);
+    await page.goto(`${shared.app.url}#/uploads`);
+    await page.getByTestId('upload-path').fill(shared.app.dataDir);
     await page.getByTestId('browse-button').click();
     await expect(page.getByTestId('folder-browser')).toBeVisible();
     const labels = [...(await page.getByRole('navigation', { name: 'Panels' }).getByRole('button').allTextContents()), ...(await page.getByRole('button').allTextContents())];

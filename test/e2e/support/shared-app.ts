@@ -1,16 +1,16 @@
-// One browser-mode app for a spec file and the ffmpeg encoders its tests start: started before the file's
-// first test, stopped (encoders first) after its last.
+// One browser-mode app for the tests of a spec file (or of the describe block that calls it), and the ffmpeg
+// encoders they start: started before the first test, stopped (encoders first) after the last.
 import { test } from '@playwright/test';
 import { Encoders } from '../../support/synthetic-encoder.js';
 import { startBrowserModeApp, type RunningApp } from './browser-mode-app.js';
 
-export interface AppWithEncoders {
+export interface SharedApp {
   /** The running app (from the file's first test on). */
   readonly app: RunningApp;
   readonly encoders: Encoders;
 }
 
-export function appWithEncoders(): AppWithEncoders {
+export function sharedApp(): SharedApp {
   let app: RunningApp | undefined;
   const encoders = new Encoders();
   test.beforeAll(async () => {
@@ -22,7 +22,7 @@ export function appWithEncoders(): AppWithEncoders {
   });
   return {
     get app(): RunningApp {
-      if (!app) throw new Error('the app starts before the first test of the file');
+      if (!app) throw new Error('the shared app starts before the first test');
       return app;
     },
     encoders,
