@@ -2,13 +2,42 @@
 import { defineConfig } from 'vitest/config';
 import { conformanceProjects } from './test/conformance/conformance-projects.js';
 
+/**
+ * Files that measure time on the wire (frame rates, send buffers, shaped links, failover timings) or
+ * shape the machine's network (namespaces, tc): they run one at a time after everything else, so two
+ * ffmpeg encoders or a second shaped link never share their two cores.
+ */
+const ONE_AT_A_TIME = [
+  'test/integration/relay/**/*.test.ts',
+  'test/integration/live/live-multistream.test.ts',
+  'test/integration/live/live-preview.test.ts',
+  'test/integration/cli/multistream.test.ts',
+  'test/integration/cli/safety-copy-cli.test.ts',
+  'test/integration/cli/safety-copy-live-cli.test.ts',
+  'test/integration/**/*.shaped.test.ts',
+];
+
 export default defineConfig({
   test: {
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine. Most files
+    // wait on sockets and child processes, so two at once fit.
+    maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit-and-integration', include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit-and-integration',
+          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
+          exclude: ONE_AT_A_TIME,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'one-at-a-time', include: ONE_AT_A_TIME, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
       // The conformance suite once per format; each prints `conformance (<format>): N of M spec rows covered`.
       ...conformanceProjects(),
     ],
