@@ -20,7 +20,8 @@ const ONE_AT_A_TIME = [
 export default defineConfig({
   test: {
     environment: 'node',
-    testTimeout: 20_000,
+    // Two files at once on two cores: a test that spawns the CLI a few times can take twice as long as alone.
+    testTimeout: 45_000,
     hookTimeout: 60_000,
     // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine. Most files
     // wait on sockets and child processes, so two at once fit.
