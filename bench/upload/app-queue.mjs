@@ -31,7 +31,7 @@ const platform = JSON.parse(values.platform);
 const line = (object) => process.stdout.write(`${JSON.stringify(object)}\n`);
 
 const token = await passwordGrant({
-  authUrl: platform.authUrl,
+  tokenUrl: platform.authUrl,
   clientId: platform.clientId,
   clientSecret: platform.clientSecret,
   username: platform.username,
