@@ -47,6 +47,8 @@ interface Waiting {
   readonly key: string;
   readonly client: Client;
   readonly timer: NodeJS.Timeout;
+  /** It carried a file already (else it was prepared for one to come). */
+  readonly used: boolean;
 }
 
 const DEFAULT_IDLE_MS = 30_000;
@@ -98,11 +100,12 @@ export class FtpSessions {
   prepare(login: FtpLogin): void {
     const key = keyOf(login);
     if (this.#closing.signal.aborted || this.#maxWaiting === 0) return;
+    this.#dropUsedOtherThan(key);
     if (this.#preparing.has(key) || (this.#lent.get(key) ?? 0) > 0 || this.#waiting.some((session) => session.key === key)) return;
     if (this.#waiting.length + this.#preparing.size >= this.#maxWaiting) return;
     this.logins += 1;
     const opening = this.#open(login, this.#options.timeoutMs, this.#closing.signal).then(
-      (client) => this.#keep(key, client),
+      (client) => this.#keep(key, client, false),
       // The file's own transfer logs in again and meets the problem itself, with its retries.
       () => undefined,
     );
@@ -112,6 +115,7 @@ export class FtpSessions {
   /** A logged-in connection for `login`: a free one of the same login, the one being prepared, or a new login. */
   async take(login: FtpLogin, signal: AbortSignal, options: { fresh?: boolean } = {}): Promise<FtpLease> {
     const key = keyOf(login);
+    this.#dropUsedOtherThan(key);
     if (options.fresh !== true) {
       await this.#preparing.get(key);
       signal.throwIfAborted();
@@ -148,14 +152,14 @@ export class FtpSessions {
         const lent = (this.#lent.get(key) ?? 1) - 1;
         if (lent > 0) this.#lent.set(key, lent);
         else this.#lent.delete(key);
-        if (reusable) this.#keep(key, client);
+        if (reusable) this.#keep(key, client, true);
         else client.close();
       },
     };
   }
 
   /** Keeps a logged-in connection for the next file of its login, for a while. */
-  #keep(key: string, client: Client): void {
+  #keep(key: string, client: Client, used: boolean): void {
     if (client.closed || this.#closing.signal.aborted || this.#maxWaiting === 0) {
       client.close();
       return;
@@ -164,6 +168,7 @@ export class FtpSessions {
     const session: Waiting = {
       key,
       client,
+      used,
       timer: setTimeout(() => {
         this.#waiting = this.#waiting.filter((other) => other !== session);
         this.#drop(session);
@@ -186,11 +191,26 @@ export class FtpSessions {
     return null;
   }
 
+  /**
+   * Another login is wanted: the platform hands out a login per video, so a used connection of another
+   * login will not carry a file again (a retry of its file logs in anew). Letting it go keeps the
+   * connections to the server at those in use and those prepared, for servers that limit them per address.
+   */
+  #dropUsedOtherThan(key: string): void {
+    const [other, kept] = partition(this.#waiting, (session) => session.used && session.key !== key);
+    this.#waiting = kept;
+    for (const session of other) this.#drop(session);
+  }
+
   #drop(session: Waiting): void {
     clearTimeout(session.timer);
     // QUIT is a courtesy: the server logs the session out at once rather than at its own timeout.
     if (!session.client.closed) session.client.send('QUIT').catch(() => undefined).finally(() => session.client.close());
   }
+}
+
+function partition<T>(items: readonly T[], test: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(test), items.filter((item) => !test(item))];
 }
 
 function keyOf(login: FtpLogin): string {

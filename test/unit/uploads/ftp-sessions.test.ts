@@ -59,13 +59,27 @@ describe('FtpSessions', () => {
     expect(sessions.logins).toBe(1);
   });
 
-  it('logs in again when any of the four details differ', async () => {
+  it('logs in again when any of the four details differ, and logs out of the used connection of the other login', async () => {
     const { sessions, opened } = rig();
     for (const login of [LOGIN, { ...LOGIN, password: 'other' }, { ...LOGIN, user: 'other' }, { ...LOGIN, port: 2122 }, { ...LOGIN, host: '127.0.0.2' }]) {
       (await sessions.take(login, signal)).release(true);
     }
-    expect(opened.map((client) => client.login)).toHaveLength(5);
-    expect(opened.every((client) => !client.closed)).toBe(true);
+    expect(opened).toHaveLength(5);
+    // A login per video: a connection that carried its file will not carry another.
+    expect(opened.map((client) => client.quit)).toEqual([true, true, true, true, false]);
+  });
+
+  it('keeps a prepared connection of another login while a file goes', async () => {
+    const { sessions, opened } = rig();
+    sessions.prepare({ ...LOGIN, user: 'next' });
+    const lease = await sessions.take(LOGIN, signal);
+    lease.release(true);
+    sessions.prepare({ ...LOGIN, user: 'after-next' });
+    expect(opened.map((client) => [client.login.user, client.quit])).toEqual([
+      ['next', false],
+      ['companion', true],
+      ['after-next', false],
+    ]);
   });
 
   it('logs in again after a transfer that failed (its connection closed) and after the server dropped a kept one', async () => {
@@ -122,14 +136,14 @@ describe('FtpSessions', () => {
 
   it('keeps at most maxWaiting connections waiting, logging the oldest out, and logs out of those idle too long', async () => {
     const { sessions, opened } = rig({ maxWaiting: 2, idleMs: 40 });
-    const leases = await Promise.all([1, 2, 3].map((n) => sessions.take({ ...LOGIN, user: `u${n}` }, signal)));
+    const leases = await Promise.all([1, 2, 3].map(() => sessions.take(LOGIN, signal)));
     for (const lease of leases) lease.release(true);
     expect(opened.map((client) => client.quit)).toEqual([true, false, false]);
-    // Prepared logins count among the waiting: none more is opened.
-    sessions.prepare({ ...LOGIN, user: 'u4' });
-    expect(opened).toHaveLength(3);
     await sleep(120);
     expect(opened.map((client) => client.quit)).toEqual([true, true, true]);
+    // Prepared logins count among the waiting: no more than two.
+    for (const user of ['u4', 'u5', 'u6']) sessions.prepare({ ...LOGIN, user });
+    expect(opened.map((client) => client.login.user).slice(3)).toEqual(['u4', 'u5']);
   });
 
   it('logs out of every kept connection on close, prepares nothing after, and closes one given back after', async () => {
