@@ -4,6 +4,7 @@
 // by a new `begin`, once per run. The `begin` of the next files may run ahead, outside the slots
 // (begin-ahead.ts), so that a slot never waits for the platform to create a video.
 import { basename } from 'node:path';
+import { abortable } from './abortable.js';
 import { isTransferred, type Entry, type EntryWork } from './queue-entry.js';
 import { failureMeaning, failureText } from './step-retries.js';
 import type { SpeedLimit } from './speed-limit.js';
@@ -16,8 +17,7 @@ export async function uploadThroughFinish(entry: Entry, signal: AbortSignal, wor
   const id = entry.journal.id;
   const { transport } = work;
   // Begun ahead of the slot (begin-ahead.ts): that begin is journaled already, or it failed and is done here.
-  if (entry.beginning !== null) await entry.beginning;
-  signal.throwIfAborted();
+  if (entry.beginning !== null) await abortable(entry.beginning, signal);
   if (entry.journal.upload !== null && entry.journal.upload.transport !== transport.name) {
     // Begun with another transport (the profile's platform changed): its ticket means nothing to this one.
     work.logger.warn('an unfinished upload was begun with another upload transport; asking the platform for a new upload of the file', { file: basename(entry.journal.file), transport: entry.journal.upload.transport });

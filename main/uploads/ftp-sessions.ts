@@ -12,6 +12,7 @@
 // video, `prepare` logs in for the next file while the current one is on its way, when its upload is
 // begun; with the same details, the connection of the file before is enough and no second one is opened.
 import { Client } from 'basic-ftp';
+import { abortable } from './abortable.js';
 
 /** Where to log in: the four FTP details of an upload. */
 export interface FtpLogin {
@@ -117,8 +118,8 @@ export class FtpSessions {
     const key = keyOf(login);
     this.#dropUsedOtherThan(key);
     if (options.fresh !== true) {
-      await this.#preparing.get(key);
-      signal.throwIfAborted();
+      const preparing = this.#preparing.get(key);
+      if (preparing !== undefined) await abortable(preparing, signal);
       const kept = this.#takeWaiting(key);
       if (kept !== null) return this.#lend(key, kept, true);
     }

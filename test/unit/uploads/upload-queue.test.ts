@@ -720,6 +720,27 @@ describe('UploadQueue begin-ahead', () => {
     expect(inits()).toEqual(['init a', 'init b', 'init c']);
   });
 
+  it('a slot waiting for its file\'s begin-ahead stops at once when the file is paused; the begin is kept for the resume', async () => {
+    const a = await video('a.mp4');
+    const b = await video('b.mp4');
+    const of = open({ concurrency: 1 });
+    const { queued } = await of.queue.add([a, b], { channelId: CHANNEL });
+    const initOfA = server.hold('init', 'after');
+    const initOfB = server.hold('init', 'after');
+    of.queue.start();
+    await Promise.all([initOfA.reached, initOfB.reached]);
+    initOfA.release();
+    // a goes through; b's slot then waits for b's begin, held at the platform.
+    await until(() => expect(row(of, queued[0]!.id).state).toMatch(/processing|complete/));
+    of.queue.pauseFile(queued[1]!.id);
+    await until(() => expect(row(of, queued[1]!.id).state).toBe('paused'));
+    initOfB.release();
+    await until(() => expect(row(of, queued[1]!.id).videoId).toBe('v2'));
+    of.queue.resumeFile(queued[1]!.id);
+    expect(await doneOf(of)).toMatchObject({ complete: 2 });
+    expect(inits()).toEqual(['init a', 'init b']);
+  });
+
   it('forgets the password of a file cancelled while its upload was being begun ahead', async () => {
     const a = await video('a.mp4');
     const b = await video('b.mp4');
