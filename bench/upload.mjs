@@ -12,11 +12,12 @@
 //                    passive data connection; in active mode it never does)
 //   --small-count files of --small-mb, --concurrency at once:
 //     app            the same process, --concurrency transfers at once, a fresh login per file (as the queue
-//                    does: each platform upload has its own FTP credentials)
+//                    does when each platform upload has FTP credentials of its own)
 //     curl per file  xargs -P N: one curl process per file, N at a time: a login per file too
 //     curl shared    N curl processes, each with its share of the files as -T/URL pairs (one login each)
 //     UploadQueue    bench/upload/app-queue.mjs: the whole flow (journal, POST init, FTP, PUT ready) against
-//                    the sandbox (bench/upload/sandbox.mjs) handing out the same pure-ftpd (--queue-rounds)
+//                    the sandbox (bench/upload/sandbox.mjs) handing out the same pure-ftpd login to every
+//                    upload, which the queue keeps logged in from file to file (--queue-rounds)
 // Throughput = bytes / wall time; client peak RSS = VmHWM (app) or GNU time's maximum RSS (curl, per
 // process, for the processes that run at once). Exit status 0 when the bench ran, whatever the verdicts;
 // 1 when it broke.
@@ -286,7 +287,7 @@ async function runNodeClient(label, args, { platformPid = null, check }) {
     const load = await meter(clientCpu);
     await client.exited;
     await checkAndEmptyRoot(check);
-    const extra = result.statusPolls === undefined ? null : `${result.statusPolls} status polls during the run`;
+    const extra = result.statusPolls === undefined ? null : `${result.statusPolls} status polls and ${result.ftpLogins} FTP logins during the run`;
     return { seconds, bytes: result.bytes, clientCpu, peakRssKb: result.peakRssKb, rssNote: `${(result.readyRssKb / 1024).toFixed(1)} MiB of it before the timed transfers`, extra, ...load };
   } finally {
     await children.end(client, 2000);

@@ -7,7 +7,7 @@
 // is timed. Built code only (node scripts/build.mjs first).
 //
 // stdout: {"ready":true} once signed in; after one line on stdin, {"done":true,"ms":..,"userSeconds":..,
-// "systemSeconds":..,"peakRssKb":..,"readyRssKb":..,"bytes":..,"files":..,"statusPolls":..}: ms and CPU
+// "systemSeconds":..,"peakRssKb":..,"readyRssKb":..,"bytes":..,"files":..,"statusPolls":..,"ftpLogins":..}: ms and CPU
 // from the `add` to the last file handed to the platform (state `processing`: its `ready` sent); the
 // status polls that the queue makes meanwhile are in it, the platform's processing is not. A failed file
 // ends the process with status 1.
@@ -31,7 +31,7 @@ const platform = JSON.parse(values.platform);
 const line = (object) => process.stdout.write(`${JSON.stringify(object)}\n`);
 
 const token = await passwordGrant({
-  authUrl: platform.authUrl,
+  tokenUrl: platform.authUrl,
   clientId: platform.clientId,
   clientSecret: platform.clientSecret,
   username: platform.username,
@@ -103,7 +103,8 @@ const cpu = process.cpuUsage(cpuBefore);
 await queue.close();
 const peakRssKb = peakRss();
 const bytes = added.queued.reduce((total, row) => total + row.size, 0);
-line({ done: true, ms, userSeconds: cpu.user / 1e6, systemSeconds: cpu.system / 1e6, peakRssKb, readyRssKb, bytes, files, statusPolls });
+// The warm-up's login is not the transport's: these are the queue's own (kept between files of the same login).
+line({ done: true, ms, userSeconds: cpu.user / 1e6, systemSeconds: cpu.system / 1e6, peakRssKb, readyRssKb, bytes, files, statusPolls, ftpLogins: transport.logins });
 process.exit(0);
 
 /** VmHWM: the process's peak resident memory so far, in KiB. */

@@ -1,8 +1,10 @@
 // One file's work in a transfer slot: `begin` (the platform upload and its ticket), `send` (the parts not
 // acknowledged yet), `finish` (`ready`), each journaled before and after, and each skipped when the journal
 // says it is done. A ticket that cannot be used any more (its server gone, its secret lost) is replaced
-// by a new `begin`, once per run.
+// by a new `begin`, once per run. The `begin` of the next files may run ahead, outside the slots
+// (begin-ahead.ts), so that a slot never waits for the platform to create a video.
 import { basename } from 'node:path';
+import { abortable } from './abortable.js';
 import { isTransferred, type Entry, type EntryWork } from './queue-entry.js';
 import { failureMeaning, failureText } from './step-retries.js';
 import type { SpeedLimit } from './speed-limit.js';
@@ -14,22 +16,14 @@ const PROGRESS_EVERY_MS = 250;
 export async function uploadThroughFinish(entry: Entry, signal: AbortSignal, work: EntryWork, speedLimit: SpeedLimit): Promise<void> {
   const id = entry.journal.id;
   const { transport } = work;
+  // Begun ahead of the slot (begin-ahead.ts): that begin is journaled already, or it failed and is done here.
+  if (entry.beginning !== null) await abortable(entry.beginning, signal);
   if (entry.journal.upload !== null && entry.journal.upload.transport !== transport.name) {
     // Begun with another transport (the profile's platform changed): its ticket means nothing to this one.
     work.logger.warn('an unfinished upload was begun with another upload transport; asking the platform for a new upload of the file', { file: basename(entry.journal.file), transport: entry.journal.upload.transport });
     work.write({ t: 'retry', id, fresh: true }, entry);
   }
-  if (entry.journal.upload === null) {
-    if (entry.journal.initStarted) {
-      work.logger.warn('an initialisation was sent before the app stopped, and its answer never arrived; initialising again (the lost one never becomes a video)', { file: basename(entry.journal.file) });
-    }
-    work.setState(entry, 'initialising');
-    work.write({ t: 'init-started', id }, entry);
-    const { file, size, extension, title, description, protect, channelId } = entry.journal;
-    const ticket = await work.withRetries(entry, signal, () => transport.begin({ path: file, size, extension }, { title, description, protect }, channelId));
-    work.write({ t: 'initialised', id, upload: { transport: transport.name, ticket, parts: { ...transport.partsOf(size), acknowledged: [] } } }, entry);
-    work.emit({ event: 'status', id, videoId: ticket.videoId, status: 'initiated' });
-  }
+  if (entry.journal.upload === null) await beginUpload(entry, signal, work, true);
   const ticket = entry.journal.upload!.ticket;
   signal.throwIfAborted();
   if (!isTransferred(entry.journal)) {
@@ -68,6 +62,22 @@ export async function uploadThroughFinish(entry: Entry, signal: AbortSignal, wor
     work.write({ t: 'ready-sent', id }, entry);
     transport.release(ticket);
   }
+}
+
+/** `begin`, journaled before and after: a file whose `init-started` has no `initialised` after it is begun again. */
+export async function beginUpload(entry: Entry, signal: AbortSignal, work: EntryWork, inSlot: boolean): Promise<void> {
+  const id = entry.journal.id;
+  const { transport } = work;
+  if (entry.journal.initStarted) {
+    work.logger.warn('an initialisation was sent before the app stopped, and its answer never arrived; initialising again (the lost one never becomes a video)', { file: basename(entry.journal.file) });
+  }
+  // Begun ahead, the row stays waiting: it is not in a slot yet.
+  if (inSlot) work.setState(entry, 'initialising');
+  work.write({ t: 'init-started', id }, entry);
+  const { file, size, extension, title, description, protect, channelId } = entry.journal;
+  const ticket = await work.withRetries(entry, signal, () => transport.begin({ path: file, size, extension }, { title, description, protect }, channelId));
+  work.write({ t: 'initialised', id, upload: { transport: transport.name, ticket, parts: { ...transport.partsOf(size), acknowledged: [] } } }, entry);
+  work.emit({ event: 'status', id, videoId: ticket.videoId, status: 'initiated' });
 }
 
 /** One send of the parts not acknowledged yet, journaling each part the transport says is acknowledged. */

@@ -1,12 +1,18 @@
 // One file to the platform's FTP server with basic-ftp, as spec part B's upload rules say: log in with
-// the upload's credentials, binary mode (basic-ftp sets TYPE I), passive mode, the file in the root as
-// `<path>.<ext>`. A transfer that was cut resumes from the byte the server has (SIZE, then APPE from
-// there) where the server supports it; otherwise the file starts again. The server's size is checked at
-// the end. Errors say whose fault they are: the local disk, the server's answer, or the connection.
+// the upload's credentials, binary mode, passive mode, the file in the root as `<path>.<ext>`. A transfer
+// that was cut resumes from the byte the server has (SIZE, then APPE from there) where the server supports
+// it; otherwise the file starts again. The server's size is checked at the end. Errors say whose fault
+// they are: the local disk, the server's answer, or the connection.
+//
+// The login comes from the queue's kept connections when it gives them (ftp-sessions.ts): a connection
+// that waited since the file before may have been dropped unseen, so a transfer on one that loses its
+// connection logs in again once at once. A file whose upload was just begun has nothing on the server
+// yet: no SIZE is asked before it (a round trip less per file).
 import { open, type FileHandle } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough, Readable, type Writable } from 'node:stream';
-import { Client, FTPError } from 'basic-ftp';
+import { FTPError, type Client } from 'basic-ftp';
+import { FtpSessions, type FtpLease } from './ftp-sessions.js';
 import type { SpeedLimit } from './speed-limit.js';
 import { LocalFileError } from './upload-transport.js';
 import { fileProblemWords } from '../system-error-words.js';
@@ -27,6 +33,10 @@ export interface TransferOptions {
   readonly speedLimit: SpeedLimit;
   /** Control and data connection inactivity, in ms. */
   readonly timeoutMs?: number;
+  /** Logged-in connections to take one from and give it back to; without: a login for this file alone. */
+  readonly sessions?: FtpSessions;
+  /** The server has nothing of the file (its upload was begun in this run, never sent): no SIZE first. */
+  readonly fresh?: boolean;
 }
 
 export interface TransferResult {
@@ -56,17 +66,32 @@ export async function transferFile(file: string, size: number, target: FtpTarget
   options.signal.throwIfAborted();
   // Opened before anything goes to the server: a file that is gone or unreadable fails here, alone.
   const handle = await openLocal(file, size);
-  const client = new Client(options.timeoutMs ?? 30_000);
+  const sessions = options.sessions ?? new FtpSessions({ timeoutMs: options.timeoutMs ?? 30_000, maxWaiting: 0 });
+  try {
+    const lease = await sessions.take(target, options.signal);
+    try {
+      return await transferOn(lease, handle, size, target, options, options.fresh === true);
+    } catch (error) {
+      if (!lease.waited || options.signal.aborted || !isConnectionLoss(error)) throw error;
+      // The kept connection was dropped while it waited (the server's idle timeout, the network): log in again, once.
+      return await transferOn(await sessions.take(target, options.signal, { fresh: true }), handle, size, target, options, false);
+    }
+  } catch (error) {
+    if (options.signal.aborted) throw options.signal.reason;
+    throw classified(error);
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+/** SIZE (unless fresh), STOR or APPE from there, SIZE: on one logged-in connection, given back if all went well. */
+async function transferOn(lease: FtpLease, handle: FileHandle, size: number, target: FtpTarget, options: TransferOptions, fresh: boolean): Promise<TransferResult> {
+  const { client } = lease;
   const abort = (): void => client.close();
   options.signal.addEventListener('abort', abort, { once: true });
+  let done = false;
   try {
-    try {
-      await client.access({ host: target.host, port: target.port, user: target.user, password: target.password, secure: false });
-    } catch (error) {
-      if (error instanceof FTPError && error.code === 530) throw new FtpLoginRefusedError(530, `The FTP server refused the upload's login: ${serverText(error)}`);
-      throw error;
-    }
-    const onServer = await remoteSize(client, target.remoteName);
+    const onServer = fresh ? 0 : await remoteSize(client, target.remoteName);
     const resumedFrom = onServer !== null && onServer <= size ? onServer : 0;
     options.onProgress(resumedFrom);
     if (resumedFrom < size) {
@@ -83,15 +108,17 @@ export async function transferFile(file: string, size: number, target: FtpTarget
       throw new Error(`The FTP server has ${stored} bytes of the file after the transfer, not ${size}.`);
     }
     options.onProgress(size);
+    done = true;
     return { resumedFrom };
-  } catch (error) {
-    if (options.signal.aborted) throw options.signal.reason;
-    throw classified(error);
   } finally {
     options.signal.removeEventListener('abort', abort);
-    client.close();
-    await handle.close().catch(() => undefined);
+    lease.release(done && !options.signal.aborted);
   }
+}
+
+/** The connection went (not the server's answer, not the local file): a kept one may have died while it waited. */
+function isConnectionLoss(error: unknown): boolean {
+  return !(error instanceof FTPError || error instanceof LocalFileError);
 }
 
 async function openLocal(file: string, size: number): Promise<FileHandle> {

@@ -3,8 +3,15 @@
 // server's size (ftp-transfer.ts), `finish` says `ready`. The ticket holds the FTP host, port, user and
 // name; the password is a secret: it stays in memory and in the keychain (so a restart can resume the
 // transfer) until the upload is finished or cancelled, and every log line redacts it.
+//
+// Per file, the slot waits for no more than it must: logged-in connections are kept for the next file of
+// the same login, and `begin` starts the login of a file whose upload has a login of its own
+// (ftp-sessions.ts); keeping the password in the keychain (6 ms a file over D-Bus here, more with a big
+// keyring) goes on beside the transfer: if the app stops before it is kept, the file is sent again as a
+// new upload after the restart, as when the keychain refuses it.
 import { basename } from 'node:path';
 import { z } from 'zod';
+import { FtpSessions } from './ftp-sessions.js';
 import { FtpLoginRefusedError, FtpRefusedError, transferFile, type FtpTarget, type TransferOptions, type TransferResult } from './ftp-transfer.js';
 import { StaleTicketError, type FailureMeaning, type PartPlan, type SendOptions, type SendResult, type UploadSource, type UploadTicket, type UploadTransport, type VideoFields } from './upload-transport.js';
 import type { Protection, QueueLogger, UploadStatus } from './upload-types.js';
@@ -60,9 +67,20 @@ export class FtpUploadTransport implements UploadTransport {
   readonly #options: FtpUploadTransportOptions;
   /** FTP passwords of the uploads in flight, by video id. */
   readonly #passwords = new Map<string, string>();
+  /** Keychain writes under way, by video id: the password is forgotten only after it was kept. */
+  readonly #saving = new Map<string, Promise<void>>();
+  /** Uploads begun in this run and not sent yet: the server has nothing of their files. */
+  readonly #fresh = new Set<string>();
+  readonly #sessions: FtpSessions;
 
   constructor(options: FtpUploadTransportOptions) {
     this.#options = options;
+    this.#sessions = new FtpSessions({ timeoutMs: options.timeoutMs ?? 30_000 });
+  }
+
+  /** Logins made so far (prepared ones among them). */
+  get logins(): number {
+    return this.#sessions.logins;
   }
 
   /** FTP sends the file whole, resuming by the server's size rather than by part. */
@@ -75,9 +93,16 @@ export class FtpUploadTransport implements UploadTransport {
     const details = await platform.init(channelId, { title: video.title, description: video.description, protect: PROTECT_LEVEL[video.protect] });
     this.#options.logger.registerSecret(details.password);
     this.#passwords.set(details.videoId, details.password);
-    await this.#options.passwords.save(details.videoId, details.password).catch((error: unknown) => {
+    this.#fresh.add(details.videoId);
+    const saving = this.#options.passwords.save(details.videoId, details.password).catch((error: unknown) => {
       this.#options.logger.warn('the FTP password of an upload could not be kept in the keychain; if the app stops before this file is sent, it is sent again as a new upload', { error: String(error) });
     });
+    this.#saving.set(details.videoId, saving);
+    void saving.finally(() => {
+      if (this.#saving.get(details.videoId) === saving) this.#saving.delete(details.videoId);
+    });
+    // A replaced transfer (unit tests) logs in to nothing.
+    if (this.#options.transfer === undefined) this.#sessions.prepare(details);
     return { channelId, videoId: details.videoId, host: details.host, port: details.port, user: details.user, remoteName: `${details.path}.${source.extension}` } satisfies FtpTicket;
   }
 
@@ -94,7 +119,8 @@ export class FtpUploadTransport implements UploadTransport {
     const target: FtpTarget = { host: ftp.host, port: ftp.port, user: ftp.user, password, remoteName: ftp.remoteName };
     const transfer = this.#options.transfer ?? transferFile;
     // The one part is acknowledged when the transfer ends (the server's size checked): no part to report before.
-    const result = await transfer(source.path, source.size, target, { signal: options.signal, speedLimit: options.speedLimit, onProgress: options.onProgress, timeoutMs: this.#options.timeoutMs });
+    const fresh = this.#fresh.delete(ftp.videoId);
+    const result = await transfer(source.path, source.size, target, { signal: options.signal, speedLimit: options.speedLimit, onProgress: options.onProgress, timeoutMs: this.#options.timeoutMs, sessions: this.#sessions, fresh });
     return { resumedFrom: result.resumedFrom };
   }
 
@@ -110,7 +136,13 @@ export class FtpUploadTransport implements UploadTransport {
 
   release(ticket: UploadTicket): void {
     this.#passwords.delete(ticket.videoId);
-    this.#options.passwords.forget(ticket.videoId).catch(() => undefined);
+    this.#fresh.delete(ticket.videoId);
+    const saving = this.#saving.get(ticket.videoId) ?? Promise.resolve();
+    void saving.then(() => this.#options.passwords.forget(ticket.videoId)).catch(() => undefined);
+  }
+
+  close(): void {
+    this.#sessions.close();
   }
 
   failureMeaning(error: unknown): FailureMeaning | null {

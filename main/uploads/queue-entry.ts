@@ -18,6 +18,8 @@ export interface Entry {
   /** Ends the work of its slot (pause, cancel, queue pause or close). */
   abort: AbortController | null;
   polling: boolean;
+  /** Its upload is being begun ahead of its slot (begin-ahead.ts): a slot that takes it waits for that. */
+  beginning: Promise<void> | null;
   /** The platform's transcoding percentage while it processes the file (null: not told). */
   processingProgress: number | null;
   /** A new platform upload was begun in this run because the ticket had gone stale: once only. */
@@ -79,7 +81,7 @@ export function newItem(file: FoundFile, options: AddOptions, addedAt: number): 
 }
 
 export function newEntry(item: JournalItem, state: UploadState, now: () => number): Entry {
-  return { journal: item, state, bytes: 0, meter: new TransferMeter(now), lastProgressAt: 0, lastProgressBytes: -1, abort: null, polling: false, processingProgress: null, renewedTicket: false, retry: null };
+  return { journal: item, state, bytes: 0, meter: new TransferMeter(now), lastProgressAt: 0, lastProgressBytes: -1, abort: null, polling: false, beginning: null, processingProgress: null, renewedTicket: false, retry: null };
 }
 
 /** An entry as the journal left it (a crash, a restart). */

@@ -2,6 +2,13 @@
 // tells), polled until `complete` or `error`. Following takes no transfer slot. A refused sign-in waits
 // for the next one; a platform that forgot the upload, or ended it in `error`, fails the file (a retry
 // then sends it as a new upload); other failed polls go on polling.
+//
+// The spec has no call that tells the upload status of several videos (part B: one GET per upload, and
+// the current platform's is the same), so each video is asked on its own, with its own backoff (the
+// delays grow to 30 s), and the polls of all the videos of a queue pass one gate: a few at once, spaced
+// out, so that hundreds of files handed over in a burst do not burst the platform's rate limit. A poll
+// the rate limit holds back (platform-caller.ts waits out X-RateLimit-Reset and 429s) holds its place in
+// the gate, so the others wait behind it rather than pile up.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PlatformError, SignInNeededError } from '../platform/platform-error.js';
 import { UploadRejectedError, type Entry, type EntryWork } from './queue-entry.js';
@@ -16,6 +23,75 @@ export interface StatusFollowing {
   readonly closing: AbortSignal;
   /** Pauses the queue for a sign-in; resolves once signed in again. */
   signInNeeded(): Promise<void>;
+  /** Shared by the following of every video of the queue. */
+  readonly gate: PollGate;
+}
+
+export const POLLS_AT_ONCE = 2;
+/** Between the starts of two polls: at most 20 a second. */
+export const POLL_SPACING_MS = 50;
+
+/** Lets status polls through a few at a time, their starts spaced out. */
+export class PollGate {
+  readonly #atOnce: number;
+  readonly #spacingMs: number;
+  readonly #now: () => number;
+  #running = 0;
+  #lastStart = Number.NEGATIVE_INFINITY;
+  #timer: NodeJS.Timeout | null = null;
+  readonly #waiting: (() => void)[] = [];
+
+  constructor(options: { atOnce?: number; spacingMs?: number; now?: () => number } = {}) {
+    this.#atOnce = options.atOnce ?? POLLS_AT_ONCE;
+    this.#spacingMs = options.spacingMs ?? POLL_SPACING_MS;
+    this.#now = options.now ?? (() => performance.now());
+  }
+
+  /** Runs `poll` once its turn comes; an abort while it waits for its turn rejects with the signal's reason. */
+  async run<T>(poll: () => Promise<T>, signal: AbortSignal): Promise<T> {
+    await this.#turn(signal);
+    try {
+      return await poll();
+    } finally {
+      this.#running -= 1;
+      this.#next();
+    }
+  }
+
+  #turn(signal: AbortSignal): Promise<void> {
+    signal.throwIfAborted();
+    return new Promise<void>((resolve, reject) => {
+      const abort = (): void => {
+        const index = this.#waiting.indexOf(go);
+        if (index >= 0) this.#waiting.splice(index, 1);
+        reject(signal.reason as Error);
+      };
+      const go = (): void => {
+        signal.removeEventListener('abort', abort);
+        resolve();
+      };
+      signal.addEventListener('abort', abort, { once: true });
+      this.#waiting.push(go);
+      this.#next();
+    });
+  }
+
+  #next(): void {
+    if (this.#timer !== null) return;
+    while (this.#running < this.#atOnce && this.#waiting.length > 0) {
+      const wait = this.#lastStart + this.#spacingMs - this.#now();
+      if (wait > 0) {
+        this.#timer = setTimeout(() => {
+          this.#timer = null;
+          this.#next();
+        }, wait);
+        return;
+      }
+      this.#lastStart = this.#now();
+      this.#running += 1;
+      this.#waiting.shift()!();
+    }
+  }
 }
 
 /** Polls until the platform says complete (resolves) or error (rejects with UploadRejectedError). */
@@ -26,8 +102,9 @@ export async function followStatus(entry: Entry, work: EntryWork, following: Sta
     await sleep(following.delays[Math.min(round, following.delays.length - 1)]!, undefined, { signal: following.closing });
     let report: StatusReport;
     try {
-      report = statusReport(await work.transport.status(ticket));
+      report = statusReport(await following.gate.run(() => work.transport.status(ticket), following.closing));
     } catch (error) {
+      if (following.closing.aborted) throw error;
       if (error instanceof SignInNeededError) {
         await following.signInNeeded();
         continue;

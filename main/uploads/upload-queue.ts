@@ -6,16 +6,17 @@
 // is never begun again, a cut transfer resumes after what the platform acknowledged, a file the platform
 // has in full is not sent again, and a `ready` that may have been sent is checked before it is sent again.
 //
-// Transfer slots (the concurrency) hold a file from its `begin` to its `ready`; following the status
-// afterwards takes no slot. A refused token pauses the queue until the next sign-in; a connection
-// failure is retried with backoff, then fails that file with the server's message.
+// Transfer slots (the concurrency) hold a file to its `ready` (its `begin` runs ahead: begin-ahead.ts);
+// following the status afterwards takes no slot (status polls share one gate). A refused token pauses the
+// queue until the next sign-in; a connection failure is retried with backoff, then fails that file.
 import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PlatformError, SignInNeededError } from '../platform/platform-error.js';
+import { BeginAhead } from './begin-ahead.js';
 import { uploadThroughFinish } from './file-upload.js';
 import type { JournalRecord } from './journal-records.js';
 import { isUnfinished, newEntry, newItem, restoredEntry, rowOf, Stopped, UploadRejectedError, type Entry, type EntryWork } from './queue-entry.js';
-import { DEFAULT_POLL_DELAYS_MS, followStatus } from './status-follower.js';
+import { DEFAULT_POLL_DELAYS_MS, followStatus, PollGate } from './status-follower.js';
 import { channelRefusedText, DEFAULT_RETRY_DELAYS_MS, failureMeaning, failureText, withRetries } from './step-retries.js';
 import { findUploadFiles, type FoundFile } from './upload-files.js';
 import { UploadJournal } from './upload-journal.js';
@@ -58,6 +59,8 @@ export class UploadQueue {
   /** Resolved when a sign-in pause ends. */
   #signedIn: { promise: Promise<void>; resolve: () => void } | null = null;
   readonly #closing = new AbortController();
+  readonly #ahead = new BeginAhead(this.#closing.signal);
+  readonly #polls = new PollGate();
 
   constructor(options: UploadQueueOptions) {
     this.#options = options;
@@ -250,8 +253,8 @@ export class UploadQueue {
     if (this.#closed) return;
     this.#closed = true;
     this.#closing.abort();
-    const running = [...this.#entries.values()].filter((entry) => entry.abort !== null);
-    for (const entry of running) entry.abort?.abort(new Stopped('waiting'));
+    for (const entry of this.#entries.values()) entry.abort?.abort(new Stopped('waiting'));
+    this.#options.transport.close?.();
     const deadline = this.#now() + 5000;
     while ([...this.#entries.values()].some((entry) => entry.abort !== null) && this.#now() < deadline) await sleep(20);
     this.#journal.close();
@@ -283,6 +286,7 @@ export class UploadQueue {
       busy += 1;
       void this.#runSlot(entry);
     }
+    this.#ahead.fill(this.#entries.values(), this.#concurrency, this.#work);
   }
 
   async #runSlot(entry: Entry): Promise<void> {
@@ -314,6 +318,7 @@ export class UploadQueue {
     entry.polling = true;
     followStatus(entry, this.#work, {
       delays: this.#options.pollDelaysMs ?? DEFAULT_POLL_DELAYS_MS,
+      gate: this.#polls,
       closing: this.#closing.signal,
       signInNeeded: async () => {
         this.#pauseFor('sign-in', 'The platform refused the sign-in (expired or revoked). Sign in again; the uploads then go on.');
@@ -396,20 +401,16 @@ export class UploadQueue {
     this.#changed(entry.journal.id);
   }
 
-  /** The transport drops what it keeps of a cancelled upload (FTP: its password). */
   /** Journals that the file stops; a running step is ended and sets the state as it winds down. */
   #halt(entry: Entry, next: 'paused' | 'cancelled'): void {
     entry.journal = this.#journal.write({ t: next, id: entry.journal.id }) ?? entry.journal;
-    // Only once the journal says so: a crash before that must still find the password to resume with.
-    if (next === 'cancelled') this.#release(entry);
+    // The transport drops what it keeps of a cancelled upload (FTP: its password), only once the journal
+    // says so: a crash before that must still find the password to resume with.
+    const upload = entry.journal.upload;
+    if (next === 'cancelled' && upload !== null && upload.transport === this.#options.transport.name) this.#options.transport.release(upload.ticket);
     if (entry.abort) entry.abort.abort(new Stopped(next));
     else this.#setState(entry, next);
     this.#checkDone();
-  }
-
-  #release(entry: Entry): void {
-    const upload = entry.journal.upload;
-    if (upload !== null && upload.transport === this.#options.transport.name) this.#options.transport.release(upload.ticket);
   }
 
   #setState(entry: Entry, state: UploadState): void {

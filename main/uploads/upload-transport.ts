@@ -89,6 +89,8 @@ export interface UploadTransport {
   release(ticket: UploadTicket): void;
   /** The meaning of the transport's own errors; null for an error it does not know. */
   failureMeaning(error: unknown): FailureMeaning | null;
+  /** Ends what the transport keeps open between files (FTP: logged-in connections); the queue is closing. */
+  close?(): void;
 }
 
 /** The local file could not be read: only this file fails, the queue goes on. */

@@ -325,7 +325,8 @@ describe('UploadQueue pause and resume', () => {
     expect(of.queue.totals().paused).toBe('user');
     await sleep(30);
     expect(server.attempts).toEqual(['a.mp4']);
-    expect(inits()).toEqual(['init a']);
+    // b's upload was begun ahead while a was on its way (begin-ahead.ts); the pause sends none of it.
+    expect(inits()).toEqual(['init a', 'init b']);
     // A sign-in does not end a pause the streamer asked for.
     of.queue.signedIn();
     expect(of.queue.totals().paused).toBe('user');
@@ -663,5 +664,102 @@ describe('UploadQueue batches and the list', () => {
     const of = open();
     expect(() => of.queue.pauseFile('nope')).toThrow('No upload nope is in the queue.');
     expect(() => of.queue.retry('nope')).toThrow('No upload nope is in the queue.');
+  });
+});
+
+describe('UploadQueue begin-ahead', () => {
+  it('begins the next files\' uploads while the slots transfer, one per slot and no more', async () => {
+    const files = await Promise.all(['a.mp4', 'b.mp4', 'c.mp4', 'd.mp4', 'e.mp4'].map((name) => video(name)));
+    const of = open({ concurrency: 2 });
+    const { queued } = await of.queue.add(files, { channelId: CHANNEL });
+    const holds = [server.holdTransfer('a.mp4', 1500), server.holdTransfer('b.mp4', 1500)];
+    of.queue.start();
+    await Promise.all(holds.map((hold) => hold.reached));
+    await until(() => expect(inits()).toHaveLength(4));
+    await sleep(30);
+    expect(inits()).toEqual(['init a', 'init b', 'init c', 'init d']);
+    // Begun ahead, not in a slot: the rows of c and d wait, with their video ids; e is not begun.
+    expect(queued.slice(2).map((item) => [row(of, item.id).state, row(of, item.id).videoId])).toEqual([
+      ['waiting', 'v3'],
+      ['waiting', 'v4'],
+      ['waiting', null],
+    ]);
+    for (const hold of holds) hold.release();
+    expect(await doneOf(of)).toMatchObject({ complete: 5, failed: 0 });
+    expect(inits()).toEqual(['init a', 'init b', 'init c', 'init d', 'init e']);
+    expect([...new Set(server.transfers.map((transfer) => transfer.remoteName))].sort()).toEqual(['up-v1.mp4', 'up-v2.mp4', 'up-v3.mp4', 'up-v4.mp4', 'up-v5.mp4']);
+  });
+
+  it('never begins a file begun ahead again after a crash: the reopened queue sends it with its upload', async () => {
+    const a = await video('a.mp4');
+    const b = await video('b.mp4');
+    const first = open({ concurrency: 1 });
+    const { queued } = await first.queue.add([a, b], { channelId: CHANNEL });
+    const transfer = server.holdTransfer('a.mp4', 1500);
+    first.queue.start();
+    await transfer.reached;
+    await until(() => expect(row(first, queued[1]!.id).videoId).toBe('v2'));
+
+    const second = open(crashCopy(first));
+    second.queue.start();
+    expect(await doneOf(second)).toMatchObject({ complete: 2, failed: 0 });
+    expect(inits()).toEqual(['init a', 'init b']);
+    expect(server.transfers.filter((one) => one.file === 'b.mp4')).toEqual([{ file: 'b.mp4', remoteName: 'up-v2.mp4', resumedFrom: 0 }]);
+  });
+
+  it('begins nothing ahead while the queue is paused', async () => {
+    const files = await Promise.all(['a.mp4', 'b.mp4', 'c.mp4'].map((name) => video(name)));
+    const of = open({ concurrency: 1 });
+    await of.queue.add(files, { channelId: CHANNEL });
+    of.queue.pause();
+    of.queue.start();
+    await sleep(40);
+    expect(inits()).toEqual([]);
+    of.queue.resume();
+    expect(await doneOf(of)).toMatchObject({ complete: 3 });
+    expect(inits()).toEqual(['init a', 'init b', 'init c']);
+  });
+
+  it('a slot waiting for its file\'s begin-ahead stops at once when the file is paused; the begin is kept for the resume', async () => {
+    const a = await video('a.mp4');
+    const b = await video('b.mp4');
+    const of = open({ concurrency: 1 });
+    const { queued } = await of.queue.add([a, b], { channelId: CHANNEL });
+    const initOfA = server.hold('init', 'after');
+    const initOfB = server.hold('init', 'after');
+    of.queue.start();
+    await Promise.all([initOfA.reached, initOfB.reached]);
+    initOfA.release();
+    // a goes through; b's slot then waits for b's begin, held at the platform.
+    await until(() => expect(row(of, queued[0]!.id).state).toMatch(/processing|complete/));
+    of.queue.pauseFile(queued[1]!.id);
+    await until(() => expect(row(of, queued[1]!.id).state).toBe('paused'));
+    initOfB.release();
+    await until(() => expect(row(of, queued[1]!.id).videoId).toBe('v2'));
+    of.queue.resumeFile(queued[1]!.id);
+    expect(await doneOf(of)).toMatchObject({ complete: 2 });
+    expect(inits()).toEqual(['init a', 'init b']);
+  });
+
+  it('forgets the password of a file cancelled while its upload was being begun ahead', async () => {
+    const a = await video('a.mp4');
+    const b = await video('b.mp4');
+    const of = open({ concurrency: 1 });
+    const { queued } = await of.queue.add([a, b], { channelId: CHANNEL });
+    const transfer = server.holdTransfer('a.mp4', 1500);
+    const initOfA = server.hold('init', 'after');
+    const initOfB = server.hold('init', 'after');
+    of.queue.start();
+    await Promise.all([initOfA.reached, initOfB.reached]);
+    initOfA.release();
+    await transfer.reached;
+    of.queue.cancel(queued[1]!.id);
+    initOfB.release();
+    await until(() => expect(row(of, queued[1]!.id).videoId).toBe('v2'));
+    expect(row(of, queued[1]!.id).state).toBe('cancelled');
+    await until(() => expect([...keychain.saved.keys()]).toEqual(['v1']));
+    transfer.release();
+    expect(await doneOf(of)).toMatchObject({ complete: 1, cancelled: 1 });
+    expect(server.attempts).toEqual(['a.mp4']);
   });
 });

@@ -1,0 +1,66 @@
+// The one gate every status poll of a queue passes (status-follower.ts): no more polls at once than it
+// allows, their starts spaced out, a poll held back (the platform's rate limit) holding its place, and an
+// abort while waiting for a turn rejecting without running the poll.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { PollGate } from '../../../main/uploads/status-follower.js';
+
+const never = new AbortController().signal;
+
+describe('PollGate', () => {
+  it('runs no more polls at once than allowed, and spaces their starts', async () => {
+    const gate = new PollGate({ atOnce: 2, spacingMs: 15 });
+    let running = 0;
+    let most = 0;
+    const starts: number[] = [];
+    const poll = async (): Promise<string> => {
+      starts.push(performance.now());
+      running += 1;
+      most = Math.max(most, running);
+      await sleep(25);
+      running -= 1;
+      return 'transcoding';
+    };
+    const answers = await Promise.all(Array.from({ length: 7 }, () => gate.run(poll, never)));
+    expect(answers).toEqual(Array(7).fill('transcoding'));
+    expect(most).toBe(2);
+    const gaps = starts.slice(1).map((at, index) => at - starts[index]!);
+    // Timers may fire a little early by the clock: a millisecond of slack.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(14);
+  });
+
+  it('keeps the others waiting while a poll is held back, and lets the next through when it ends', async () => {
+    const gate = new PollGate({ atOnce: 1, spacingMs: 0 });
+    let release = (): void => undefined;
+    const held = gate.run(() => new Promise<void>((done) => (release = done)), never);
+    let ran = false;
+    const next = gate.run(async () => void (ran = true), never);
+    await sleep(20);
+    expect(ran).toBe(false);
+    release();
+    await Promise.all([held, next]);
+    expect(ran).toBe(true);
+  });
+
+  it('rejects a poll whose wait for its turn is aborted, without running it, and goes on with the others', async () => {
+    const gate = new PollGate({ atOnce: 1, spacingMs: 0 });
+    let release = (): void => undefined;
+    const held = gate.run(() => new Promise<void>((done) => (release = done)), never);
+    const closing = new AbortController();
+    let ran = false;
+    const aborted = gate.run(async () => void (ran = true), closing.signal);
+    const after = gate.run(async () => 'ran', never);
+    closing.abort(new Error('the queue closed'));
+    await expect(aborted).rejects.toThrow('the queue closed');
+    release();
+    await held;
+    expect(await after).toBe('ran');
+    expect(ran).toBe(false);
+  });
+
+  it('a poll that fails frees its place', async () => {
+    const gate = new PollGate({ atOnce: 1, spacingMs: 0 });
+    await expect(gate.run(async () => Promise.reject(new Error('503')), never)).rejects.toThrow('503');
+    expect(await gate.run(async () => 'complete', never)).toBe('complete');
+  });
+});
