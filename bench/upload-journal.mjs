@@ -11,8 +11,17 @@
 //   loop was blocked meanwhile.
 // Built code only: `node scripts/build.mjs`, then `node bench/upload-journal.mjs [--files 10000] [--rounds 5]`.
 //
-// Last run (2 cores shared with other work, ext4/overlay; ms medians of 5 rounds, add: 3 rounds):
-// see the table printed by the run recorded in bench/README.md.
+// Runs of 2026-11-28 (2 cores shared with three other sessions, load 5–16; medians of 3 rounds, ms; RSS peak):
+//   scenario       before (one fdatasync per step, zod per line)   after (group commit, QueueBook)
+//   parse-items    197 (69 MB)                                     140 (69 MB)     baseline: JSON.parse
+//   open-items     878 (133 MB)  4.45× parse                       436 (108 MB)  3.11× parse
+//   parse-parts    1388 (104 MB)                                   337 (105 MB)    baseline: JSON.parse
+//   open-parts     2059 (154 MB) 1.48× parse                       1625 (153 MB) 4.82× parse (494–818 alone)
+//   queue-open     1106 (134 MB) rows() 36, totals() 5.1           710 (114 MB) rows() 13, totals() 5.8
+//   add-baseline   2314 (94 MB)  find + 1 write + 1 fsync          2463 (94 MB)
+//   queue-add      44961 (113 MB) 10,000 fsyncs, max block 90      2128 (120 MB) 1 fsync, max block 45
+// The load moves every number 2–3× between runs: read the ratios to the same run's baseline. What is left of
+// a reload is JSON.parse and the garbage collector (a CPU profile of open-parts alone).
 import { spawnSync } from 'node:child_process';
 import { closeSync, copyFileSync, fdatasyncSync, linkSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import fs from 'node:fs';
