@@ -1,22 +1,35 @@
-// The upload queue's journal: one JSON line per step, written and flushed to disk before the queue goes
-// on, so that after a crash, a kill or a power cut the queue knows for every file what has happened: the
-// transport's ticket right after `begin`, each part the platform acknowledged, `ready` about to be sent
-// and sent, each status, the outcome (journal-records.ts). It holds no secret: a transport keeps its
-// secrets in the keychain.
+// The upload queue's journal: one JSON line per step, so that after a crash, a kill or a power cut the queue
+// knows for every file what has happened: the transport's ticket right after `begin`, each part the platform
+// acknowledged, `ready` about to be sent and sent, each status, the outcome (journal-records.ts). It holds
+// no secret: a transport keeps its secrets in the keychain.
 //
-// Parts are the one step that comes by the thousand (a part transport acknowledges a 1 MiB part at a
-// time): a `part` line is written at once (the kernel has it, so a crash or a kill of the app loses
-// nothing) and flushed to disk with the next ones, at least every PART_FLUSH_MS or PART_FLUSH_COUNT parts,
-// and with any other step. A power cut can only lose the last unflushed parts' lines: those parts are
-// sent again, which the platform takes (a repeated part replaces the earlier one).
+// Group commit. Every step is written to the file at once (write() returns once the kernel has the line,
+// so a crash or a kill of the app loses nothing), and flushed to disk (fdatasync) together with the
+// others written meanwhile: one flush per turn of the event loop (a batch of 10,000 added files is one
+// flush, the steps of all slots in the same turn are one), parts at least every PART_FLUSH_MS or
+// PART_FLUSH_COUNT parts, run off the event loop so no transfer waits on the disk. A flush covers every
+// line written before it (the same file), so a step is durable once a flush that started after it ends.
+// What a power cut may cost is what it cost with a flush per step, because nothing is done in the world on
+// the strength of a step before that step is on disk:
+// - durable() resolves once every step written so far is flushed. The queue awaits it before each call to
+//   the transport (upload-queue.ts, `withRetries`): `init-started` is on disk before `begin` creates a
+//   video, the ticket (`initialised`) before the first byte is sent, `ready-started` before `ready`;
+// - commit() flushes at once (synchronously): the queue calls it before an action of the streamer returns
+//   (add, edit, pause, cancel, retry, clear: what the streamer was told is on disk), before a cancelled
+//   file's secrets are dropped, and close() does;
+// - a step no later call depends on (a status, `complete`, `failed`, a part) is flushed with the next turn's
+//   group: a power cut in between loses it as it would have lost it in the middle of its own flush, and
+//   the queue finds it out again (a status poll; parts not on disk are sent again, which the platform takes:
+//   a repeated part replaces the earlier one).
 //
 // The file only grows while the queue runs; opening it compacts it (a header line with the format's
-// version, then one line per file, written to a new file and renamed over the old one). A journal of an
+// version, then one line per file, written to a new file and renamed over the old one) unless it is so already. A journal of an
 // older version is read through journal-migration.ts and so rewritten in this one. A last line cut short
-// by a crash is ignored.
-import { closeSync, fdatasyncSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+// by a crash is ignored. Reading checks each line against its record's schema (journal-records.ts);
+// `part` lines, which come by the hundred thousand, by a quicker check of the same rules.
+import { closeSync, fdatasync, fdatasyncSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { applyRecord, JOURNAL_VERSION, journalHeader, journalItem, journalRecord, type JournalItem, type JournalRecord } from './journal-records.js';
+import { applyRecord, JOURNAL_VERSION, journalHeader, journalItem, journalRecord, readRecord, type JournalItem, type JournalRecord, type ParsedJournalRecord } from './journal-records.js';
 import { migratedRecord } from './journal-migration.js';
 
 export type { JournalItem, JournalRecord } from './journal-records.js';
@@ -34,6 +47,18 @@ export class JournalTooNewError extends Error {
   override readonly name = 'JournalTooNewError';
 }
 
+/** How the journal gets its lines to the disk: node:fs, or a test's counting stand-in. */
+export interface JournalDisk {
+  /** Flushes the file's data to the disk, off the event loop. */
+  flush(fd: number): Promise<void>;
+  flushSync(fd: number): void;
+}
+
+const fsDisk: JournalDisk = {
+  flush: (fd) => new Promise((resolve, reject) => fdatasync(fd, (error) => (error ? reject(error) : resolve()))),
+  flushSync: (fd) => fdatasyncSync(fd),
+};
+
 /** Part lines flushed to disk together: at most this long after the first unflushed one... */
 const PART_FLUSH_MS = 100;
 /** ...or once this many are unflushed. */
@@ -41,19 +66,26 @@ const PART_FLUSH_COUNT = 32;
 
 export class UploadJournal {
   readonly #file: string;
+  readonly #disk: JournalDisk;
   readonly #items = new Map<string, JournalItem>();
   #fd: number | null = null;
-  /** Part lines written but not flushed yet, and the timer that flushes them. */
+  /** Lines written so far, and how many of them are known to be on disk. */
+  #written = 0;
+  #durable = 0;
+  /** The flush running now (one at a time: the lines written meanwhile go with the next). */
+  #flushing: Promise<void> | null = null;
+  /** The next group's flush, when one is due: at the next turn (a step), or after PART_FLUSH_MS (parts only). */
+  #due: { readonly timer: NodeJS.Timeout | NodeJS.Immediate; readonly parts: boolean } | null = null;
   #unflushedParts = 0;
-  #partFlush: NodeJS.Timeout | null = null;
 
-  private constructor(file: string) {
+  private constructor(file: string, disk: JournalDisk) {
     this.#file = file;
+    this.#disk = disk;
   }
 
   /** Reads the journal (missing: empty), compacts it, and keeps it open for appending. */
-  static open(file: string): { journal: UploadJournal; opening: JournalOpening } {
-    const journal = new UploadJournal(file);
+  static open(file: string, options: { disk?: JournalDisk } = {}): { journal: UploadJournal; opening: JournalOpening } {
+    const journal = new UploadJournal(file, options.disk ?? fsDisk);
     let text = '';
     try {
       text = readFileSync(file, 'utf8');
@@ -65,12 +97,17 @@ export class UploadJournal {
     const version = header?.success ? header.data.version : lines.length === 0 ? JOURNAL_VERSION : 1;
     if (version > JOURNAL_VERSION) throw new JournalTooNewError(`The upload journal ${file} was written by a newer version of Broadcaster Companion (journal version ${version}); update the app to go on with its uploads.`);
     let skippedLines = 0;
-    for (const line of header?.success ? lines.slice(1) : lines) {
-      const parsed = parseLine(line);
-      const step = version === JOURNAL_VERSION ? journalRecord.safeParse(parsed).data : migratedRecord(parsed, journal.#items);
+    let itemLines = 0;
+    for (let index = header?.success ? 1 : 0; index < lines.length; index += 1) {
+      const parsed = parseLine(lines[index]!);
+      const step = version === JOURNAL_VERSION ? readRecord(parsed) : migratedRecord(parsed, journal.#items);
       if (step === undefined || step === null || !applyRecord(journal.#items, step)) skippedLines += 1;
+      else if (step.t === 'item') itemLines += 1;
     }
-    journal.#compact();
+    // Already its header and one whole line per item (as the last opening left it): nothing to rewrite.
+    const compact = header?.success === true && version === JOURNAL_VERSION && skippedLines === 0 && itemLines === lines.length - 1 && journal.#items.size === itemLines && text.endsWith('\n');
+    if (compact) journal.#fd = openSync(file, 'a', 0o600);
+    else journal.#compact();
     return { journal, opening: { items: journal.items(), skippedLines, migratedFrom: version < JOURNAL_VERSION ? version : null } };
   }
 
@@ -85,50 +122,120 @@ export class UploadJournal {
 
   /** Adds a file; its id must be new. */
   add(item: JournalItem): void {
-    if (this.#items.has(item.id)) throw new Error(`the journal already has an item ${item.id}`);
-    this.write({ t: 'item', item: journalItem.parse(item) });
+    this.addAll([item]);
   }
 
-  /** Appends one step and flushes it to disk before returning (a part: with the next ones, see above); the step then counts as done. */
+  /** Adds files (a batch of 10,000 is one write); their ids must be new. The caller flushes them (durable(), commit()), so that the lines of an add made in several turns are one flush. */
+  addAll(items: readonly JournalItem[]): void {
+    const ids = new Set<string>();
+    for (const item of items) {
+      if (this.#items.has(item.id) || ids.has(item.id)) throw new Error(`the journal already has an item ${item.id}`);
+      ids.add(item.id);
+    }
+    this.#append(items.map((item) => ({ t: 'item', item: journalItem.parse(item) })), false);
+  }
+
+  /** Appends one step: in the file when this returns, on disk with its group (durable(), commit()). */
   write(step: JournalRecord): JournalItem | undefined {
     const parsed = journalRecord.parse(step);
-    if (this.#fd === null) throw new Error('the upload journal is closed');
-    writeSync(this.#fd, `${JSON.stringify(parsed)}\n`);
-    if (parsed.t === 'part') this.#partWritten();
-    else this.#flush();
-    applyRecord(this.#items, parsed);
+    this.#append([parsed]);
     return this.item(parsed.t === 'item' ? parsed.item.id : parsed.id);
+  }
+
+  /** Resolves once every step written before the call is on disk; rejects when the disk refuses the flush. */
+  async durable(): Promise<void> {
+    const target = this.#written;
+    if (this.#durable >= target) return;
+    // The steps the other slots write in this turn of the event loop go with the same flush.
+    if (this.#flushing === null) await new Promise((resolve) => setImmediate(resolve));
+    while (this.#durable < target) await (this.#flushing ?? this.#flush());
+  }
+
+  /** Flushes every step written so far before returning (the streamer's actions, before secrets are dropped). */
+  commit(): void {
+    if (this.#fd === null || this.#durable >= this.#written) return;
+    const target = this.#written;
+    this.#cancelDue();
+    this.#unflushedParts = 0;
+    this.#disk.flushSync(this.#fd);
+    this.#durable = Math.max(this.#durable, target);
   }
 
   close(): void {
     if (this.#fd !== null) {
-      this.#flush();
+      this.commit();
       closeSync(this.#fd);
     }
+    this.#cancelDue();
     this.#fd = null;
   }
 
-  #partWritten(): void {
-    this.#unflushedParts += 1;
-    if (this.#unflushedParts >= PART_FLUSH_COUNT) this.#flush();
-    else this.#partFlush ??= setTimeout(() => this.#flushQuietly(), PART_FLUSH_MS).unref();
+  #append(records: readonly ParsedJournalRecord[], schedule = true): void {
+    if (this.#fd === null) throw new Error('the upload journal is closed');
+    writeWhole(this.#fd, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+    this.#written += records.length;
+    for (const record of records) applyRecord(this.#items, record);
+    if (!schedule) return;
+    if (records.every((record) => record.t === 'part')) this.#partsWritten(records.length);
+    else this.#schedule(false);
   }
 
-  /** Everything written so far is on disk once this returns. */
-  #flush(): void {
-    if (this.#partFlush !== null) clearTimeout(this.#partFlush);
-    this.#partFlush = null;
-    this.#unflushedParts = 0;
-    if (this.#fd !== null) fdatasyncSync(this.#fd);
+  #partsWritten(count: number): void {
+    this.#unflushedParts += count;
+    if (this.#unflushedParts >= PART_FLUSH_COUNT) this.#schedule(false);
+    else this.#schedule(true);
   }
 
-  /** The timer's flush: a disk that refuses it now refuses the next step's flush too, which the queue reports. */
-  #flushQuietly(): void {
-    try {
-      this.#flush();
-    } catch {
-      // Reported with the next step, whose flush fails the same way.
+  /** A flush of what is written, at the next turn of the event loop, or after PART_FLUSH_MS for parts alone. */
+  #schedule(partsOnly: boolean): void {
+    if (this.#due !== null && (this.#due.parts === partsOnly || !this.#due.parts)) return;
+    this.#cancelDue();
+    const timer = partsOnly ? setTimeout(() => this.#flushQuietly(), PART_FLUSH_MS) : setImmediate(() => this.#flushQuietly());
+    timer.unref();
+    this.#due = { timer, parts: partsOnly };
+  }
+
+  #cancelDue(): void {
+    if (this.#due !== null) {
+      if (this.#due.parts) clearTimeout(this.#due.timer as NodeJS.Timeout);
+      else clearImmediate(this.#due.timer as NodeJS.Immediate);
     }
+    this.#due = null;
+  }
+
+  /** One group commit: everything written up to now, off the event loop. */
+  #flush(): Promise<void> {
+    const fd = this.#fd;
+    if (fd === null) return Promise.reject(new Error('the upload journal is closed'));
+    const target = this.#written;
+    this.#cancelDue();
+    this.#unflushedParts = 0;
+    const flushing = this.#disk
+      .flush(fd)
+      .catch((error: unknown) => {
+        // A commit() or close() flushed meanwhile: what this one was for is on disk all the same.
+        if (this.#durable < target) throw error;
+      })
+      .then(() => {
+        this.#durable = Math.max(this.#durable, target);
+      })
+      .finally(() => {
+        this.#flushing = null;
+      });
+    this.#flushing = flushing;
+    return flushing;
+  }
+
+  /** A scheduled flush: a disk that refuses it refuses the next durable() or commit() too, which the queue reports. */
+  #flushQuietly(): void {
+    this.#due = null;
+    if (this.#fd === null || this.#durable >= this.#written) return;
+    if (this.#flushing !== null) {
+      // The lines written meanwhile go with the next flush, once this one is done.
+      void this.#flushing.then(() => this.#flushQuietly(), () => undefined);
+      return;
+    }
+    this.#flush().catch(() => undefined);
   }
 
   /** Rewrites the journal as its header and one line per item (new file, flushed, renamed over the old one), then opens it for appending. */
@@ -138,7 +245,7 @@ export class UploadJournal {
     const fd = openSync(temporary, 'w', 0o600);
     try {
       const header = `${JSON.stringify({ t: 'journal', version: JOURNAL_VERSION })}\n`;
-      writeSync(fd, header + [...this.#items.values()].map((item) => `${JSON.stringify({ t: 'item', item })}\n`).join(''));
+      writeWhole(fd, header + [...this.#items.values()].map((item) => `${JSON.stringify({ t: 'item', item })}\n`).join(''));
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -147,6 +254,12 @@ export class UploadJournal {
     syncDirectory(dirname(this.#file));
     this.#fd = openSync(this.#file, 'a', 0o600);
   }
+}
+
+/** Writes all of `text` (a write may take only part of a large buffer). */
+function writeWhole(fd: number, text: string): void {
+  const buffer = Buffer.from(text);
+  for (let offset = 0; offset < buffer.length; ) offset += writeSync(fd, buffer, offset);
 }
 
 /** Makes a rename durable (the directory entry), where the platform allows opening a directory. */

@@ -15,14 +15,18 @@ import { PlatformError, SignInNeededError } from '../platform/platform-error.js'
 import { BeginAhead } from './begin-ahead.js';
 import { uploadThroughFinish } from './file-upload.js';
 import type { JournalRecord } from './journal-records.js';
+import { QueueBook } from './queue-book.js';
 import { isUnfinished, newEntry, newItem, restoredEntry, rowOf, Stopped, UploadRejectedError, type Entry, type EntryWork } from './queue-entry.js';
 import { DEFAULT_POLL_DELAYS_MS, followStatus, PollGate } from './status-follower.js';
 import { channelRefusedText, DEFAULT_RETRY_DELAYS_MS, failureMeaning, failureText, withRetries } from './step-retries.js';
-import { findUploadFiles, type FoundFile } from './upload-files.js';
+import { findUploadFiles } from './upload-files.js';
 import { UploadJournal } from './upload-journal.js';
 import { SpeedLimit } from './speed-limit.js';
 import type { UploadTransport } from './upload-transport.js';
 import { CONCURRENCY_RANGE, UploadRefusedError, type AddOptions, type AddResult, type Protection, type QueueLogger, type QueuePause, type UploadEvent, type UploadRow, type UploadState, type UploadTotals } from './upload-types.js';
+
+/** Files of an add taken at a time before the event loop gets a turn (10,000 files stay a few short stops). */
+const ADD_CHUNK = 500;
 
 export interface UploadQueueOptions {
   readonly journalFile: string;
@@ -45,7 +49,7 @@ export interface UploadQueueOptions {
 export class UploadQueue {
   readonly #options: UploadQueueOptions;
   readonly #journal: UploadJournal;
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries = new QueueBook();
   readonly #work: EntryWork;
   readonly #speedLimit: SpeedLimit;
   readonly #now: () => number;
@@ -53,9 +57,6 @@ export class UploadQueue {
   #paused: QueuePause | null = null;
   #started = false;
   #closed = false;
-  /** Ids of the current batch: files added or resumed since the queue was last idle. */
-  #batch = new Set<string>();
-  #batchRejected = 0;
   /** Resolved when a sign-in pause ends. */
   #signedIn: { promise: Promise<void>; resolve: () => void } | null = null;
   readonly #closing = new AbortController();
@@ -74,8 +75,8 @@ export class UploadQueue {
     if (opening.migratedFrom !== null) options.logger.info('the upload journal was rewritten in the current format', { from: opening.migratedFrom });
     for (const item of opening.items) {
       const entry = restoredEntry(item, this.#now);
-      this.#entries.set(item.id, entry);
-      if (isUnfinished(entry.state)) this.#batch.add(item.id);
+      this.#entries.add(entry);
+      if (isUnfinished(entry.state)) this.#entries.joinBatch(entry);
     }
   }
 
@@ -99,60 +100,42 @@ export class UploadQueue {
   }
 
   totals(): UploadTotals {
-    let complete = 0;
-    let failed = 0;
-    let unfinished = 0;
-    let bytes = 0;
-    let size = 0;
-    let speed = 0;
-    for (const entry of this.#entries.values()) {
-      if (entry.state === 'complete') complete += 1;
-      else if (entry.state === 'failed') failed += 1;
-      else if (entry.state !== 'cancelled') unfinished += 1;
-      if (this.#batch.has(entry.journal.id) && entry.state !== 'cancelled') {
-        bytes += entry.bytes;
-        size += entry.journal.size;
-        if (entry.state === 'transferring') speed += entry.meter.speed();
-      }
-    }
-    return {
-      files: this.#entries.size,
-      complete,
-      failed,
-      unfinished,
-      bytes,
-      size,
-      speed,
-      etaSeconds: speed > 0 ? Math.ceil((size - bytes) / speed) : null,
-      paused: this.#paused,
-      concurrency: this.#concurrency,
-      speedLimit: this.#speedLimit.bytesPerSecond,
-    };
+    const { files, complete, failed, unfinished, bytes, size, speed } = this.#entries.totals();
+    return { files, complete, failed, unfinished, bytes, size, speed, etaSeconds: speed > 0 ? Math.ceil((size - bytes) / speed) : null, paused: this.#paused, concurrency: this.#concurrency, speedLimit: this.#speedLimit.bytesPerSecond };
   }
 
-  /** Adds files and folders: supported files are queued (one that is already queued or uploaded is not), the rest listed with the reason. */
+  /**
+   * Adds files and folders: supported files are queued (one that is already queued or uploaded is not), the
+   * rest listed with the reason. The files are journaled ADD_CHUNK at a time with a turn of the event loop
+   * between, and are on disk (one flush for all) when this resolves.
+   */
   async add(paths: readonly string[], options: AddOptions): Promise<AddResult> {
     if (this.#closed) throw new UploadRefusedError('The upload queue is closed.');
     const found = await findUploadFiles(paths);
     const rejected = [...found.rejected];
     const queued: UploadRow[] = [];
-    for (const file of found.files) {
-      const duplicate = this.#sameFile(file, options.channelId);
-      if (duplicate !== null) {
-        rejected.push({ path: file.path, reason: duplicate });
-        continue;
+    for (let from = 0; from < found.files.length; from += ADD_CHUNK) {
+      if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (this.#closed) throw new UploadRefusedError('The upload queue is closed.');
+      const items = [];
+      for (const file of found.files.slice(from, from + ADD_CHUNK)) {
+        const duplicate = this.#entries.sameFile(file, options.channelId);
+        if (duplicate !== null) rejected.push({ path: file.path, reason: duplicate });
+        else items.push(newItem(file, options, this.#now()));
       }
-      const item = newItem(file, options, this.#now());
-      this.#journal.add(item);
-      const entry = newEntry(item, 'waiting', this.#now);
-      this.#entries.set(item.id, entry);
-      this.#batch.add(item.id);
-      this.#changed(item.id);
-      queued.push(rowOf(entry));
-      this.#emit({ event: 'queued', id: item.id, file: item.file, size: item.size, title: item.title });
+      this.#journal.addAll(items);
+      for (const item of items) {
+        const entry = newEntry(item, 'waiting', this.#now);
+        this.#entries.add(entry);
+        this.#entries.joinBatch(entry);
+        this.#changed(item.id);
+        queued.push(rowOf(entry));
+        this.#emit({ event: 'queued', id: item.id, file: item.file, size: item.size, title: item.title });
+      }
     }
+    await this.#journal.durable();
     for (const rejection of rejected) this.#emit({ event: 'rejected', file: rejection.path, reason: rejection.reason });
-    this.#batchRejected += rejected.length;
+    this.#entries.rejected(rejected.length);
     this.#pump();
     this.#checkDone();
     return { queued, rejected: rejected.map((rejection) => ({ file: rejection.path, reason: rejection.reason })) };
@@ -163,6 +146,7 @@ export class UploadQueue {
     const entry = this.#entry(id);
     if (entry.journal.initStarted) throw new UploadRefusedError('This file was already handed to the platform; change its video in the video library instead.');
     entry.journal = this.#journal.write({ t: 'edited', id, ...change }) ?? entry.journal;
+    this.#journal.commit();
     this.#changed(id);
     return rowOf(entry);
   }
@@ -196,7 +180,8 @@ export class UploadQueue {
     const entry = this.#entry(id);
     if (entry.state !== 'paused') return;
     entry.journal = this.#journal.write({ t: 'resumed', id }) ?? entry.journal;
-    this.#batch.add(id);
+    this.#journal.commit();
+    this.#entries.joinBatch(entry);
     this.#setState(entry, 'waiting');
     this.#pump();
   }
@@ -211,20 +196,15 @@ export class UploadQueue {
 
   /** Tries a failed file again, from the step it failed at (or as a new platform upload when the old one cannot go on). */
   retry(id: string): void {
-    const entry = this.#entry(id);
-    if (entry.state !== 'failed') return;
-    entry.journal = this.#journal.write({ t: 'retry', id, fresh: entry.journal.retryFresh }) ?? entry.journal;
-    if (entry.journal.upload === null) entry.bytes = 0;
-    this.#batch.add(id);
-    if (entry.journal.readySent) {
-      this.#setState(entry, 'processing');
-      this.#follow(entry);
-    } else this.#setState(entry, 'waiting');
+    this.#retry(this.#entry(id));
+    this.#journal.commit();
     this.#pump();
   }
 
   retryFailed(): void {
-    for (const entry of [...this.#entries.values()]) if (entry.state === 'failed') this.retry(entry.journal.id);
+    for (const entry of [...this.#entries.values()]) this.#retry(entry);
+    this.#journal.commit();
+    this.#pump();
   }
 
   /** Takes finished files (complete, cancelled; failed too with `failed`) off the list. */
@@ -233,10 +213,10 @@ export class UploadQueue {
       const finished = entry.state === 'complete' || entry.state === 'cancelled' || (options.failed === true && entry.state === 'failed');
       if (!finished) continue;
       this.#journal.write({ t: 'removed', id: entry.journal.id });
-      this.#entries.delete(entry.journal.id);
-      this.#batch.delete(entry.journal.id);
+      this.#entries.delete(entry);
       this.#changed(entry.journal.id);
     }
+    this.#journal.commit();
   }
 
   setConcurrency(concurrency: number): void {
@@ -279,14 +259,8 @@ export class UploadQueue {
 
   #pump(): void {
     if (!this.#started || this.#closed || this.#paused !== null) return;
-    let busy = [...this.#entries.values()].filter((entry) => entry.abort !== null).length;
-    for (const entry of this.#entries.values()) {
-      if (busy >= this.#concurrency) break;
-      if (entry.state !== 'waiting' || entry.abort !== null) continue;
-      busy += 1;
-      void this.#runSlot(entry);
-    }
-    this.#ahead.fill(this.#entries.values(), this.#concurrency, this.#work);
+    for (const entry of this.#entries.toStart(this.#concurrency)) void this.#runSlot(entry);
+    this.#ahead.fill(this.#entries.nextInLine(this.#concurrency), this.#concurrency, this.#work);
   }
 
   async #runSlot(entry: Entry): Promise<void> {
@@ -346,7 +320,11 @@ export class UploadQueue {
       setState: (entry, state) => this.#setState(entry, state),
       changed: (id) => this.#changed(id),
       emit: (event) => this.#emit(event),
-      withRetries: (entry, signal, attempt) => withRetries(signal, attempt, { delays, transport: options.transport, logger: options.logger, waiting: (wait) => this.#showRetry(entry, wait) }),
+      // Every step journaled so far is on disk before the transport acts on it (upload-journal.ts).
+      withRetries: async (entry, signal, attempt) => {
+        await this.#journal.durable();
+        return withRetries(signal, attempt, { delays, transport: options.transport, logger: options.logger, waiting: (wait) => this.#showRetry(entry, wait) });
+      },
     };
   }
 
@@ -374,26 +352,21 @@ export class UploadQueue {
   }
 
   #checkDone(): void {
-    if (!this.#started || this.#batch.size === 0 && this.#batchRejected === 0) return;
-    const entries = [...this.#batch].map((id) => this.#entries.get(id)).filter((entry): entry is Entry => entry !== undefined);
-    if (entries.some((entry) => isUnfinished(entry.state) || entry.polling || entry.abort !== null)) return;
-    const count = (state: UploadState): number => entries.filter((entry) => entry.state === state).length;
-    const done = { event: 'done', complete: count('complete'), failed: count('failed'), cancelled: count('cancelled'), rejected: this.#batchRejected } as const;
-    this.#batch = new Set();
-    this.#batchRejected = 0;
-    this.#emit(done);
+    if (!this.#started) return;
+    const end = this.#entries.batchEnd();
+    if (end !== null) this.#emit({ event: 'done', ...end });
   }
 
-  #sameFile(file: FoundFile, channelId: string): string | null {
-    for (const entry of this.#entries.values()) {
-      const item = entry.journal;
-      if (item.file !== file.path || item.channelId !== channelId || entry.state === 'cancelled') continue;
-      if (item.size !== file.size || item.modifiedMs !== file.modifiedMs) continue;
-      if (entry.state === 'complete') return `Already uploaded to this channel${item.upload ? ` as video ${item.upload.ticket.videoId}` : ''} (the file has not changed since).`;
-      if (entry.state === 'failed') return 'Already in the queue, failed: retry it there.';
-      return 'Already in the queue.';
-    }
-    return null;
+  /** A failed file goes back in line (or back to following its status); the caller commits the journal and pumps. */
+  #retry(entry: Entry): void {
+    if (entry.state !== 'failed') return;
+    entry.journal = this.#journal.write({ t: 'retry', id: entry.journal.id, fresh: entry.journal.retryFresh }) ?? entry.journal;
+    if (entry.journal.upload === null) entry.bytes = 0;
+    this.#entries.joinBatch(entry);
+    if (entry.journal.readySent) {
+      this.#setState(entry, 'processing');
+      this.#follow(entry);
+    } else this.#setState(entry, 'waiting');
   }
 
   #write(step: JournalRecord, entry: Entry): void {
@@ -405,7 +378,8 @@ export class UploadQueue {
   #halt(entry: Entry, next: 'paused' | 'cancelled'): void {
     entry.journal = this.#journal.write({ t: next, id: entry.journal.id }) ?? entry.journal;
     // The transport drops what it keeps of a cancelled upload (FTP: its password), only once the journal
-    // says so: a crash before that must still find the password to resume with.
+    // says so, on disk: a crash before that must still find the password to resume with.
+    this.#journal.commit();
     const upload = entry.journal.upload;
     if (next === 'cancelled' && upload !== null && upload.transport === this.#options.transport.name) this.#options.transport.release(upload.ticket);
     if (entry.abort) entry.abort.abort(new Stopped(next));
@@ -415,6 +389,7 @@ export class UploadQueue {
 
   #setState(entry: Entry, state: UploadState): void {
     entry.state = state;
+    this.#entries.stateChanged(entry);
     this.#changed(entry.journal.id);
   }
 

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PlatformUpload } from '../../../main/uploads/journal-records.js';
 import { newItem } from '../../../main/uploads/queue-entry.js';
-import { JournalTooNewError, UploadJournal, type JournalItem } from '../../../main/uploads/upload-journal.js';
+import { JournalTooNewError, UploadJournal, type JournalDisk, type JournalItem } from '../../../main/uploads/upload-journal.js';
 
 let root: string;
 let file: string;
@@ -329,5 +329,107 @@ describe('UploadJournal of version 1 (before upload transports)', () => {
     writeFileSync(file, text);
     expect(() => UploadJournal.open(file)).toThrow(JournalTooNewError);
     expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+});
+
+describe('UploadJournal group commit', () => {
+  /** The journal's disk, counting flushes and telling how many lines the file had at each. */
+  function countingDisk() {
+    const flushed: number[] = [];
+    /** When each flush (by the lines it covers) ended. */
+    const ended: string[] = [];
+    const disk: JournalDisk = {
+      flush: async () => {
+        const covered = lines().length;
+        flushed.push(covered);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        ended.push(`flush ${covered}`);
+      },
+      flushSync: () => void flushed.push(lines().length),
+    };
+    return { disk, flushed, ended };
+  }
+
+  it('flushes 10,000 added files and the steps of many slots in one go each, and a step acknowledged as durable was flushed after it was written', async () => {
+    const { disk, flushed, ended } = countingDisk();
+    const { journal } = UploadJournal.open(file, { disk });
+    flushed.length = 0;
+    const items = Array.from({ length: 10_000 }, (_, index) => item(`f${index}`));
+    journal.addAll(items.slice(0, 5000));
+    journal.addAll(items.slice(5000));
+    // Each line is in the file at once (a kill of the app loses none)...
+    expect(lines()).toHaveLength(10_001);
+    expect(flushed).toEqual([]);
+    // ...and one flush makes them all durable.
+    await journal.durable();
+    expect(flushed).toEqual([10_001]);
+
+    // Eight slots each write a step in the same turn and wait for it: one flush for the eight.
+    const written = items.slice(0, 8).map(({ id }) => journal.write({ t: 'init-started', id }));
+    expect(written.every((entry) => entry?.initStarted)).toBe(true);
+    await Promise.all(items.slice(0, 8).map(() => journal.durable()));
+    expect(flushed).toEqual([10_001, 10_009]);
+
+    // A step written while a flush runs is not taken for durable with it: it waits for the next flush.
+    journal.write({ t: 'init-started', id: 'f8' });
+    const first = journal.durable();
+    await new Promise((resolve) => setImmediate(resolve));
+    journal.write({ t: 'init-started', id: 'f9' });
+    const second = journal.durable().then(() => ended.push('f9 durable'));
+    await first;
+    await second;
+    expect(ended.slice(-2)).toEqual(['flush 10011', 'f9 durable']);
+    // Two flushes: the one running when f9 was written did not count for it.
+    expect(flushed.slice(-2)).toEqual([10_010, 10_011]);
+
+    // Parts: written at once, flushed by the group (here 40 parts, far fewer flushes).
+    journal.write({ t: 'initialised', id: 'f0', upload: upload('v0', [], 40) });
+    await journal.durable();
+    const before = flushed.length;
+    for (let part = 0; part < 40; part += 1) journal.write({ t: 'part', id: 'f0', part });
+    expect(lines().at(-1)).toBe(JSON.stringify({ t: 'part', id: 'f0', part: 39 }));
+    await journal.durable();
+    expect(flushed.length - before).toBeLessThanOrEqual(2);
+    expect(flushed.at(-1)).toBe(lines().length);
+
+    // commit() flushes at once; nothing written since: no flush.
+    journal.write({ t: 'cancelled', id: 'f1' });
+    journal.commit();
+    expect(flushed.at(-1)).toBe(lines().length);
+    const count = flushed.length;
+    journal.commit();
+    await journal.durable();
+    expect(flushed).toHaveLength(count);
+    journal.close();
+    // 10,000 files and 55 steps: a handful of flushes.
+    expect(flushed.length).toBeLessThan(12);
+  });
+
+  it('flushes a step on its own at the next turn when nobody waits for it, and rejects durable() when the disk refuses the flush', async () => {
+    const { disk, flushed } = countingDisk();
+    let refuse = false;
+    const failing: JournalDisk = { ...disk, flush: (fd) => (refuse ? Promise.reject(new Error('EIO: i/o error, fdatasync')) : disk.flush(fd)) };
+    const { journal } = UploadJournal.open(file, { disk: failing });
+    journal.add(item('a'));
+    journal.write({ t: 'status', id: 'a', status: 'queued' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(flushed.at(-1)).toBe(3);
+    refuse = true;
+    journal.write({ t: 'complete', id: 'a' });
+    await expect(journal.durable()).rejects.toThrow(/EIO/);
+    refuse = false;
+    await journal.durable();
+    expect(flushed.at(-1)).toBe(4);
+    journal.close();
+  });
+
+  it('leaves a journal that is already compact as it is on opening (no rewrite)', () => {
+    session((journal) => journal.addAll([item('a'), item('b')]));
+    UploadJournal.open(file).journal.close();
+    const before = statSync(file);
+    const { journal, opening } = UploadJournal.open(file);
+    journal.close();
+    expect(opening.items.map((entry) => entry.id)).toEqual(['a', 'b']);
+    expect(statSync(file).ino).toBe(before.ino);
   });
 });
