@@ -62,6 +62,8 @@ export interface UploadServiceOptions {
   /** Retry and poll timing of the queue (tests shorten them); concurrency and speed limit come from the settings. */
   readonly tuning?: Omit<NonNullable<ProfileUploadQueueOptions['tuning']>, 'concurrency' | 'speedLimit'>;
   readonly openQueue?: UploadQueueOpener;
+  /** The streamer's limit for this run instead of the saved one (`companion upload --limit-rate`). */
+  readonly speedLimitForThisRun?: number | null;
   /** The shortest time between two `uploads` events. */
   readonly batchMs?: number;
   /** How often to try again while another process holds the queue. */
@@ -87,8 +89,8 @@ export class UploadService implements NamespaceImplementation<typeof uploadsName
   #reason: UploadsUnavailable = SIGNED_OUT;
   #settings: UploadSettings = { concurrency: CONCURRENCY_RANGE.default, speedLimit: null, timetable: null, partsInFlight: DEFAULT_PARTS_IN_FLIGHT };
   /** The limit that applies (the streamer's, the timetable's, a broadcast's): the lowest goes to the queue. */
-  readonly #speed = new UploadSpeedPlan({ changed: () => this.#applySpeed() });
-  /** What the open queue was last set to, so the same limit is not set again (setting it empties its bucket). */
+  readonly #speed: UploadSpeedPlan;
+  /** What the open queue was last set to (setting the same again would empty its bucket). */
   #appliedLimit: number | null = null;
   /** Opening and closing queues, one at a time, in order. */
   #work: Promise<void> = Promise.resolve();
@@ -106,6 +108,7 @@ export class UploadService implements NamespaceImplementation<typeof uploadsName
 
   constructor(options: UploadServiceOptions) {
     this.#options = options;
+    this.#speed = new UploadSpeedPlan({ changed: () => this.#applySpeed(), userLimitForThisRun: options.speedLimitForThisRun });
     this.#batcher = new ChangeBatcher({ intervalMs: options.batchMs ?? DEFAULT_BATCH_MS, flush: (ids) => this.#flush(ids) });
     options.session.events.on('session', () => void this.sessionChanged());
   }
@@ -373,10 +376,9 @@ export class UploadService implements NamespaceImplementation<typeof uploadsName
   /** The queue's totals with the saved choices and what holds the speed now (the queue knows only the lowest limit). */
   #totals(): UploadTotals {
     const queue = this.#opened?.handle.queue;
-    const { concurrency, speedLimit, timetable } = this.#settings;
-    const choices = { speedLimit, timetable, limitedBy: this.#speed.limitedBy() };
+    const choices = { speedLimit: this.#settings.speedLimit, timetable: this.#settings.timetable, limitedBy: this.#speed.limitedBy() };
     if (queue) return { ...queue.totals(), ...choices };
-    return { files: 0, complete: 0, failed: 0, unfinished: 0, bytes: 0, size: 0, speed: 0, etaSeconds: null, paused: null, concurrency, ...choices };
+    return { files: 0, complete: 0, failed: 0, unfinished: 0, bytes: 0, size: 0, speed: 0, etaSeconds: null, paused: null, concurrency: this.#settings.concurrency, ...choices };
   }
 
   /** Gives the open queue the lowest limit that applies, and tells the windows why. */

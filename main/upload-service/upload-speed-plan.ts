@@ -14,6 +14,8 @@ export interface UploadSpeedPlanOptions {
   /** Told whenever the limit that applies may have changed. */
   readonly changed: () => void;
   readonly now?: () => Date;
+  /** Replaces the saved limit of the streamer for this run (undefined: the saved one applies). */
+  readonly userLimitForThisRun?: number | null;
 }
 
 export class UploadSpeedPlan {
@@ -29,7 +31,7 @@ export class UploadSpeedPlan {
 
   /** The saved choices (at start and whenever the streamer changes them). */
   setSaved(userLimit: number | null, timetable: UploadTimetable | null): void {
-    this.#userLimit = userLimit;
+    this.#userLimit = this.#options.userLimitForThisRun === undefined ? userLimit : this.#options.userLimitForThisRun;
     this.#timetable = timetable;
     this.#schedule();
     this.#options.changed();

@@ -315,6 +315,19 @@ describe('UploadService: what holds the speed', () => {
     await service.close();
   });
 
+  it("takes this run's limit (`companion upload --limit-rate`) instead of the saved one, the timetable still applying", async () => {
+    await new UploadSettingsStore(dataDir, () => {}).update((settings) => {
+      settings.speedLimit = 4 * 1024 * 1024;
+      settings.timetable = { fullSpeedFrom: '00:00', fullSpeedUntil: '00:00', otherwise: 1024 };
+    });
+    const { service, opener } = rig('signed-in', { speedLimitForThisRun: 32 * 1024 });
+    await service.open();
+    expect(opener.last.options.tuning).toMatchObject({ speedLimit: 32 * 1024 });
+    await service.setSettings({ timetable: { fullSpeedFrom: '00:00', fullSpeedUntil: '00:01', otherwise: 16 * 1024 } });
+    expect(opener.last.speedLimit).toBe((await service.state()).totals.limitedBy?.reason === 'timetable' ? 16 * 1024 : 32 * 1024);
+    await service.close();
+  });
+
   it('saves the timetable and applies it at its boundary, with one timer', async () => {
     vi.useFakeTimers({ now: new Date(2026, 10, 28, 0, 59, 0), toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const { service, opener } = rig();
