@@ -320,11 +320,14 @@ describe('UploadService: what holds the speed', () => {
       settings.speedLimit = 4 * 1024 * 1024;
       settings.timetable = { fullSpeedFrom: '00:00', fullSpeedUntil: '00:00', otherwise: 1024 };
     });
+    vi.useFakeTimers({ now: new Date(2026, 10, 28, 12, 0, 0), toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     const { service, opener } = rig('signed-in', { speedLimitForThisRun: 32 * 1024 });
     await service.open();
     expect(opener.last.options.tuning).toMatchObject({ speedLimit: 32 * 1024 });
+    expect((await service.state()).totals.limitedBy).toEqual({ reason: 'user', bytesPerSecond: 32 * 1024 });
     await service.setSettings({ timetable: { fullSpeedFrom: '00:00', fullSpeedUntil: '00:01', otherwise: 16 * 1024 } });
-    expect(opener.last.speedLimit).toBe((await service.state()).totals.limitedBy?.reason === 'timetable' ? 16 * 1024 : 32 * 1024);
+    expect(opener.last.speedLimit).toBe(16 * 1024);
+    expect((await service.state()).totals.limitedBy).toEqual({ reason: 'timetable', bytesPerSecond: 16 * 1024 });
     await service.close();
   });
 
