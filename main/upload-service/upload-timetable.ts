@@ -3,7 +3,6 @@
 // instead of looking at the clock every second.
 import type { UploadTimetable } from '../../preload/contract.js';
 
-
 function minutesOf(clock: string): number {
   const [hours, minutes] = clock.split(':').map(Number);
   return hours! * 60 + minutes!;
