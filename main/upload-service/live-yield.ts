@@ -31,7 +31,9 @@ export interface YieldRule {
 /**
  * The relay warns at 2 s of waiting media and drops GOPs at 3 s; a cut at 0.25 s leaves the link time to
  * drain long before. 0.1 s is under one 5 Mbit/s keyframe, so calm means really empty. 64 KiB/s (0.5 Mbit/s)
- * a second refills a 10 Mbit/s link's spare half in about 8 s.
+ * a second refills a 10 Mbit/s link's spare half in about 8 s. Growing only while the uploads move 85% of
+ * their share keeps it from running far above what they take (TCP may hold them lower than the share: a
+ * share nobody uses is no evidence the link has room, and a cut from a share too high comes too late).
  */
 export const DEFAULT_YIELD_RULE: YieldRule = {
   cutAboveSeconds: 0.25,
@@ -40,7 +42,7 @@ export const DEFAULT_YIELD_RULE: YieldRule = {
   stepBytesPerSecond: 64 * 1024,
   floorBytesPerSecond: 32 * 1024,
   startShare: 0.25,
-  usedShare: 0.7,
+  usedShare: 0.85,
   decideEveryMs: 900,
   holdAfterCutMs: 2000,
 };

@@ -147,9 +147,10 @@ it.skipIf('unavailable' in link)(
     const backlogs = whileLive.map((sample) => sample.backlogSeconds ?? 0);
     const duringRate = rateBetween(samples, liveFrom, liveUntil);
     const said = whileLive.at(-1)!.limitedBy;
+    const peak = whileLive[backlogs.indexOf(Math.max(...backlogs))]!;
     const mbit = (bytesPerSecond: number) => ((bytesPerSecond * 8) / 1e6).toFixed(2);
     console.info(
-      `yield: while live (${whileLive.length} samples): largest send buffer ${Math.max(...backlogs).toFixed(2)} s of media, ` +
+      `yield: while live (${whileLive.length} samples): largest send buffer ${Math.max(...backlogs).toFixed(2)} s of media (${((peak.at - liveFrom) / 1000).toFixed(1)} s in), ` +
         `mean ${(backlogs.reduce((sum, value) => sum + value, 0) / backlogs.length).toFixed(2)} s; the upload moved ${mbit(duringRate)} Mbit/s; ` +
         `the share ended at ${said ? mbit(said.bytesPerSecond) : '-'} Mbit/s; stream ${mbit(clipBytesPerSecond)} Mbit/s`,
     );
