@@ -29,17 +29,20 @@ export interface YieldRule {
 }
 
 /**
- * The relay warns at 2 s of waiting media and drops GOPs at 3 s; a cut at 0.25 s leaves the link time to
- * drain long before. 0.1 s is under one 5 Mbit/s keyframe, so calm means really empty. 64 KiB/s (0.5 Mbit/s)
- * a second refills a 10 Mbit/s link's spare half in about 8 s. Growing only while the uploads move 85% of
+ * The relay warns at 2 s of waiting media and drops GOPs at 3 s; a cut at 0.2 s leaves the link time to
+ * drain long before. 0.1 s is under one 5 Mbit/s keyframe, so calm means really empty. What the relay sees
+ * comes late: its queue fills only once 768 KiB are unacknowledged (about 1.2 s of a 5 Mbit/s stream), its
+ * stats come once a second, and what the uploads already gave the kernel still goes after a cut; so the
+ * probe is slow, 32 KiB/s (0.25 Mbit/s) a second, which overshoots by little in that time and refills a
+ * 10 Mbit/s link's spare half in about 16 s. (At 64 KiB/s a run reached 1.2 s queued and 2 s by timestamps.) Growing only while the uploads move 85% of
  * their share keeps it from running far above what they take (TCP may hold them lower than the share: a
  * share nobody uses is no evidence the link has room, and a cut from a share too high comes too late).
  */
 export const DEFAULT_YIELD_RULE: YieldRule = {
-  cutAboveSeconds: 0.25,
+  cutAboveSeconds: 0.2,
   calmBelowSeconds: 0.1,
   cutFactor: 0.5,
-  stepBytesPerSecond: 64 * 1024,
+  stepBytesPerSecond: 32 * 1024,
   floorBytesPerSecond: 32 * 1024,
   startShare: 0.25,
   usedShare: 0.85,
@@ -57,7 +60,11 @@ export interface LiveYieldOptions {
   readonly now?: () => number;
 }
 
-/** The media time waiting for the slowest link, in seconds: its queued bytes at the encoder's bitrate. */
+/**
+ * The media time waiting for the slowest link, in seconds: the relay's own count (by timestamps) or its queued
+ * bytes at the encoder's bitrate, whichever is more (the bytes include the socket's; the timestamps count
+ * what was dropped in between).
+ */
 export function liveBacklogSeconds(state: LiveState): number {
   const bitrateKbps = state.encoder?.bitrateKbps ?? null;
   const streamBytesPerSecond = bitrateKbps !== null && bitrateKbps > 0 ? (bitrateKbps * 1000) / 8 : null;
@@ -65,7 +72,7 @@ export function liveBacklogSeconds(state: LiveState): number {
   for (const destination of state.destinations) {
     for (const target of destination.targets) {
       if (!target.active) continue;
-      const waiting = streamBytesPerSecond === null ? (target.drainSeconds ?? 0) : target.sendBufferBytes / streamBytesPerSecond;
+      const waiting = Math.max(target.backlogSeconds, streamBytesPerSecond === null ? (target.drainSeconds ?? 0) : target.sendBufferBytes / streamBytesPerSecond);
       worst = Math.max(worst, target.congested ? Math.max(CONGESTED_SECONDS, waiting) : waiting);
     }
   }

@@ -3,7 +3,8 @@
 // and a 200 MiB upload through the upload service and its queue to pure-ftpd across the same link (the
 // sandbox hands pure-ftpd out as its FTP server). The live yield (main/upload-service/live-yield.ts) holds the
 // upload back while live: the relay's send buffer, sampled every 250 ms from the live state, never holds 2 s
-// of media; the upload still moves while live; the totals say it is slowed down because of the broadcast;
+// of media (by the relay's timestamps, nor by its bytes at the stream's bitrate) and the relay never calls
+// the link congested; the upload still moves while live; the totals say it is slowed down because of the broadcast;
 // after the broadcast the upload finishes at the link's speed (measured from what lands on the FTP server's
 // disk, against the full-speed rate before going live in the same run). Needs root for `ip netns`; skipped,
 // saying so, where it is not permitted.
@@ -58,7 +59,10 @@ async function landedBytes(root: string): Promise<number> {
 interface Sample {
   readonly at: number;
   readonly landed: number;
-  /** Media waiting for the link (queue and socket) at the clip's bitrate, in seconds; null while not publishing there. */
+  /**
+   * Media waiting for the link, in seconds: the relay's count by timestamps, or the queued bytes (queue and
+   * socket) at the clip's bitrate, whichever is more; null while not publishing there.
+   */
   readonly backlogSeconds: number | null;
   readonly congested: boolean;
   readonly limitedBy: UploadLimit | null;
@@ -122,7 +126,7 @@ it.skipIf('unavailable' in link)(
     const sampler = setInterval(() => {
       const target = across(live.state());
       void Promise.all([landedBytes(ftpd.root), uploads.state()]).then(([landed, state]) =>
-        samples.push({ at: Date.now(), landed, backlogSeconds: target ? target.sendBufferBytes / clipBytesPerSecond : null, congested: target?.congested ?? false, limitedBy: state.totals.limitedBy ?? null }),
+        samples.push({ at: Date.now(), landed, backlogSeconds: target ? Math.max(target.backlogSeconds, target.sendBufferBytes / clipBytesPerSecond) : null, congested: target?.congested ?? false, limitedBy: state.totals.limitedBy ?? null }),
       );
     }, SAMPLE_MS);
     cleanup.add(() => clearInterval(sampler));

@@ -9,7 +9,7 @@ const MEDIA_SECOND = 625_000;
 
 /** The parts of a live state the yield reads: the phase, the encoder's bitrate, each active target's send buffer. */
 function liveState(phase: LiveState['phase'], waitingSeconds: number[] = [0], congested = false): LiveState {
-  const target = (seconds: number) => ({ active: true, sendBufferBytes: Math.round(seconds * MEDIA_SECOND), drainSeconds: null, congested });
+  const target = (seconds: number) => ({ active: true, sendBufferBytes: Math.round(seconds * MEDIA_SECOND), drainSeconds: null, backlogSeconds: 0, congested });
   return {
     phase,
     encoder: { connected: true, codecs: null, bitrateKbps: STREAM_KBPS, fps: 30, keyframeIntervalSeconds: 1 },
@@ -37,6 +37,10 @@ describe('the live yield', () => {
     expect(liveBacklogSeconds(liveState('live', [0.1, 0.6]))).toBeCloseTo(0.6);
     expect(liveBacklogSeconds(liveState('live', [0.1], true))).toBe(2);
     expect(liveBacklogSeconds(liveState('idle', []))).toBe(0);
+    // Frames dropped from the queue: its bytes say less than its timestamps.
+    const dropped = liveState('live', [0.4]);
+    (dropped.destinations[0]!.targets[0] as { backlogSeconds: number }).backlogSeconds = 1.5;
+    expect(liveBacklogSeconds(dropped)).toBe(1.5);
   });
 
   it('holds uploads to a quarter of their speed as the broadcast starts, and cuts in half as soon as media waits', () => {
@@ -56,13 +60,13 @@ describe('the live yield', () => {
   it('grows by a step a second while nothing waits and the uploads use their share; holds in between', () => {
     const { tick, uploads } = rig();
     tick(liveState('live'));
-    expect(tick(liveState('live', [0]))).toBe(300_000 + 65_536);
-    expect(tick(liveState('live', [0.05]))).toBe(300_000 + 2 * 65_536);
+    expect(tick(liveState('live', [0]))).toBe(300_000 + 32_768);
+    expect(tick(liveState('live', [0.05]))).toBe(300_000 + 2 * 32_768);
     // A keyframe in the socket: neither calm nor full.
-    expect(tick(liveState('live', [0.2]))).toBe(300_000 + 2 * 65_536);
+    expect(tick(liveState('live', [0.2]))).toBe(300_000 + 2 * 32_768);
     // Uploads that do not use their share prove nothing about the link: no growth.
     uploads.speed = 100_000;
-    expect(tick(liveState('live', [0]))).toBe(300_000 + 2 * 65_536);
+    expect(tick(liveState('live', [0]))).toBe(300_000 + 2 * 32_768);
   });
 
   it('decides at most about once a second however often the live state changes', () => {
