@@ -37,6 +37,7 @@ import type { SignInDriver } from './session/sign-in-driver.js';
 import { dataDir, defaultDataDir } from './settings/data-dir.js';
 import { UploadSettingsStore } from './settings/upload-settings.js';
 import { UploadService, type UploadServiceOptions } from './upload-service/upload-service.js';
+import { LiveYield } from './upload-service/live-yield.js';
 import { DownloadTracker } from './admin/video-library/download-tracker.js';
 import { VideoDownloadService } from './admin/video-library/video-download-service.js';
 import { VideoLibraryService } from './admin/video-library/video-library-service.js';
@@ -195,6 +196,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         tuning: options.uploads.tuning,
       })
     : undefined;
+  // A shell that goes live and uploads on the same link: uploads take only what the broadcast leaves.
+  const liveYield = live && uploads ? new LiveYield({ live, uploads }) : undefined;
   const sandboxVault = secretsFor(SANDBOX_PROFILE);
   const hooks = new HookService({
     platformApi,
@@ -296,6 +299,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   async function shutdown(reason: string): Promise<void> {
     notices.notify({ level: 'warning', message: reason });
     // The queue first: its transfers stop where they are while the platform (the sandbox) still answers.
+    liveYield?.close();
     await uploads?.close();
     livePreview?.close();
     await live?.close();

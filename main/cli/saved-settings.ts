@@ -1,8 +1,9 @@
 // The saved settings `companion settings` reads and changes: the ones a streamer sets in the app (the Go live
 // panel's channel, "record when live", the ingest port and the encoder-drop bridge; the Uploads panel's files
-// at once and speed limit; a profile's dialect and plain-RTMP switch), each by a name as the command line
+// at once, speed limit and timetable; a profile's dialect and plain-RTMP switch), each by a name as the command line
 // spells its options. Written to the same files the app reads when it opens (live.json, uploads.json,
 // profiles.json), whole and atomically like every settings file.
+import { UploadTimetable } from '../../preload/contract.js';
 import { ProfileStore, Dialect } from '../profiles/profiles.js';
 import { BRIDGE_WINDOW_SECONDS, LiveSettingsStore } from '../settings/live-settings.js';
 import { UploadSettingsStore } from '../settings/upload-settings.js';
@@ -120,6 +121,12 @@ export const SAVED_SETTINGS: readonly SavedSetting[] = [
     (settings, _profile, value) => rateShown((settings.speedLimit = rateOption(value, 'limit-rate') ?? null)),
   ),
   saved(
+    uploads,
+    { name: 'upload-timetable', takes: 'HH:MM-HH:MM,BYTES[k|M]|none', about: 'full upload speed between two times of day, this limit otherwise, like 01:00-07:00,600k, or none', perProfile: false },
+    (settings) => timetableShown(settings.timetable),
+    (settings, _profile, value) => timetableShown((settings.timetable = timetableValue(value))),
+  ),
+  saved(
     profiles,
     { name: 'dialect', takes: 'spec|current', about: "the platform the profile speaks: spec (parts A and B) or current (today's platform)", perProfile: true },
     (settings, profile) => settings.profiles[profile]!.dialect,
@@ -151,6 +158,19 @@ function onOff(on: boolean): 'on' | 'off' {
 
 function rateShown(limit: number | null): string {
   return limit === null ? 'none' : String(limit);
+}
+
+function timetableShown(timetable: UploadTimetable | null): string {
+  return timetable === null ? 'none' : `${timetable.fullSpeedFrom}-${timetable.fullSpeedUntil},${timetable.otherwise}`;
+}
+
+function timetableValue(value: string): UploadTimetable | null {
+  if (value === 'none') return null;
+  const match = /^(\d\d:\d\d)-(\d\d:\d\d),(.+)$/.exec(value);
+  const otherwise = match ? rateOption(match[3], 'upload-timetable') : null;
+  const parsed = UploadTimetable.safeParse({ fullSpeedFrom: match?.[1], fullSpeedUntil: match?.[2], otherwise });
+  if (!parsed.success) throw new UsageError(`upload-timetable takes the full-speed hours and the limit otherwise, like 01:00-07:00,600k (at least 1k), or none (got ${value})`);
+  return parsed.data;
 }
 
 function wholeNumber(name: string, value: string, range: { readonly min: number; readonly max: number }, or = ''): number {

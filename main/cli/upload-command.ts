@@ -56,6 +56,8 @@ export const uploadCommand: Command = {
       logger: core.logger,
       // The rows and notices are the panel's; this command prints the queue's events (reporter).
       notify: () => undefined,
+      // Under the saved timetable too, which the service applies at its boundaries.
+      speedLimitForThisRun: speedLimit,
       openQueue: (options) => {
         try {
           const opened = openProfileUploadQueue({
@@ -65,8 +67,8 @@ export const uploadCommand: Command = {
               reporter.report(event);
               batch.saw(event);
             },
-            // Unless told otherwise, the app's own choices (Uploads panel: files at once, speed limit).
-            tuning: { ...options.tuning, concurrency: concurrency ?? options.tuning?.concurrency, speedLimit: speedLimit === undefined ? options.tuning?.speedLimit : speedLimit },
+            // Unless told otherwise, the app's own choices (Uploads panel: files at once; the speed limit: the service's).
+            tuning: { ...options.tuning, concurrency: concurrency ?? options.tuning?.concurrency },
           });
           queue = opened.queue;
           return opened;

@@ -31,6 +31,7 @@ export function liveTargets(stats: RelayStats | null): LiveState['targets'] {
     failure: target.lastFailure,
     sendBufferBytes: target.sendBufferBytes,
     drainSeconds: target.drainSeconds,
+    backlogSeconds: target.backlogSeconds,
     droppedFrames: target.droppedFrames,
     droppedGops: target.droppedGops,
     congested: target.congested,

@@ -86,6 +86,8 @@ export interface TargetStats extends TargetRef {
   readonly sendBufferBytes: number;
   /** How long that takes at the measured send rate; null when the rate is unknown. */
   readonly drainSeconds: number | null;
+  /** Media time waiting in its queue (by timestamps, so frames already dropped do not shorten it); 0 without a connection. */
+  readonly backlogSeconds: number;
   /** Video frames and GOPs dropped because its link was slower than the stream, all sessions together. */
   readonly droppedFrames: number;
   readonly droppedGops: number;

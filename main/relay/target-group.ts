@@ -187,6 +187,7 @@ export class TargetGroup {
         lastFailure: record.lastFailure,
         sendBufferBytes: buffer?.bytes ?? 0,
         drainSeconds: buffer === null ? null : buffer.drainSeconds,
+        backlogSeconds: buffer?.backlogSeconds ?? 0,
         droppedFrames: record.dropped.frames + (buffer?.droppedFrames ?? 0),
         droppedGops: record.dropped.gops + (buffer?.droppedGops ?? 0),
         congested: buffer?.congested ?? false,

@@ -31,6 +31,7 @@ import { CONCURRENCY_RANGE, UploadRefusedError, type UploadEvent } from '../uplo
 import type { Vault } from '../vault/vault.js';
 import { ChangeBatcher } from './change-batcher.js';
 import { listFolder } from './folder-listing.js';
+import { UploadSpeedPlan } from './upload-speed-plan.js';
 import { absoluteUploadPath } from './upload-paths.js';
 import { ContractEvents } from '../typed-emitter.js';
 
@@ -61,6 +62,8 @@ export interface UploadServiceOptions {
   /** Retry and poll timing of the queue (tests shorten them); concurrency and speed limit come from the settings. */
   readonly tuning?: Omit<NonNullable<ProfileUploadQueueOptions['tuning']>, 'concurrency' | 'speedLimit'>;
   readonly openQueue?: UploadQueueOpener;
+  /** The streamer's limit for this run instead of the saved one (`companion upload --limit-rate`). */
+  readonly speedLimitForThisRun?: number | null;
   /** The shortest time between two `uploads` events. */
   readonly batchMs?: number;
   /** How often to try again while another process holds the queue. */
@@ -84,7 +87,11 @@ export class UploadService implements NamespaceImplementation<typeof uploadsName
   readonly #batcher: ChangeBatcher;
   #opened: Opened | null = null;
   #reason: UploadsUnavailable = SIGNED_OUT;
-  #settings: UploadSettings = { concurrency: CONCURRENCY_RANGE.default, speedLimit: null, partsInFlight: DEFAULT_PARTS_IN_FLIGHT };
+  #settings: UploadSettings = { concurrency: CONCURRENCY_RANGE.default, speedLimit: null, timetable: null, partsInFlight: DEFAULT_PARTS_IN_FLIGHT };
+  /** The limit that applies (the streamer's, the timetable's, a broadcast's): the lowest goes to the queue. */
+  readonly #speed: UploadSpeedPlan;
+  /** What the open queue was last set to (setting the same again would empty its bucket). */
+  #appliedLimit: number | null = null;
   /** Opening and closing queues, one at a time, in order. */
   #work: Promise<void> = Promise.resolve();
   /** Settings writes, one at a time, so one change never undoes another. */
@@ -101,6 +108,7 @@ export class UploadService implements NamespaceImplementation<typeof uploadsName
 
   constructor(options: UploadServiceOptions) {
     this.#options = options;
+    this.#speed = new UploadSpeedPlan({ changed: () => this.#applySpeed(), userLimitForThisRun: options.speedLimitForThisRun });
     this.#batcher = new ChangeBatcher({ intervalMs: options.batchMs ?? DEFAULT_BATCH_MS, flush: (ids) => this.#flush(ids) });
     options.session.events.on('session', () => void this.sessionChanged());
   }
@@ -108,6 +116,7 @@ export class UploadService implements NamespaceImplementation<typeof uploadsName
   /** Loads the settings and opens the profile's queue when there is a sign-in. */
   async open(): Promise<void> {
     this.#settings = await this.#options.settings.load();
+    this.#speed.setSaved(this.#settings.speedLimit, this.#settings.timetable);
     await this.#enqueue(() => this.#follow());
   }
 
@@ -118,6 +127,7 @@ export class UploadService implements NamespaceImplementation<typeof uploadsName
 
   async close(): Promise<void> {
     this.#closed = true;
+    this.#speed.close();
     this.#stopBusyRetry();
     await this.#enqueue(() => this.#closeQueue());
     this.#batcher.close();
@@ -146,14 +156,14 @@ export class UploadService implements NamespaceImplementation<typeof uploadsName
   pauseAll(): UploadTotals {
     return this.#act((queue) => {
       queue.pause();
-      return queue.totals();
+      return this.#totals();
     });
   }
 
   resumeAll(): UploadTotals {
     return this.#act((queue) => {
       queue.resume();
-      return queue.totals();
+      return this.#totals();
     });
   }
 
@@ -180,14 +190,14 @@ export class UploadService implements NamespaceImplementation<typeof uploadsName
   retryFailed(): UploadTotals {
     return this.#act((queue) => {
       queue.retryFailed();
-      return queue.totals();
+      return this.#totals();
     });
   }
 
   clearFinished(options: { failed?: boolean }): UploadTotals {
     return this.#act((queue) => {
       queue.clearFinished(options);
-      return queue.totals();
+      return this.#totals();
     });
   }
 
@@ -197,15 +207,25 @@ export class UploadService implements NamespaceImplementation<typeof uploadsName
       this.#options.settings.update((settings) => {
         if (change.concurrency !== undefined) settings.concurrency = change.concurrency;
         if (change.speedLimit !== undefined) settings.speedLimit = change.speedLimit;
+        if (change.timetable !== undefined) settings.timetable = change.timetable;
       }),
     );
     this.#settingsWork = saving.catch(() => undefined);
     this.#settings = await saving;
     const queue = this.#opened?.handle.queue;
     queue?.setConcurrency(this.#settings.concurrency);
-    queue?.setSpeedLimit(this.#settings.speedLimit);
-    this.#batcher.totalsChanged();
+    this.#speed.setSaved(this.#settings.speedLimit, this.#settings.timetable);
     return this.#totals();
+  }
+
+  /** A broadcast on this link holds the uploads to this (live-yield.ts, not the contract); null gives it back. */
+  holdForLive(bytesPerSecond: number | null): void {
+    this.#speed.setLive(bytesPerSecond);
+  }
+
+  /** Bytes per second the uploads move now (0 without a queue). */
+  currentSpeed(): number {
+    return this.#opened?.handle.queue.totals().speed ?? 0;
   }
 
   /** A folder on this computer, for choosing what to upload; without a path, the home folder. */
@@ -265,9 +285,10 @@ export class UploadService implements NamespaceImplementation<typeof uploadsName
         onRowChange: (id) => {
           if (current()) this.#batcher.rowChanged(id);
         },
-        tuning: { partsInFlight: this.#settings.partsInFlight, ...this.#options.tuning, concurrency: this.#settings.concurrency, speedLimit: this.#settings.speedLimit },
+        tuning: { partsInFlight: this.#settings.partsInFlight, ...this.#options.tuning, concurrency: this.#settings.concurrency, speedLimit: this.#speed.limitedBy()?.bytesPerSecond ?? null },
       });
       this.#opened = { profile, folder, handle };
+      this.#appliedLimit = this.#speed.limitedBy()?.bytesPerSecond ?? null;
       this.#stopBusyRetry();
       this.#announcedQueue = true;
       this.#emitReset();
@@ -337,7 +358,7 @@ export class UploadService implements NamespaceImplementation<typeof uploadsName
       if (row) rows.push(row);
       else removed.push(id);
     }
-    this.events.emit('uploads', { reset: false, available: true, reason: null, rows, removed, totals: opened.handle.queue.totals() });
+    this.events.emit('uploads', { reset: false, available: true, reason: null, rows, removed, totals: this.#totals() });
   }
 
   #emitReset(): void {
@@ -349,14 +370,24 @@ export class UploadService implements NamespaceImplementation<typeof uploadsName
   #snapshot(): UploadsState {
     const queue = this.#opened?.handle.queue;
     if (!queue) return { available: false, reason: this.#reason, rows: [], totals: this.#totals() };
-    return { available: true, reason: null, rows: queue.rows(), totals: queue.totals() };
+    return { available: true, reason: null, rows: queue.rows(), totals: this.#totals() };
   }
 
+  /** The queue's totals with the saved choices and what holds the speed now (the queue knows only the lowest limit). */
   #totals(): UploadTotals {
     const queue = this.#opened?.handle.queue;
-    if (queue) return queue.totals();
-    const { concurrency, speedLimit } = this.#settings;
-    return { files: 0, complete: 0, failed: 0, unfinished: 0, bytes: 0, size: 0, speed: 0, etaSeconds: null, paused: null, concurrency, speedLimit };
+    const choices = { speedLimit: this.#settings.speedLimit, timetable: this.#settings.timetable, limitedBy: this.#speed.limitedBy() };
+    if (queue) return { ...queue.totals(), ...choices };
+    return { files: 0, complete: 0, failed: 0, unfinished: 0, bytes: 0, size: 0, speed: 0, etaSeconds: null, paused: null, concurrency: this.#settings.concurrency, ...choices };
+  }
+
+  /** Gives the open queue the lowest limit that applies, and tells the windows why. */
+  #applySpeed(): void {
+    const limit = this.#speed.limitedBy()?.bytesPerSecond ?? null;
+    const queue = this.#opened?.handle.queue;
+    if (queue && limit !== this.#appliedLimit) queue.setSpeedLimit(limit);
+    this.#appliedLimit = limit;
+    this.#batcher.totalsChanged();
   }
 
   #queue(): UploadQueueControls {

@@ -61,6 +61,8 @@ export class FtpLoginRefusedError extends FtpRefusedError {
 }
 
 const READ_CHUNK = 1024 * 1024;
+/** What a limited transfer hands the socket at a time, as the speed limit's own throttle does. */
+const PACED_SLICE = 64 * 1024;
 
 export async function transferFile(file: string, size: number, target: FtpTarget, options: TransferOptions): Promise<TransferResult> {
   options.signal.throwIfAborted();
@@ -158,7 +160,7 @@ interface LocalSource {
 
 /** The file from `start`, through the speed limit when one is set; a read error is kept as a LocalFileError. */
 function localStream(handle: FileHandle, start: number, options: TransferOptions, client: Client): LocalSource {
-  if (options.speedLimit.bytesPerSecond === null) return directSource(handle, start, client);
+  if (options.speedLimit.bytesPerSecond === null) return directSource(handle, start, client, options);
   const reader = handle.createReadStream({ start, highWaterMark: READ_CHUNK, autoClose: false });
   const out = new PassThrough({ highWaterMark: READ_CHUNK });
   let failure: LocalFileError | null = null;
@@ -177,7 +179,7 @@ function localStream(handle: FileHandle, start: number, options: TransferOptions
  * The returned stream, which basic-ftp pipes into that same socket, carries no data: it ends once the last
  * write has called back, and basic-ftp then ends the socket.
  */
-function directSource(handle: FileHandle, start: number, client: Client): LocalSource {
+function directSource(handle: FileHandle, start: number, client: Client, options: TransferOptions): LocalSource {
   let failure: LocalFileError | null = null;
   let started = false;
   const stream = new Readable({
@@ -190,7 +192,7 @@ function directSource(handle: FileHandle, start: number, client: Client): LocalS
         stream.destroy(new Error('The FTP client has no data connection for the file.'));
         return;
       }
-      sendFile(handle, start, socket).then(
+      sendFile(handle, start, socket, options).then(
         () => stream.push(null),
         (error: unknown) => {
           if (error instanceof LocalFileError) failure = error;
@@ -202,11 +204,17 @@ function directSource(handle: FileHandle, start: number, client: Client): LocalS
   return { stream, failure: () => failure };
 }
 
-async function sendFile(handle: FileHandle, start: number, socket: Writable): Promise<void> {
+async function sendFile(handle: FileHandle, start: number, socket: Writable, options: Pick<TransferOptions, 'speedLimit' | 'signal'>): Promise<void> {
   const buffers = [Buffer.allocUnsafeSlow(READ_CHUNK), Buffer.allocUnsafeSlow(READ_CHUNK)] as const;
   // Each buffer's last write; they never reject (a rejection nobody awaits yet would be unhandled).
   const writes: [Promise<void>, Promise<void>] = [Promise.resolve(), Promise.resolve()];
   let writeError: Error | null = null;
+  const failed = (error: Error | null | undefined): void => {
+    writeError ??= error ?? null;
+  };
+  // A limit set during the transfer (a broadcast going live on the same link: live-yield.ts) applies at once:
+  // from then on each buffer goes in slices as the limit lets them, after the one before (so in order).
+  let paced = false;
   let position = start;
   for (let turn: 0 | 1 = 0; ; turn = turn === 0 ? 1 : 0) {
     await writes[turn];
@@ -220,15 +228,39 @@ async function sendFile(handle: FileHandle, start: number, socket: Writable): Pr
     }
     if (bytesRead === 0) break;
     position += bytesRead;
-    writes[turn] = new Promise((resolve) => {
-      socket.write(buffer.subarray(0, bytesRead), (error) => {
-        writeError ??= error ?? null;
-        resolve();
-      });
-    });
+    const chunk = buffer.subarray(0, bytesRead);
+    paced ||= options.speedLimit.bytesPerSecond !== null;
+    const before = writes[turn === 0 ? 1 : 0];
+    writes[turn] = paced ? before.then(() => writePaced(socket, chunk, options, failed)) : writeOnce(socket, chunk, failed);
   }
   await Promise.all(writes);
   if (writeError !== null) throw writeError;
+}
+
+/** Resolves once the socket has taken `chunk` (or failed: told to `failed`). */
+function writeOnce(socket: Writable, chunk: Buffer, failed: (error: Error | null | undefined) => void): Promise<void> {
+  return new Promise((resolve) => {
+    socket.write(chunk, (error) => {
+      failed(error);
+      resolve();
+    });
+  });
+}
+
+/** `chunk` in slices, each once the speed limit lets it go; never rejects (an abort is told to `failed`). */
+async function writePaced(socket: Writable, chunk: Buffer, options: Pick<TransferOptions, 'speedLimit' | 'signal'>, failed: (error: Error | null | undefined) => void): Promise<void> {
+  let last: Promise<void> = Promise.resolve();
+  for (let at = 0; at < chunk.length; at += PACED_SLICE) {
+    const slice = chunk.subarray(at, at + PACED_SLICE);
+    try {
+      await options.speedLimit.take(slice.length, options.signal);
+    } catch (error) {
+      failed(error instanceof Error ? error : new Error(String(error)));
+      break;
+    }
+    last = writeOnce(socket, slice, failed);
+  }
+  await last;
 }
 
 function unreadable(error: unknown): LocalFileError {

@@ -82,6 +82,8 @@ const LiveStateFields = z.object({
       /** Bytes waiting for its link (queue and socket), and the seconds they take at its send rate (null: not known yet). */
       sendBufferBytes: z.number(),
       drainSeconds: z.number().nullable(),
+      /** Media time waiting in its queue, in seconds (what the relay warns about at 2 s). */
+      backlogSeconds: z.number(),
       /** Frames and whole GOPs dropped because its link was slower than the stream. */
       droppedFrames: z.number(),
       droppedGops: z.number(),

@@ -36,6 +36,24 @@ export const UploadRow = z.object({
 });
 export type UploadRow = z.output<typeof UploadRow>;
 
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day as HH:MM, like 01:00');
+
+/**
+ * "Full speed 01:00–07:00, otherwise 5 Mbit/s": local times of this computer; `until` before `from` runs across
+ * midnight; `from` equal to `until` is full speed all day.
+ */
+export const UploadTimetable = z.object({
+  fullSpeedFrom: clockTime,
+  fullSpeedUntil: clockTime,
+  /** Bytes per second outside those hours. */
+  otherwise: z.number().int().min(1024).max(10 * 1024 ** 3),
+});
+export type UploadTimetable = z.output<typeof UploadTimetable>;
+
+/** What holds all uploads to their speed now: the streamer's limit, the timetable, or a broadcast on the same link. */
+export const UploadLimit = z.object({ reason: z.enum(['user', 'timetable', 'live']), bytesPerSecond: z.number() });
+export type UploadLimit = z.output<typeof UploadLimit>;
+
 export const UploadTotals = z.object({
   files: z.number(),
   complete: z.number(),
@@ -50,8 +68,12 @@ export const UploadTotals = z.object({
   /** Why the whole queue is paused: by the streamer, or until the next sign-in. */
   paused: z.enum(['user', 'sign-in']).nullable(),
   concurrency: z.number(),
-  /** Bytes per second for all transfers together; null: no limit. */
+  /** The streamer's own limit in bytes per second for all transfers together; null: none. */
   speedLimit: z.number().nullable(),
+  /** The saved timetable (the app's; absent where no app keeps one). */
+  timetable: UploadTimetable.nullable().optional(),
+  /** The lowest of what applies now (limit, timetable, a broadcast), and why; null: full speed. */
+  limitedBy: UploadLimit.nullable().optional(),
 });
 export type UploadTotals = z.output<typeof UploadTotals>;
 
@@ -112,6 +134,8 @@ export const UploadSettings = z.object({
   concurrency: z.number().int().min(UPLOAD_CONCURRENCY.min).max(UPLOAD_CONCURRENCY.max).optional(),
   /** Bytes per second; null removes the limit. */
   speedLimit: z.number().int().min(1024).max(10 * 1024 ** 3).nullable().optional(),
+  /** null removes the timetable. */
+  timetable: UploadTimetable.nullable().optional(),
 });
 export type UploadSettings = z.output<typeof UploadSettings>;
 

@@ -1,6 +1,7 @@
 // Bulk upload from the Uploads panel in browser mode, against the embedded sandbox: a folder chosen in the
 // folder browser (two real videos and a .txt) becomes two videos on the channel and one file left out with
 // its reason; a file that only looks like a video fails on the platform and shows under "Failed only"; a
+// timetable ("full speed 01:00–07:00") is set and shown in words; a
 // journal of 10,000 finished uploads is drawn as a virtual table that keeps fewer than 100 rows in the DOM.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -118,7 +119,7 @@ test.describe('uploading a folder', () => {
     expect(videos.find((video) => video.title === 'Finale (encore)')).toMatchObject({ description: 'The last song, from the side stage.' });
   });
 
-  test('a file dropped in a browser is not added, and the panel says what to do instead', async ({ page }) => {
+  test('a file dropped in a browser is not added, and the panel says what to do instead; a timetable is set and shown in words', async ({ page }) => {
     await page.goto(`${app.url}#/uploads`);
     await expect(page.getByTestId('drop-zone')).toBeVisible();
     const transfer = await page.evaluateHandle(() => {
@@ -128,6 +129,17 @@ test.describe('uploading a folder', () => {
     });
     await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
     await expect(page.getByTestId('browser-drop-note')).toContainText('Use the desktop app to drop them, or type the folder');
+
+    // The timetable is set from the panel and shown in words; removed again for the tests that follow.
+    await page.getByRole('button', { name: 'Set a timetable' }).click();
+    const timetable = page.getByRole('form', { name: 'Upload timetable' });
+    await timetable.getByLabel('Full speed from').fill('01:00');
+    await timetable.getByLabel('to', { exact: true }).fill('07:00');
+    await timetable.getByLabel('otherwise').fill('5');
+    await timetable.getByRole('button', { name: 'Save timetable' }).click();
+    await expect(page.getByText('Timetable: full speed 01:00–07:00, otherwise 5.0 MB/s.')).toBeVisible();
+    await page.getByRole('button', { name: 'Remove timetable' }).click();
+    await expect(page.getByText('No timetable: the same speed at every hour.')).toBeVisible();
   });
 
   test('signing out closes the queue and the panel asks for a sign-in; signing in again brings the queue back', async ({ page }) => {

@@ -14,10 +14,14 @@ export interface PureFtpdOptions {
   readonly passivePorts?: string;
   readonly user?: string;
   readonly password?: string;
+  /** Runs pure-ftpd in this network namespace (`ip netns exec`), listening on `host`. */
+  readonly netns?: string;
+  /** Where it listens and what it gives for passive connections (default 127.0.0.1). */
+  readonly host?: string;
 }
 
 export interface PureFtpd {
-  /** `ftp://user:password@127.0.0.1:port` */
+  /** `ftp://user:password@host:port` */
   readonly url: string;
   readonly port: number;
   readonly user: string;
@@ -42,21 +46,22 @@ export async function startPureFtpd(dir: string, options: PureFtpdOptions = {}):
   const hash = await commandOutput('openssl', ['passwd', '-6', '-stdin'], password);
   await writeFile(join(dir, 'pureftpd.passwd'), `${user}:${hash.trim()}:65534:65534::${root}/./::::::::::::\n`, { mode: 0o600 });
   await commandOutput('pure-pw', ['mkdb', join(dir, 'pureftpd.pdb'), '-f', join(dir, 'pureftpd.passwd')]);
+  const host = options.host ?? '127.0.0.1';
+  // A namespace has ports of its own: one free here is as good as any there.
   const port = await freePort();
-  const child: ChildProcess = spawn(
-    'pure-ftpd',
-    ['-S', `127.0.0.1,${port}`, '-l', `puredb:${join(dir, 'pureftpd.pdb')}`, '-E', '-A', '-H', '-p', options.passivePorts ?? '30200:30300', '-P', '127.0.0.1', '-g', join(dir, 'pure.pid')],
-    { detached: true, stdio: 'ignore' },
-  );
+  const command = ['pure-ftpd', '-S', `${host},${port}`, '-l', `puredb:${join(dir, 'pureftpd.pdb')}`, '-E', '-A', '-H', '-p', options.passivePorts ?? '30200:30300', '-P', host, '-g', join(dir, 'pure.pid')];
+  // `ip netns exec` execs pure-ftpd in place: the child is still its master, in its own process group.
+  const wrapped = options.netns ? ['ip', 'netns', 'exec', options.netns, ...command] : command;
+  const child: ChildProcess = spawn(wrapped[0]!, wrapped.slice(1), { detached: true, stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
-    await Promise.race([waitForPort(port), exited.then(() => Promise.reject(new Error('pure-ftpd exited at start')))]);
+    await Promise.race([waitForPort(host, port), exited.then(() => Promise.reject(new Error('pure-ftpd exited at start')))]);
   } catch (error) {
     if (child.exitCode === null && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
     throw error;
   }
   return {
-    url: `ftp://${user}:${password}@127.0.0.1:${port}`,
+    url: `ftp://${user}:${password}@${host}:${port}`,
     port,
     user,
     password,
@@ -87,11 +92,11 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForPort(port: number): Promise<void> {
+async function waitForPort(host: string, port: number): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
+      const socket = connect(port, host);
       socket.once('connect', () => {
         socket.destroy();
         resolve(true);

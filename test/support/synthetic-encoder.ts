@@ -28,6 +28,14 @@ export class Encoders {
     return { exited, stop: () => killGroup(encoder.pid!) };
   }
 
+  /** Publishes `clip` (made by makeSteadyClip) in a loop for `seconds`, as it is (-c copy: no encoding CPU). */
+  publishClip(clip: string, url: string, seconds: number): Encoder {
+    const encoder = spawn('ffmpeg', ['-nostdin', '-loglevel', 'error', '-re', '-stream_loop', '-1', '-i', clip, '-t', String(seconds), '-c', 'copy', '-f', 'flv', url], { stdio: 'ignore', detached: true });
+    this.#running.add(encoder);
+    const exited = new Promise<number | null>((resolve) => encoder.once('exit', (code) => resolve(code)));
+    return { exited, stop: () => killGroup(encoder.pid!) };
+  }
+
   killAll(): void {
     for (const encoder of this.#running) if (encoder.exitCode === null && encoder.signalCode === null) killGroup(encoder.pid!);
   }
@@ -40,6 +48,15 @@ function killGroup(pid: number): void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
   }
+}
+
+/**
+ * A 6 s FLV clip at a steady `videoBitrate` (like '5M') plus 128 kb/s of AAC, 720p30 with a keyframe a second:
+ * noise keeps x264 at its rate, and its B-frames are ones nothing refers to (what a slow link's relay drops first).
+ */
+export async function makeSteadyClip(file: string, videoBitrate: string): Promise<void> {
+  await run('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100', '-t', '6', '-vf', 'noise=alls=12:allf=t',
+    '-c:v', 'libx264', '-preset', 'ultrafast', '-x264-params', 'bframes=2:b-pyramid=none:nal-hrd=cbr', '-b:v', videoBitrate, '-minrate', videoBitrate, '-maxrate', videoBitrate, '-bufsize', videoBitrate, '-g', '30', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k', '-f', 'flv', file]);
 }
 
 /** ffprobe's answer for `file` in csv without headers, e.g. probe(file, '-show_entries', 'stream=codec_name'). */

@@ -12,6 +12,7 @@ import { QueueControls, QueueTotals } from './uploads/queue-controls';
 import { UploadDetailsEditor } from './uploads/upload-details-editor';
 import { editable, type RowActions } from './uploads/upload-row-view';
 import { UploadTable } from './uploads/upload-table';
+import { UploadSpeedPlan } from './uploads/upload-speed-plan';
 import { useShallow } from 'zustand/react/shallow';
 
 export function UploadsPanel() {
@@ -112,6 +113,7 @@ export function UploadsPanel() {
             onSpeedLimit={(limit) => void store.setSpeedLimit(limit)}
             onFilter={store.setFilter}
           />
+          <UploadSpeedPlan />
         </>
       )}
       {editing && (

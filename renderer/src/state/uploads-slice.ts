@@ -1,7 +1,7 @@
 // Bulk upload: the queue's rows and totals (following `uploads` events), the batch being added (channel,
 // description, public or private), the folder browser, and the queue's controls.
 import { create } from 'zustand';
-import type { AddUploadsResult, ChannelChoice, CompanionBridge, FolderListing, UploadRow, UploadsChange, UploadsUnavailable, UploadTotals } from '../../../preload/contract.js';
+import type { AddUploadsResult, ChannelChoice, CompanionBridge, FolderListing, UploadRow, UploadsChange, UploadsUnavailable, UploadTimetable, UploadTotals } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
 import { mergeRows, type UploadsFilter } from './upload-rows';
 import { errorText } from './request-outcome';
@@ -47,6 +47,8 @@ export interface UploadsActions {
   setConcurrency(concurrency: number): Promise<void>;
   /** Bytes per second; null: no limit. */
   setSpeedLimit(bytesPerSecond: number | null): Promise<void>;
+  /** "Full speed 01:00–07:00, otherwise …"; null: none. */
+  setTimetable(timetable: UploadTimetable | null): Promise<void>;
   pauseRow(id: string): Promise<void>;
   resumeRow(id: string): Promise<void>;
   cancelRow(id: string): Promise<void>;
@@ -152,6 +154,7 @@ export const useUploadsStore = create<UploadsSliceState & UploadsActions>()((set
     clearFinished: (failed) => run('queue', async () => ({ totals: await bridge().uploads.clearFinished({ failed }) })),
     setConcurrency: (concurrency) => run('settings', async () => ({ totals: await bridge().uploads.setSettings({ concurrency }) })),
     setSpeedLimit: (speedLimit) => run('settings', async () => ({ totals: await bridge().uploads.setSettings({ speedLimit }) })),
+    setTimetable: (timetable) => run('settings', async () => ({ totals: await bridge().uploads.setSettings({ timetable }) })),
     pauseRow: (id) => onRow(() => bridge().uploads.pause(id)),
     resumeRow: (id) => onRow(() => bridge().uploads.resume(id)),
     cancelRow: (id) => onRow(() => bridge().uploads.cancel(id)),

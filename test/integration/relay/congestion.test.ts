@@ -17,7 +17,7 @@ import type { RelayEvent, RelayStats, TargetStats } from '../../../main/relay/re
 import { startCommand } from '../../support/built-cli.js';
 import { startNginxRtmp } from '../../support/nginx-rtmp.js';
 import { createShapedLink } from '../../support/shaped-link.js';
-import { packetTimes } from '../../support/synthetic-encoder.js';
+import { makeSteadyClip, packetTimes } from '../../support/synthetic-encoder.js';
 import { Cleanup, EventLog, tempDir } from './relay-harness.js';
 
 const SHAPED_SECONDS = Number(process.env.CONGESTION_SHAPED_SECONDS ?? 30);
@@ -78,14 +78,13 @@ it.skipIf('unavailable' in link)(
     // A 5.3 Mbit/s clip (noise keeps x264 at its rate; B-frames that nothing refers to), published in a loop
     // with -c copy so the encoder's CPU does not compete with the relay.
     const clip = join(dir, 'clip.flv');
-    const encode = start('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=44100', '-t', '6', '-vf', 'noise=alls=12:allf=t',
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-x264-params', 'bframes=2:b-pyramid=none:nal-hrd=cbr', '-b:v', '5M', '-minrate', '5M', '-maxrate', '5M', '-bufsize', '5M', '-g', '30', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k', '-f', 'flv', clip]);
+    const encode = makeSteadyClip(clip, '5M');
     const fast = await startNginxRtmp();
     cleanup.add(() => fast.close());
     const slow = await startNginxRtmp({ netns: link.netns, host: link.peerAddress, publishFrom: link.hostAddress });
     cleanup.add(() => slow.close());
     await link.shape('2mbit');
-    expect(await new Promise((resolve) => encode.once('exit', resolve))).toBe(0);
+    await encode;
 
     const command = await startCommand(['relay', '--listen', 'rtmp://127.0.0.1:0/live', '--to', `${fast.url}/show`, '--also', `${slow.url}/show`], 20_000, {}, 'listening');
     const relay = command.child;

@@ -4,7 +4,7 @@ import type { LiveState, UploadTotals } from '../../../preload/contract.js';
 type Target = LiveState['targets'][number];
 
 export function target(id: string, state: string, active: boolean): Target {
-  return { id, label: `Ingest ${id}`, state, active, bytes: 0, bitrateKbps: null, reconnects: 0, lastSwitchAt: null, lastError: null, failure: null, sendBufferBytes: 0, drainSeconds: null, droppedFrames: 0, droppedGops: 0, congested: false };
+  return { id, label: `Ingest ${id}`, state, active, bytes: 0, bitrateKbps: null, reconnects: 0, lastSwitchAt: null, lastError: null, failure: null, sendBufferBytes: 0, drainSeconds: null, backlogSeconds: 0, droppedFrames: 0, droppedGops: 0, congested: false };
 }
 
 /** The on-air state a phase has when nothing is wrong (on-air-state.ts derives it in the core). */

@@ -8,7 +8,7 @@ import type { RelayStats, TargetStats } from '../../../main/relay/relay-types.js
 const START = Date.UTC(2026, 0, 1);
 
 function target(id: string, bitrateKbps: number | null): TargetStats {
-  const health = { sendBufferBytes: 0, drainSeconds: null, droppedFrames: 0, droppedGops: 0, congested: false };
+  const health = { sendBufferBytes: 0, drainSeconds: null, backlogSeconds: 0, droppedFrames: 0, droppedGops: 0, congested: false };
   return { id, label: `Ingest ${id}`, role: 'failover', state: bitrateKbps === null ? 'idle' : 'live', active: bitrateKbps !== null, bytes: 0, bitrateKbps, reconnects: 0, lastSwitchAt: null, lastError: null, lastFailure: null, ...health };
 }
 

@@ -31,7 +31,7 @@ async function backups(name: string): Promise<string[]> {
 /** Each store, read once: what its defaults look like to a caller. */
 const stores = {
   'live.json': { read: () => new LiveSettingsStore(dir, report).load(), defaults: { channels: {}, recordWhenLive: false, ingestPort: 1935, destinations: {}, safetyCopy: { enabled: false, folder: null, uploadWhenDone: false }, bridge: { enabled: true, windowSeconds: 60 } } },
-  'uploads.json': { read: () => new UploadSettingsStore(dir, report).load(), defaults: { concurrency: 2, speedLimit: null, partsInFlight: 3 } },
+  'uploads.json': { read: () => new UploadSettingsStore(dir, report).load(), defaults: { concurrency: 2, speedLimit: null, timetable: null, partsInFlight: 3 } },
   'hook-receiver.json': { read: () => new HookReceiverSettingsStore(dir, report).port(), defaults: null },
   'profiles.json': { read: () => new ProfileStore(dir, report).load(), defaults: { active: 'sandbox', profiles: { sandbox: { kind: 'sandbox', dialect: 'spec', plainRtmp: false } } } },
 } as const;
@@ -79,7 +79,7 @@ describe('recovery', () => {
 
   it('keeps the settings it can read', async () => {
     await writeFile(join(dir, 'uploads.json'), JSON.stringify({ concurrency: 3, speedLimit: 1000 }));
-    expect(await new UploadSettingsStore(dir, report).load()).toEqual({ concurrency: 3, speedLimit: 1000, partsInFlight: 3 });
+    expect(await new UploadSettingsStore(dir, report).load()).toEqual({ concurrency: 3, speedLimit: 1000, timetable: null, partsInFlight: 3 });
     expect(notices).toEqual([]);
   });
 });

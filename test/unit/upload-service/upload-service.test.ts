@@ -279,7 +279,7 @@ describe('UploadService: actions', () => {
     const { service, session, opener } = rig();
     await service.open();
     await Promise.all([service.setSettings({ concurrency: 5 }), service.setSettings({ speedLimit: 2 * 1024 * 1024 })]);
-    expect(JSON.parse(readFileSync(join(dataDir, 'uploads.json'), 'utf8'))).toEqual({ concurrency: 5, speedLimit: 2 * 1024 * 1024, partsInFlight: 3 });
+    expect(JSON.parse(readFileSync(join(dataDir, 'uploads.json'), 'utf8'))).toEqual({ concurrency: 5, speedLimit: 2 * 1024 * 1024, timetable: null, partsInFlight: 3 });
     expect(opener.last.totals()).toMatchObject({ concurrency: 5, speedLimit: 2 * 1024 * 1024 });
 
     const totals = await service.setSettings({ speedLimit: null });
@@ -291,5 +291,64 @@ describe('UploadService: actions', () => {
     expect(opener.last.options.tuning).toMatchObject({ concurrency: 5, speedLimit: null, partsInFlight: 3 });
     // The profile's dialect goes with it: it chooses the upload transport (profile-upload-queue.ts).
     expect(opener.last.options).toMatchObject({ profile: 'studio', dialect: 'current' });
+  });
+});
+
+describe('UploadService: what holds the speed', () => {
+  it('gives the queue the lowest of the streamer\'s limit and the broadcast\'s hold, says which, and gives the bandwidth back', async () => {
+    const { service, opener, changes } = rig();
+    await service.open();
+    await service.setSettings({ speedLimit: 2 * 1024 * 1024 });
+    expect((await service.state()).totals).toMatchObject({ speedLimit: 2 * 1024 * 1024, limitedBy: { reason: 'user', bytesPerSecond: 2 * 1024 * 1024 } });
+
+    service.holdForLive(300_000);
+    expect(opener.last.speedLimit).toBe(300_000);
+    // The streamer's own limit is still what the limit field shows.
+    expect((await service.state()).totals).toMatchObject({ speedLimit: 2 * 1024 * 1024, limitedBy: { reason: 'live', bytesPerSecond: 300_000 } });
+    await vi.waitFor(() => expect(changes.at(-1)!.totals.limitedBy).toEqual({ reason: 'live', bytesPerSecond: 300_000 }));
+
+    service.holdForLive(null);
+    expect(opener.last.speedLimit).toBe(2 * 1024 * 1024);
+    await service.setSettings({ speedLimit: null });
+    expect(opener.last.speedLimit).toBeNull();
+    expect((await service.state()).totals.limitedBy).toBeNull();
+    await service.close();
+  });
+
+  it("takes this run's limit (`companion upload --limit-rate`) instead of the saved one, the timetable still applying", async () => {
+    await new UploadSettingsStore(dataDir, () => {}).update((settings) => {
+      settings.speedLimit = 4 * 1024 * 1024;
+      settings.timetable = { fullSpeedFrom: '00:00', fullSpeedUntil: '00:00', otherwise: 1024 };
+    });
+    vi.useFakeTimers({ now: new Date(2026, 10, 28, 12, 0, 0), toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const { service, opener } = rig('signed-in', { speedLimitForThisRun: 32 * 1024 });
+    await service.open();
+    expect(opener.last.options.tuning).toMatchObject({ speedLimit: 32 * 1024 });
+    expect((await service.state()).totals.limitedBy).toEqual({ reason: 'user', bytesPerSecond: 32 * 1024 });
+    await service.setSettings({ timetable: { fullSpeedFrom: '00:00', fullSpeedUntil: '00:01', otherwise: 16 * 1024 } });
+    expect(opener.last.speedLimit).toBe(16 * 1024);
+    expect((await service.state()).totals.limitedBy).toEqual({ reason: 'timetable', bytesPerSecond: 16 * 1024 });
+    await service.close();
+  });
+
+  it('saves the timetable and applies it at its boundary, with one timer', async () => {
+    vi.useFakeTimers({ now: new Date(2026, 10, 28, 0, 59, 0), toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const { service, opener } = rig();
+    await service.open();
+    const timetable = { fullSpeedFrom: '01:00', fullSpeedUntil: '07:00', otherwise: 625_000 };
+    const totals = await service.setSettings({ timetable });
+    expect(totals).toMatchObject({ timetable, limitedBy: { reason: 'timetable', bytesPerSecond: 625_000 } });
+    expect(JSON.parse(readFileSync(join(dataDir, 'uploads.json'), 'utf8'))).toMatchObject({ timetable });
+    expect(opener.last.speedLimit).toBe(625_000);
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(opener.last.speedLimit).toBe(625_000);
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(opener.last.speedLimit).toBeNull();
+    expect((await service.state()).totals.limitedBy).toBeNull();
+    await vi.advanceTimersByTimeAsync(6 * 60 * 60 * 1000);
+    expect(opener.last.speedLimit).toBe(625_000);
+    await service.setSettings({ timetable: null });
+    expect(opener.last.speedLimit).toBeNull();
+    await service.close();
   });
 });
