@@ -91,6 +91,9 @@ describe('HttpPartUploadTransport', () => {
     expect(platform.uploads.get('100')!.create).toEqual({ title: 'Keynote', description: 'Day 1', protect: 'private' });
     expect(parts.partsOf(SIZE)).toEqual({ count: 6, size: PART_SIZE });
 
+    // Each part answers after 50 ms, longer than reading the next 1 MiB takes even on a busy machine, so
+    // the third part is always posted while the first two wait (at 2 ms, a slow read kept two at most).
+    platform.partDelayMs = 50;
     const options = sendOptions();
     expect(await parts.send(ticket, source, options)).toEqual({ resumedFrom: 0 });
     expect(platform.maxActive).toBe(3);
