@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 import { conformanceProjects } from './test/conformance/conformance-projects.js';
 
 /**
- * Files that measure time on the wire (frame rates, send buffers, shaped links, failover timings) or
- * shape the machine's network (namespaces, tc): they run one at a time after everything else, so two
+ * Files that measure time on the wire (frame rates, send buffers, shaped links, failover timings, fuzz
+ * deadlines) or shape the machine's network (namespaces, tc): they run one at a time after everything else, so two
  * ffmpeg encoders or a second shaped link never share their two cores.
  */
 const ONE_AT_A_TIME = [
@@ -15,6 +15,8 @@ const ONE_AT_A_TIME = [
   'test/integration/cli/safety-copy-cli.test.ts',
   'test/integration/cli/safety-copy-live-cli.test.ts',
   'test/integration/**/*.shaped.test.ts',
+  // Fuzzers give every hostile case a few seconds to be answered.
+  'test/integration/sandbox/*-fuzz.test.ts',
 ];
 
 export default defineConfig({
