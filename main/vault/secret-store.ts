@@ -40,8 +40,22 @@ export class KeychainUnavailableError extends Error {
   }
 }
 
-/** The item `check()` writes and deletes: no profile's account (those have a "/"), so no listing counts it. */
+/**
+ * The item `check()` writes and deletes lives under its own service, never under the one `list()` searches:
+ * a search that meets an item another process deletes a moment later fails ("No such interface
+ * org.freedesktop.Secret.Item"), and keytar 7.9's findCredentials can even crash reading its vanished secret.
+ * The app and the command line check the keychain at the same time often enough for that to happen.
+ */
 export const KEYCHAIN_CHECK_ACCOUNT = 'keychain-check';
+const checkService = (service: string) => `${service} (keychain check)`;
+/** Per process: two processes checking at once must not replace or delete each other's item. */
+const checkAccount = `${KEYCHAIN_CHECK_ACCOUNT}-${process.pid}`;
+
+/**
+ * An operation that meets an item another process deleted a moment before (libsecret loads the whole
+ * collection's items, so any item's churn can do it) is asked again, after 5, 10, 20, 40 ms.
+ */
+const VANISHED_ITEM_ATTEMPTS = 5;
 
 // Loaded from ESM, the CommonJS module arrives as `default`.
 type KeytarApi = typeof Keytar.default;
@@ -63,20 +77,26 @@ export function keytarSecretStore(service: string): KeychainStore {
   async function withKeytar<T>(operation: (keytar: KeytarApi) => Promise<T>): Promise<T> {
     loaded ??= load();
     const keytar = await loaded;
-    try {
-      return await operation(keytar);
-    } catch (error) {
-      // Arguments are checked before keytar sees them, so what rejects here is the backend itself: on Linux a
-      // libsecret/D-Bus error (no bus, no Secret Service, a locked or missing collection).
-      throw keychainError(error);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await operation(keytar);
+      } catch (error) {
+        if (attempt < VANISHED_ITEM_ATTEMPTS && isVanishedItem(error)) {
+          await new Promise((resolve) => setTimeout(resolve, 5 * 2 ** (attempt - 1)));
+          continue;
+        }
+        // Arguments are checked before keytar sees them, so what rejects here is the backend itself: on Linux a
+        // libsecret/D-Bus error (no bus, no Secret Service, a locked or missing collection).
+        throw keychainError(error);
+      }
     }
   }
 
   async function check(): Promise<void> {
     await withKeytar(async (keytar) => {
       // A write, not a read: a locked GNOME keyring answers reads with "nothing here" and refuses only writes.
-      await keytar.setPassword(service, KEYCHAIN_CHECK_ACCOUNT, 'ok');
-      await keytar.deletePassword(service, KEYCHAIN_CHECK_ACCOUNT);
+      await keytar.setPassword(checkService(service), checkAccount, 'ok');
+      await keytar.deletePassword(checkService(service), checkAccount);
     });
   }
 
@@ -118,13 +138,22 @@ export function keychainError(error: unknown): KeychainUnavailableError {
   if (says(/org\.freedesktop\.secrets|ServiceUnknown|NameHasNoOwner|not provided by any \.service files/i)) {
     return new KeychainUnavailableError('no-secret-service', `no keychain service (a Secret Service such as GNOME Keyring or KWallet) runs in this session (${message})`, options);
   }
-  if (says(/Object does not exist at path .*\/collection\/|No such secret collection|no default collection/i)) {
+  if (!isVanishedItem(error) && says(/Object does not exist at path .*\/collection\/|No such secret collection|no default collection/i)) {
     return new KeychainUnavailableError('no-keyring', `the keychain service has no login keyring to keep secrets in (${message})`, options);
   }
   if (says(/locked|User interaction is not allowed|interaction not allowed|prompt/i)) {
     return new KeychainUnavailableError('locked', `the keychain is locked and was not unlocked (${message})`, options);
   }
   return new KeychainUnavailableError('refused', `the keychain refused the request (${message})`, options);
+}
+
+/**
+ * An item found by a search and deleted by another process before it was read: the Secret Service's words for
+ * an item path (…/collection/<name>/<n>) that no longer answers. A collection's own path is not this.
+ */
+export function isVanishedItem(error: unknown): boolean {
+  const message = describe(error);
+  return /No such interface .?org\.freedesktop\.Secret\.Item|No such secret item at path|Object does not exist at path \S*\/collection\/[^/\s]+\/[^/\s]+/i.test(message);
 }
 
 /** keytar refuses empty strings with a generic error; say which argument it was. */

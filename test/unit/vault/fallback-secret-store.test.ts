@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FallbackSecretStore, type KeychainState } from '../../../main/vault/fallback-secret-store.js';
 import { keychainFix } from '../../../main/vault/keychain-advice.js';
 import { describeKeychain } from '../../../main/vault/keychain-status.js';
-import { keychainError, KeychainUnavailableError, type KeychainProblem, type KeychainStore } from '../../../main/vault/secret-store.js';
+import { isVanishedItem, keychainError, KeychainUnavailableError, type KeychainProblem, type KeychainStore } from '../../../main/vault/secret-store.js';
 
 /** A keychain whose answers the test decides: `failWith` makes every call reject, `hang` leaves them pending. */
 class ScriptedKeychain implements KeychainStore {
@@ -64,6 +64,20 @@ describe('what a keychain failure means', () => {
     // The backend's own words stay in the reason, for a bug report.
     expect(error.reason).toContain(message.replace(/[.\s]+$/, ''));
     expect(error.message).toBe(`No keychain is available: ${error.reason}.`);
+  });
+
+  it('an item another process deleted mid-read is told apart from a missing keyring (it is asked again)', () => {
+    const vanished = [
+      'No such interface “org.freedesktop.Secret.Item” on object at path /org/freedesktop/secrets/collection/login/12',
+      'No such secret item at path: /org/freedesktop/secrets/collection/login/14',
+      'Object does not exist at path “/org/freedesktop/secrets/collection/login/7”',
+    ];
+    for (const message of vanished) {
+      expect(isVanishedItem(new Error(message)), message).toBe(true);
+      expect(keychainError(new Error(message)).problem).toBe('refused');
+    }
+    expect(isVanishedItem(new Error('Object does not exist at path “/org/freedesktop/secrets/collection/login”'))).toBe(false);
+    expect(isVanishedItem(new Error('Cannot create an item in a locked collection'))).toBe(false);
   });
 
   it('every problem has a fix on each OS, and the ones that need a command name it', () => {
