@@ -107,10 +107,11 @@ export const relayCommand: Command = {
       stopping(signal);
       await relay.stop(`${signal} received`);
       await copy?.stop();
-      stopped();
     } finally {
       await ingest.close();
     }
+    // After the ingest closed, which tells an encoder's leaving it had not yet noticed: `stopped` is the last line.
+    stopped();
     return 0;
   },
 };

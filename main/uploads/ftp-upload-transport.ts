@@ -6,9 +6,10 @@
 //
 // Per file, the slot waits for no more than it must: logged-in connections are kept for the next file of
 // the same login, and `begin` starts the login of a file whose upload has a login of its own
-// (ftp-sessions.ts); keeping the password in the keychain (6 ms a file over D-Bus here, more with a big
-// keyring) goes on beside the transfer: if the app stops before it is kept, the file is sent again as a
-// new upload after the restart, as when the keychain refuses it.
+// (ftp-sessions.ts). `begin` answers once the password is in the keychain (6 ms a file over D-Bus here,
+// beside the login, and mostly ahead of the slot: begin-ahead.ts): an upload the journal holds always has
+// its password kept, so a restart resumes it rather than create a second video for the file. Only a
+// keychain that refuses it leaves the file to be sent again as a new upload after a restart.
 import { basename } from 'node:path';
 import { z } from 'zod';
 import { FtpSessions } from './ftp-sessions.js';
@@ -67,8 +68,6 @@ export class FtpUploadTransport implements UploadTransport {
   readonly #options: FtpUploadTransportOptions;
   /** FTP passwords of the uploads in flight, by video id. */
   readonly #passwords = new Map<string, string>();
-  /** Keychain writes under way, by video id: the password is forgotten only after it was kept. */
-  readonly #saving = new Map<string, Promise<void>>();
   /** Uploads begun in this run and not sent yet: the server has nothing of their files. */
   readonly #fresh = new Set<string>();
   readonly #sessions: FtpSessions;
@@ -94,15 +93,11 @@ export class FtpUploadTransport implements UploadTransport {
     this.#options.logger.registerSecret(details.password);
     this.#passwords.set(details.videoId, details.password);
     this.#fresh.add(details.videoId);
-    const saving = this.#options.passwords.save(details.videoId, details.password).catch((error: unknown) => {
-      this.#options.logger.warn('the FTP password of an upload could not be kept in the keychain; if the app stops before this file is sent, it is sent again as a new upload', { error: String(error) });
-    });
-    this.#saving.set(details.videoId, saving);
-    void saving.finally(() => {
-      if (this.#saving.get(details.videoId) === saving) this.#saving.delete(details.videoId);
-    });
     // A replaced transfer (unit tests) logs in to nothing.
     if (this.#options.transfer === undefined) this.#sessions.prepare(details);
+    await this.#options.passwords.save(details.videoId, details.password).catch((error: unknown) => {
+      this.#options.logger.warn('the FTP password of an upload could not be kept in the keychain; if the app stops before this file is sent, it is sent again as a new upload', { error: String(error) });
+    });
     return { channelId, videoId: details.videoId, host: details.host, port: details.port, user: details.user, remoteName: `${details.path}.${source.extension}` } satisfies FtpTicket;
   }
 
@@ -137,8 +132,7 @@ export class FtpUploadTransport implements UploadTransport {
   release(ticket: UploadTicket): void {
     this.#passwords.delete(ticket.videoId);
     this.#fresh.delete(ticket.videoId);
-    const saving = this.#saving.get(ticket.videoId) ?? Promise.resolve();
-    void saving.then(() => this.#options.passwords.forget(ticket.videoId)).catch(() => undefined);
+    void this.#options.passwords.forget(ticket.videoId).catch(() => undefined);
   }
 
   close(): void {
