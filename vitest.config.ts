@@ -25,12 +25,12 @@ export default defineConfig({
     // Two files at once on two cores: a test that spawns the CLI a few times can take twice as long as alone.
     testTimeout: 45_000,
     hookTimeout: 60_000,
-    // One file at a time for now. Two at once (vitest's default is one worker fewer than the cores) cut the
-    // stage from ~21 to ~18 min, but under load it showed races: gnome-keyring answering "No such interface
-    // Secret.Item" to one process while another changed the collection (current-dialect-sign-in), a relay's
-    // last two lines in the other order (live-commands), an FTP fuzz reply past its 3 s deadline. Set it to 2
-    // again once those tests are made safe to share the machine (issue 21's note lists them).
-    maxWorkers: 1,
+    // Two files at once (vitest's own default is one worker fewer than the cores: one here). The races two at
+    // once showed under load are mended: gnome-keyring items vanishing under another process's read
+    // (secret-store.ts asks again), a relay's `stopped` before a late `encoder-disconnected` (the relay
+    // command), a begun upload without its kept password (ftp-upload-transport.ts); files that time the
+    // wire run one at a time below.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -3,7 +3,7 @@
 // (test/support/ftp-control-proxy.ts): a batch logs in once per slot, not once per file; a connection the
 // server closed between files, or one that went dead unseen, is replaced by a new login and every file
 // still completes, byte-identical, with no failed step to retry.
-import { copyFile, mkdir, mkdtemp } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -19,11 +19,14 @@ let proxy: FtpControlProxy;
 let clip: string;
 let folders = 0;
 
+let ftpdDir: string | undefined;
+
 beforeEach(() => requireKeyring());
 
 beforeAll(async () => {
   requireKeyring();
-  ftpd = await startPureFtpd(await mkdtemp(join(tmpdir(), 'companion-pure-ftpd-')), { passivePorts: '30600:30699' });
+  ftpdDir = await mkdtemp(join(tmpdir(), 'companion-pure-ftpd-'));
+  ftpd = await startPureFtpd(ftpdDir, { passivePorts: '30600:30699' });
   proxy = await startFtpControlProxy(ftpd.port);
   rig = await startUploadRig({ externalFtp: { url: `ftp://${ftpd.user}:${ftpd.password}@127.0.0.1:${proxy.port}`, root: ftpd.root } });
   clip = join(rig.work, 'clip.mp4');
@@ -34,6 +37,7 @@ afterAll(async () => {
   await rig?.close();
   await proxy?.close();
   await ftpd?.stop();
+  if (ftpdDir) await rm(ftpdDir, { recursive: true, force: true });
 });
 
 /** A folder of `count` copies of the clip, each its own file (and video). */

@@ -1,7 +1,7 @@
 // The upload queue against an FTP server nobody here wrote: pure-ftpd (Debian), handed out by the sandbox
 // as its FTP server. A mixed batch with a 500 MB file ends complete and byte-identical; a transfer cut by a
 // pause resumes with APPE from pure-ftpd's SIZE; a refusal by the server fails the file with its words.
-import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,17 +13,21 @@ import { startUploadRig, type UploadRig } from './upload-rig.js';
 let rig: UploadRig;
 let ftpd: PureFtpd;
 
+let ftpdDir: string | undefined;
+
 beforeEach(() => requireKeyring());
 
 beforeAll(async () => {
   requireKeyring();
-  ftpd = await startPureFtpd(await mkdtemp(join(tmpdir(), 'companion-pure-ftpd-')), { passivePorts: '30400:30499' });
+  ftpdDir = await mkdtemp(join(tmpdir(), 'companion-pure-ftpd-'));
+  ftpd = await startPureFtpd(ftpdDir, { passivePorts: '30400:30499' });
   rig = await startUploadRig({ externalFtp: { url: ftpd.url, root: ftpd.root } });
 }, 60_000);
 
 afterAll(async () => {
   await rig?.close();
   await ftpd?.stop();
+  if (ftpdDir) await rm(ftpdDir, { recursive: true, force: true });
 });
 
 const uploadsOf = (title: string) => rig.sandbox.admin.store.data.uploads.filter((upload) => upload.title === title);
