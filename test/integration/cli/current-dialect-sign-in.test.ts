@@ -6,6 +6,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:http';
@@ -98,6 +99,17 @@ function expireAccessTokenAtPlatform(): void {
   expect(sandbox.admin.expireToken(storedToken()!.accessToken)).toBe(true);
 }
 
+/** The warnings and errors the profile's processes logged (the keychain's answers among them), for a failure's message. */
+function logWarnings(): string {
+  const file = join(dataDir, 'logs', 'companion.log');
+  if (!existsSync(file)) return '(no log)';
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => /"level":"(warn|error)"/.test(line))
+    .slice(-20)
+    .join('\n');
+}
+
 async function apiStatus(accessToken: string): Promise<number> {
   const response = await fetch(`${sandbox.apiUrl}/users/self/channels.json`, { headers: { Authorization: `Bearer ${accessToken}` }, signal: AbortSignal.timeout(10_000) });
   return response.status;
@@ -182,7 +194,7 @@ describe("companion on today's platform (the sandbox in the current dialect)", (
       runCli(['api', 'GET', '/users/self/channels.json'], { env: env(), timeoutMs: 60_000 }),
       runCli(['api', 'GET', '/users/self/channels.json'], { env: env(), timeoutMs: 60_000 }),
     ]);
-    expect(both.map((result) => [result.code, result.stderr])).toEqual([
+    expect(both.map((result) => [result.code, result.stderr]), `the processes' log warnings:\n${logWarnings()}`).toEqual([
       [0, ''],
       [0, ''],
     ]);
