@@ -53,9 +53,10 @@ const checkAccount = `${KEYCHAIN_CHECK_ACCOUNT}-${process.pid}`;
 
 /**
  * An operation that meets an item another process deleted a moment before (libsecret loads the whole
- * collection's items, so any item's churn can do it) is asked again, after 5, 10, 20, 40 ms.
+ * collection's items, so any item's churn can do it) is asked again, after 5, 10, 20 … 320 ms (0.6 s in all:
+ * a busy keyring with several processes changing items can meet a vanished one a few times in a row).
  */
-const VANISHED_ITEM_ATTEMPTS = 5;
+const VANISHED_ITEM_ATTEMPTS = 8;
 
 // Loaded from ESM, the CommonJS module arrives as `default`.
 type KeytarApi = typeof Keytar.default;
