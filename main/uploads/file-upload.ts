@@ -97,6 +97,7 @@ function progress(entry: Entry, bytes: number, work: EntryWork): void {
   entry.bytes = bytes;
   entry.meter.record(bytes);
   work.changed(entry.journal.id);
+  work.progressed(entry);
   const now = work.now();
   const size = entry.journal.size;
   const last = bytes >= size;

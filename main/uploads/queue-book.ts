@@ -111,6 +111,23 @@ export class QueueBook {
     return started;
   }
 
+  /** The files a slot holds now. */
+  *inSlots(): Generator<Entry> {
+    for (const entry of this.#slots) if (entry.abort !== null) yield entry;
+  }
+
+  /** The file's slot is free for the next file although its work goes on (its `ready`, outside the slots). */
+  leaveSlot(entry: Entry): void {
+    this.#slots.delete(entry);
+  }
+
+  /** Bytes per second of all transfers together: from the slots alone, not the whole list (called often). */
+  speed(): number {
+    let speed = 0;
+    for (const entry of this.inSlots()) if (entry.state === 'transferring') speed += entry.meter.speed();
+    return speed;
+  }
+
   /** The first `count` files in line that no slot holds, first in line first; they stay in line. */
   nextInLine(count: number): Entry[] {
     const next: Entry[] = [];

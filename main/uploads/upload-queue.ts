@@ -260,7 +260,13 @@ export class UploadQueue {
   #pump(): void {
     if (!this.#started || this.#closed || this.#paused !== null) return;
     for (const entry of this.#entries.toStart(this.#concurrency)) void this.#runSlot(entry);
-    this.#ahead.fill(this.#entries.nextInLine(this.#concurrency), this.#concurrency, this.#work);
+    this.#beginAhead();
+  }
+
+  #beginAhead(): void {
+    if (!this.#started || this.#closed || this.#paused !== null) return;
+    const room = this.#ahead.room(this.#entries.inSlots());
+    if (room > 0) this.#ahead.fill(this.#entries.nextInLine(room), room, this.#work);
   }
 
   async #runSlot(entry: Entry): Promise<void> {
@@ -281,6 +287,7 @@ export class UploadQueue {
       } else this.#fail(entry, error);
     } finally {
       entry.meter.reset();
+      this.#ahead.slotEnded(entry);
       this.#pump();
       this.#checkDone();
     }
@@ -319,6 +326,9 @@ export class UploadQueue {
       write: (step, entry) => this.#write(step, entry),
       setState: (entry, state) => this.#setState(entry, state),
       changed: (id) => this.#changed(id),
+      progressed: (entry) => {
+        if (this.#ahead.progressed(entry)) this.#beginAhead();
+      },
       emit: (event) => this.#emit(event),
       // Every step journaled so far is on disk before the transport acts on it (upload-journal.ts).
       withRetries: async (entry, signal, attempt) => {
