@@ -12,7 +12,8 @@ export type Protection = UploadRow['protect'];
 export type UploadStatus = NonNullable<UploadRow['platformStatus']>;
 
 /**
- * waiting: in line for a transfer slot; initialising, transferring, sending-ready: in a slot;
+ * waiting: in line for a transfer slot; initialising, transferring: in a slot; sending-ready: the bytes
+ * are sent, `ready` goes (outside the slots);
  * processing: handed to the platform, its status followed; then complete, failed or cancelled.
  */
 export type UploadState = UploadRow['state'];

@@ -667,6 +667,22 @@ describe('UploadQueue batches and the list', () => {
   });
 });
 
+describe('UploadQueue ready outside the slots', () => {
+  it('frees the slot once the bytes are sent: the next file transfers while the platform answers the first file\'s ready', async () => {
+    const a = await video('a.mp4');
+    const b = await video('b.mp4');
+    const of = open({ concurrency: 1 });
+    const { queued } = await of.queue.add([a, b], { channelId: CHANNEL });
+    const readyOfA = server.hold('ready', 'before');
+    of.queue.start();
+    await readyOfA.reached;
+    expect(row(of, queued[0]!.id).state).toBe('sending-ready');
+    await until(() => expect(server.transfers.map((transfer) => transfer.file)).toEqual(['a.mp4', 'b.mp4']));
+    readyOfA.release();
+    expect(await doneOf(of)).toMatchObject({ complete: 2, failed: 0 });
+  });
+});
+
 describe('UploadQueue begin-ahead', () => {
   it('begins the next files\' uploads while the slots transfer, one per slot and no more', async () => {
     const files = await Promise.all(['a.mp4', 'b.mp4', 'c.mp4', 'd.mp4', 'e.mp4'].map((name) => video(name)));
