@@ -4,7 +4,7 @@
 // the lines alone, no redrawing.
 import { basename } from 'node:path';
 import { emitJson, type CommandContext } from './command-context.js';
-import type { UploadEvent, UploadTotals } from '../uploads/upload-types.js';
+import type { QueueTotals, UploadEvent } from '../uploads/upload-types.js';
 import { inCommandLineWords } from './command-line-words.js';
 
 const BAR_WIDTH = 24;
@@ -14,7 +14,7 @@ export class UploadReporter {
   readonly #context: CommandContext;
   readonly #terminal: boolean;
   readonly #titles = new Map<string, string>();
-  #totals: (() => UploadTotals) | null = null;
+  #totals: (() => QueueTotals) | null = null;
   #timer: NodeJS.Timeout | null = null;
   #barShown = false;
   /** This run's finished files: the queue's totals also count the files of earlier runs it still lists (issue 22). */
@@ -27,7 +27,7 @@ export class UploadReporter {
   }
 
   /** Starts redrawing the batch's progress bar (on a terminal). */
-  attach(totals: () => UploadTotals): void {
+  attach(totals: () => QueueTotals): void {
     this.#totals = totals;
     if (!this.#terminal) return;
     this.#timer = setInterval(() => this.#drawBar(), REDRAW_MS);

@@ -41,7 +41,7 @@ UPLOAD_CONCURRENCY satisfies { readonly min: typeof CONCURRENCY_RANGE.min; reado
 /** What the service uses of the engine's queue; tests give a fake. */
 export type UploadQueueControls = Pick<
   UploadQueue,
-  'rows' | 'row' | 'totals' | 'add' | 'edit' | 'pause' | 'resume' | 'signedIn' | 'pauseFile' | 'resumeFile' | 'cancel' | 'retry' | 'retryFailed' | 'clearFinished' | 'setConcurrency' | 'setSpeedLimit' | 'start'
+  'rows' | 'row' | 'totals' | 'speed' | 'add' | 'edit' | 'pause' | 'resume' | 'signedIn' | 'pauseFile' | 'resumeFile' | 'cancel' | 'retry' | 'retryFailed' | 'clearFinished' | 'setConcurrency' | 'setSpeedLimit' | 'start'
 >;
 
 export interface OpenedUploadQueue {
@@ -225,7 +225,7 @@ export class UploadService implements NamespaceImplementation<typeof uploadsName
 
   /** Bytes per second the uploads move now (0 without a queue). */
   currentSpeed(): number {
-    return this.#opened?.handle.queue.totals().speed ?? 0;
+    return this.#opened?.handle.queue.speed() ?? 0;
   }
 
   /** A folder on this computer, for choosing what to upload; without a path, the home folder. */

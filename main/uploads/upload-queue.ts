@@ -27,7 +27,7 @@ import { findUploadFiles } from './upload-files.js';
 import { UploadJournal } from './upload-journal.js';
 import { SpeedLimit } from './speed-limit.js';
 import type { UploadTransport } from './upload-transport.js';
-import { CONCURRENCY_RANGE, UploadRefusedError, type AddOptions, type AddResult, type Protection, type QueueLogger, type QueuePause, type UploadEvent, type UploadRow, type UploadState, type UploadTotals } from './upload-types.js';
+import { checkedConcurrency, CONCURRENCY_RANGE, UploadRefusedError, type AddOptions, type AddResult, type Protection, type QueueLogger, type QueuePause, type QueueTotals, type UploadEvent, type UploadRow, type UploadState } from './upload-types.js';
 
 /** `ready` calls under way at once, outside the slots: a burst of small files does not burst the platform. */
 const READIES_AT_ONCE = 4;
@@ -107,9 +107,15 @@ export class UploadQueue {
     return entry ? rowOf(entry) : null;
   }
 
-  totals(): UploadTotals {
-    const { files, complete, failed, unfinished, bytes, size, speed } = this.#entries.totals();
+  totals(): QueueTotals {
+    const { files, complete, failed, unfinished, bytes, size } = this.#entries.totals();
+    const speed = this.#entries.speed();
     return { files, complete, failed, unfinished, bytes, size, speed, etaSeconds: speed > 0 ? Math.ceil((size - bytes) / speed) : null, paused: this.#paused, concurrency: this.#concurrency, speedLimit: this.#speedLimit.bytesPerSecond };
+  }
+
+  /** Bytes per second of all transfers together (from the slots: cheap to ask often). */
+  speed(): number {
+    return this.#entries.speed();
   }
 
   /**
@@ -440,11 +446,4 @@ export class UploadQueue {
       this.#options.logger.warn('an upload event listener failed', { error: String(error) });
     }
   }
-}
-
-function checkedConcurrency(value: number): number {
-  if (!Number.isInteger(value) || value < CONCURRENCY_RANGE.min || value > CONCURRENCY_RANGE.max) {
-    throw new UploadRefusedError(`Concurrency is ${CONCURRENCY_RANGE.min} to ${CONCURRENCY_RANGE.max} files at once (got ${value}).`);
-  }
-  return value;
 }

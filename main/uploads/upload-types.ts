@@ -20,6 +20,9 @@ export type UploadState = UploadRow['state'];
 
 export type QueuePause = NonNullable<UploadTotals['paused']>;
 
+/** The queue's own totals: the timetable and what holds the speed are the service's to add (upload-service.ts). */
+export type QueueTotals = Omit<UploadTotals, 'timetable' | 'limitedBy'>;
+
 export type UploadEvent =
   | { readonly event: 'queued'; readonly id: string; readonly file: string; readonly size: number; readonly title: string }
   | { readonly event: 'rejected'; readonly file: string; readonly reason: string }
@@ -60,4 +63,11 @@ export interface QueueLogger {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   registerSecret(value: string): void;
+}
+
+export function checkedConcurrency(value: number): number {
+  if (!Number.isInteger(value) || value < CONCURRENCY_RANGE.min || value > CONCURRENCY_RANGE.max) {
+    throw new UploadRefusedError(`Concurrency is ${CONCURRENCY_RANGE.min} to ${CONCURRENCY_RANGE.max} files at once (got ${value}).`);
+  }
+  return value;
 }

@@ -36,7 +36,7 @@ function row(id: string, change: Partial<UploadRow> = {}): UploadRow {
   return { id, file: `/v/${id}.mp4`, size: 1000, channelId: '9', title: id, description: '', protect: 'public', state: 'waiting', platformStatus: null, videoId: null, bytes: 0, speed: 0, etaSeconds: null, failure: null, processingProgress: null, retry: null, ...change };
 }
 
-const totals: UploadTotals = { files: 3, complete: 0, failed: 0, unfinished: 3, bytes: 0, size: 3000, speed: 0, etaSeconds: null, paused: null, concurrency: 2, speedLimit: null };
+const totals: UploadTotals = { files: 3, complete: 0, failed: 0, unfinished: 3, bytes: 0, size: 3000, speed: 0, etaSeconds: null, paused: null, concurrency: 2, speedLimit: null, timetable: null, limitedBy: null };
 
 async function emit(change: Partial<UploadsChange>): Promise<void> {
   await act(async () => bridge.emit('uploads', { reset: false, available: true, reason: null, rows: [], removed: [], totals, ...change }));

@@ -10,7 +10,7 @@ import { createAppLogger } from '../../../main/log/app-logger.js';
 import { UploadReporter } from '../../../main/cli/upload-reporter.js';
 import { FtpUploadTransport } from '../../../main/uploads/ftp-upload-transport.js';
 import { UploadQueue } from '../../../main/uploads/upload-queue.js';
-import type { UploadEvent, UploadTotals } from '../../../main/uploads/upload-types.js';
+import type { QueueTotals, UploadEvent } from '../../../main/uploads/upload-types.js';
 import { FakeKeychain, FakeUploadServer, FTP_PASSWORD, RecordingLogger } from './fake-upload-server.js';
 import { randomVideo } from '../../support/fake-video.js';
 
@@ -128,7 +128,7 @@ describe('UploadReporter without --json', () => {
     try {
       const { context: terminal, text } = context({ json: false, tty: true });
       const reporter = new UploadReporter(terminal);
-      const totals: UploadTotals = { files: 2, complete: 0, failed: 0, unfinished: 2, bytes: 3 * 1024 * 1024, size: 6 * 1024 * 1024, speed: 1024 * 1024, etaSeconds: 3, paused: null, concurrency: 2, speedLimit: null };
+      const totals: QueueTotals = { files: 2, complete: 0, failed: 0, unfinished: 2, bytes: 3 * 1024 * 1024, size: 6 * 1024 * 1024, speed: 1024 * 1024, etaSeconds: 3, paused: null, concurrency: 2, speedLimit: null };
       reporter.attach(() => totals);
       await vi.advanceTimersByTimeAsync(250);
       expect(text()).toBe(`\r\x1b[2K[############------------] 50% 3.0 MB of 6.0 MB, 1.0 MB/s, 0:03 left (0 complete, 2 to go)`);
