@@ -114,6 +114,29 @@ describe('UploadReporter without --json', () => {
     expect(text()).not.toContain('\r');
   });
 
+  it('says why uploads are slow whenever that changes, in words, and nothing with --json', () => {
+    const { context: plain, text } = context({ json: false });
+    const reporter = new UploadReporter(plain);
+    const timetable = { fullSpeedFrom: '01:00', fullSpeedUntil: '07:00', otherwise: 2 * 1024 * 1024 };
+    const evening = new Date(2026, 10, 28, 20, 15);
+    reporter.limitChanged(null, timetable, evening);
+    reporter.limitChanged({ reason: 'timetable', bytesPerSecond: 2 * 1024 * 1024 }, timetable, evening);
+    reporter.limitChanged({ reason: 'timetable', bytesPerSecond: 2 * 1024 * 1024 }, timetable, evening);
+    reporter.limitChanged({ reason: 'live', bytesPerSecond: 512 * 1024 }, timetable, evening);
+    reporter.limitChanged({ reason: 'user', bytesPerSecond: 1024 * 1024 }, timetable, evening);
+    reporter.limitChanged(null, timetable, evening);
+    expect(text().split('\n')).toEqual([
+      "slowed to 2.0 MB/s: the timetable's reduced hours until 01:00",
+      'slowed to 0.5 MB/s: you are live, and the broadcast keeps the rest of the connection',
+      'slowed to 1.0 MB/s: your own speed limit (the limit-rate setting, or --limit-rate)',
+      'full speed again',
+      '',
+    ]);
+    const { context: json, text: jsonText } = context({ json: true });
+    new UploadReporter(json).limitChanged({ reason: 'live', bytesPerSecond: 1024 }, null);
+    expect(jsonText()).toBe('');
+  });
+
   it('names a resumed transfer and cancelled files', () => {
     const { context: plain, text } = context({ json: false });
     const reporter = new UploadReporter(plain);
