@@ -58,6 +58,7 @@ export const uploadCommand: Command = {
       notify: () => undefined,
       // Under the saved timetable too, which the service applies at its boundaries.
       speedLimitForThisRun: speedLimit,
+      limitChanged: (limit, timetable) => reporter.limitChanged(limit, timetable),
       openQueue: (options) => {
         try {
           const opened = openProfileUploadQueue({

@@ -1,10 +1,13 @@
 // What `companion upload` prints. With --json: each queue event as a line (`queued`, `rejected`,
 // `progress`, `transferred`, `status`, `complete`, `failed`, `paused`, `done`). On a terminal: a line per
 // finished step and a progress bar for the batch, redrawn in place. Into a file or pipe without --json:
-// the lines alone, no redrawing.
+// the lines alone, no redrawing. Without --json it also says, whenever that changes, what holds the
+// uploads to their speed (the streamer's limit, the timetable, a broadcast), so that slow is never a riddle.
 import { basename } from 'node:path';
+import type { UploadLimit, UploadTimetable } from '../../preload/contract.js';
+import { nextTimetableChange } from '../upload-service/upload-timetable.js';
 import { emitJson, type CommandContext } from './command-context.js';
-import type { UploadEvent, UploadTotals } from '../uploads/upload-types.js';
+import type { QueueTotals, UploadEvent } from '../uploads/upload-types.js';
 import { inCommandLineWords } from './command-line-words.js';
 
 const BAR_WIDTH = 24;
@@ -14,12 +17,14 @@ export class UploadReporter {
   readonly #context: CommandContext;
   readonly #terminal: boolean;
   readonly #titles = new Map<string, string>();
-  #totals: (() => UploadTotals) | null = null;
+  #totals: (() => QueueTotals) | null = null;
   #timer: NodeJS.Timeout | null = null;
   #barShown = false;
   /** This run's finished files: the queue's totals also count the files of earlier runs it still lists (issue 22). */
   #complete = 0;
   #failed = 0;
+  /** The last words said about the speed limit: said again only when they change. */
+  #limitWords: string | null = null;
 
   constructor(context: CommandContext) {
     this.#context = context;
@@ -27,7 +32,7 @@ export class UploadReporter {
   }
 
   /** Starts redrawing the batch's progress bar (on a terminal). */
-  attach(totals: () => UploadTotals): void {
+  attach(totals: () => QueueTotals): void {
     this.#totals = totals;
     if (!this.#terminal) return;
     this.#timer = setInterval(() => this.#drawBar(), REDRAW_MS);
@@ -78,6 +83,14 @@ export class UploadReporter {
     }
   }
 
+  /** What holds the speed now (the upload service tells whenever it may have changed); a line when that changes. */
+  limitChanged(limit: UploadLimit | null, timetable: UploadTimetable | null, now = new Date()): void {
+    const words = limit === null ? (this.#limitWords === null ? null : 'full speed again') : limitWords(limit, timetable, now);
+    if (words === null || words === this.#limitWords) return;
+    this.#limitWords = words;
+    this.line(words);
+  }
+
   stopped(signal: string): void {
     if (this.#context.json) emitJson(this.#context, 'stopped', { signal });
     else this.line(`Stopped (${signal}). What was sent is kept; \`companion upload\` goes on from there.`);
@@ -104,6 +117,20 @@ export class UploadReporter {
     if (!this.#barShown) return;
     this.#context.out.write('\r\x1b[2K');
     this.#barShown = false;
+  }
+}
+
+function limitWords(limit: UploadLimit, timetable: UploadTimetable | null, now: Date): string {
+  const slowed = `slowed to ${megabytes(limit.bytesPerSecond)}/s`;
+  switch (limit.reason) {
+    case 'user':
+      return `${slowed}: your own speed limit (the limit-rate setting, or --limit-rate)`;
+    case 'live':
+      return `${slowed}: you are live, and the broadcast keeps the rest of the connection`;
+    case 'timetable': {
+      const until = timetable === null ? null : nextTimetableChange(timetable, now);
+      return `${slowed}: the timetable's reduced hours${until === null ? '' : ` until ${String(until.getHours()).padStart(2, '0')}:${String(until.getMinutes()).padStart(2, '0')}`}`;
+    }
   }
 }
 

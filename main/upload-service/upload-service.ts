@@ -2,23 +2,7 @@
 // sign-in, closed on sign-out and swapped on a profile switch; its rows and totals told to the windows as
 // batched `uploads` events; a sign-in pause and the end of a batch told as notices.
 import { homedir } from 'node:os';
-import {
-  CompanionError,
-  UPLOAD_CONCURRENCY,
-  type AddUploads,
-  type AddUploadsResult,
-  type Contract,
-  type FolderListing,
-  type Notice,
-  type UploadEdit,
-  type UploadRow,
-  type UploadSettings as UploadSettingsChange,
-  type NamespaceImplementation,
-  type UploadsState,
-  type UploadTotals,
-  type UploadsUnavailable,
-  type uploadsNamespace,
-} from '../../preload/contract.js';
+import { CompanionError, UPLOAD_CONCURRENCY, type AddUploads, type AddUploadsResult, type Contract, type FolderListing, type Notice, type UploadLimit, type UploadEdit, type UploadRow, type UploadSettings as UploadSettingsChange, type NamespaceImplementation, type UploadTimetable, type UploadsState, type UploadTotals, type UploadsUnavailable, type uploadsNamespace } from '../../preload/contract.js';
 import type { Logger } from '../log/redacting-logger.js';
 import type { PlatformCaller } from '../platform/platform-request.js';
 import type { SessionService } from '../session/session-service.js';
@@ -41,7 +25,7 @@ UPLOAD_CONCURRENCY satisfies { readonly min: typeof CONCURRENCY_RANGE.min; reado
 /** What the service uses of the engine's queue; tests give a fake. */
 export type UploadQueueControls = Pick<
   UploadQueue,
-  'rows' | 'row' | 'totals' | 'add' | 'edit' | 'pause' | 'resume' | 'signedIn' | 'pauseFile' | 'resumeFile' | 'cancel' | 'retry' | 'retryFailed' | 'clearFinished' | 'setConcurrency' | 'setSpeedLimit' | 'start'
+  'rows' | 'row' | 'totals' | 'speed' | 'add' | 'edit' | 'pause' | 'resume' | 'signedIn' | 'pauseFile' | 'resumeFile' | 'cancel' | 'retry' | 'retryFailed' | 'clearFinished' | 'setConcurrency' | 'setSpeedLimit' | 'start'
 >;
 
 export interface OpenedUploadQueue {
@@ -64,6 +48,8 @@ export interface UploadServiceOptions {
   readonly openQueue?: UploadQueueOpener;
   /** The streamer's limit for this run instead of the saved one (`companion upload --limit-rate`). */
   readonly speedLimitForThisRun?: number | null;
+  /** Told of what holds the speed whenever that may have changed (`companion upload` says why it is slow). */
+  readonly limitChanged?: (limit: UploadLimit | null, timetable: UploadTimetable | null) => void;
   /** The shortest time between two `uploads` events. */
   readonly batchMs?: number;
   /** How often to try again while another process holds the queue. */
@@ -225,7 +211,7 @@ export class UploadService implements NamespaceImplementation<typeof uploadsName
 
   /** Bytes per second the uploads move now (0 without a queue). */
   currentSpeed(): number {
-    return this.#opened?.handle.queue.totals().speed ?? 0;
+    return this.#opened?.handle.queue.speed() ?? 0;
   }
 
   /** A folder on this computer, for choosing what to upload; without a path, the home folder. */
@@ -383,7 +369,9 @@ export class UploadService implements NamespaceImplementation<typeof uploadsName
 
   /** Gives the open queue the lowest limit that applies, and tells the windows why. */
   #applySpeed(): void {
-    const limit = this.#speed.limitedBy()?.bytesPerSecond ?? null;
+    const limitedBy = this.#speed.limitedBy();
+    this.#options.limitChanged?.(limitedBy, this.#settings.timetable);
+    const limit = limitedBy?.bytesPerSecond ?? null;
     const queue = this.#opened?.handle.queue;
     if (queue && limit !== this.#appliedLimit) queue.setSpeedLimit(limit);
     this.#appliedLimit = limit;

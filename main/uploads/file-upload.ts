@@ -1,6 +1,7 @@
-// One file's work in a transfer slot: `begin` (the platform upload and its ticket), `send` (the parts not
-// acknowledged yet), `finish` (`ready`), each journaled before and after, and each skipped when the journal
-// says it is done. A ticket that cannot be used any more (its server gone, its secret lost) is replaced
+// One file's work: in a transfer slot `begin` (the platform upload and its ticket) and `send` (the parts
+// not acknowledged yet); then, outside the slots (a round trip a file that the next file's bytes need not
+// wait for), `finish` (`ready`). Each is journaled before and after, and skipped when the journal says it
+// is done. A ticket that cannot be used any more (its server gone, its secret lost) is replaced
 // by a new `begin`, once per run. The `begin` of the next files may run ahead, outside the slots
 // (begin-ahead.ts), so that a slot never waits for the platform to create a video.
 import { basename } from 'node:path';
@@ -12,8 +13,8 @@ import { statusReport, type SendResult, type UploadTicket } from './upload-trans
 
 const PROGRESS_EVERY_MS = 250;
 
-/** Begin, send, finish: the file is with the platform for processing once this resolves. */
-export async function uploadThroughFinish(entry: Entry, signal: AbortSignal, work: EntryWork, speedLimit: SpeedLimit): Promise<void> {
+/** Begin and send, in the slot: the platform has every byte of the file once this resolves (`ready` is still to go). */
+export async function uploadThroughTransfer(entry: Entry, signal: AbortSignal, work: EntryWork, speedLimit: SpeedLimit): Promise<void> {
   const id = entry.journal.id;
   const { transport } = work;
   // Begun ahead of the slot (begin-ahead.ts): that begin is journaled already, or it failed and is done here.
@@ -38,30 +39,38 @@ export async function uploadThroughFinish(entry: Entry, signal: AbortSignal, wor
       entry.renewedTicket = true;
       work.logger.warn('an unfinished upload cannot go on with its platform upload; asking the platform for a new upload of the file', { file: basename(entry.journal.file), error: failureText(error) });
       work.write({ t: 'retry', id, fresh: true }, entry);
-      return uploadThroughFinish(entry, signal, work, speedLimit);
+      return uploadThroughTransfer(entry, signal, work, speedLimit);
     }
     work.write({ t: 'transferred', id }, entry);
     entry.bytes = entry.journal.size;
     work.emit({ event: 'transferred', id, videoId: ticket.videoId, bytes: entry.journal.size, resumedFrom: result.resumedFrom });
   }
   signal.throwIfAborted();
-  if (!entry.journal.readySent) {
-    work.setState(entry, 'sending-ready');
-    if (entry.journal.readyStarted) {
-      // `ready` may have reached the platform before the app stopped: its status tells. The spec does not
-      // say whether `transferred` comes before `ready` (the file seen) or after it; a repeated `ready` is
-      // harmless where one that never arrived would leave the file waiting forever, so both send it again.
-      const { status } = statusReport(await work.withRetries(entry, signal, () => transport.status(ticket)));
-      if (status !== 'initiated' && status !== 'transferred') {
-        work.write({ t: 'ready-sent', id }, entry);
-        transport.release(ticket);
-        return;
-      }
-    } else work.write({ t: 'ready-started', id }, entry);
-    await work.withRetries(entry, signal, () => transport.finish(ticket));
-    work.write({ t: 'ready-sent', id }, entry);
-    transport.release(ticket);
-  }
+}
+
+/**
+ * `ready` after the transfer (outside the slot): the file is with the platform for processing once this
+ * resolves. A `ready` journaled as started whose answer never came (a crash) is checked by its status first.
+ */
+export async function markReady(entry: Entry, signal: AbortSignal, work: EntryWork): Promise<void> {
+  const id = entry.journal.id;
+  const { transport } = work;
+  const ticket = entry.journal.upload!.ticket;
+  if (entry.journal.readySent) return;
+  if (entry.journal.readyStarted) {
+    // `ready` may have reached the platform before the app stopped: its status tells. The spec does not
+    // say whether `transferred` comes before `ready` (the file seen) or after it; a repeated `ready` is
+    // harmless where one that never arrived would leave the file waiting forever, so both send it again.
+    const { status } = statusReport(await work.withRetries(entry, signal, () => transport.status(ticket)));
+    if (status !== 'initiated' && status !== 'transferred') {
+      work.write({ t: 'ready-sent', id }, entry);
+      transport.release(ticket);
+      return;
+    }
+  } else work.write({ t: 'ready-started', id }, entry);
+  await work.withRetries(entry, signal, () => transport.finish(ticket));
+  work.write({ t: 'ready-sent', id }, entry);
+  transport.release(ticket);
 }
 
 /** `begin`, journaled before and after: a file whose `init-started` has no `initialised` after it is begun again. */
@@ -97,6 +106,7 @@ function progress(entry: Entry, bytes: number, work: EntryWork): void {
   entry.bytes = bytes;
   entry.meter.record(bytes);
   work.changed(entry.journal.id);
+  work.progressed(entry);
   const now = work.now();
   const size = entry.journal.size;
   const last = bytes >= size;

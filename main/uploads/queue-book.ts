@@ -6,7 +6,7 @@
 import type { Entry } from './queue-entry.js';
 import { isUnfinished } from './queue-entry.js';
 import type { FoundFile } from './upload-files.js';
-import type { UploadState, UploadTotals } from './upload-types.js';
+import type { QueueTotals, UploadState } from './upload-types.js';
 
 /** What the end of a batch reports. */
 export interface BatchEnd {
@@ -111,6 +111,23 @@ export class QueueBook {
     return started;
   }
 
+  /** The files a slot holds now. */
+  *inSlots(): Generator<Entry> {
+    for (const entry of this.#slots) if (entry.abort !== null) yield entry;
+  }
+
+  /** The file's slot is free for the next file although its work goes on (its `ready`, outside the slots). */
+  leaveSlot(entry: Entry): void {
+    this.#slots.delete(entry);
+  }
+
+  /** Bytes per second of all transfers together: from the slots alone, not the whole list (called often). */
+  speed(): number {
+    let speed = 0;
+    for (const entry of this.inSlots()) if (entry.state === 'transferring') speed += entry.meter.speed();
+    return speed;
+  }
+
   /** The first `count` files in line that no slot holds, first in line first; they stay in line. */
   nextInLine(count: number): Entry[] {
     const next: Entry[] = [];
@@ -159,14 +176,13 @@ export class QueueBook {
     return end;
   }
 
-  /** The counts of the whole list, and the current batch's bytes (cancelled files left out) and speed. */
-  totals(): Pick<UploadTotals, 'files' | 'complete' | 'failed' | 'unfinished' | 'bytes' | 'size' | 'speed'> {
+  /** The counts of the whole list, and the current batch's bytes (cancelled files left out); speed() has the speed. */
+  totals(): Pick<QueueTotals, 'files' | 'complete' | 'failed' | 'unfinished' | 'bytes' | 'size'> {
     let complete = 0;
     let failed = 0;
     let unfinished = 0;
     let bytes = 0;
     let size = 0;
-    let speed = 0;
     for (const entry of this.#entries.values()) {
       if (entry.state === 'complete') complete += 1;
       else if (entry.state === 'failed') failed += 1;
@@ -174,10 +190,9 @@ export class QueueBook {
       if (entry.state !== 'cancelled' && this.#batch.has(entry.journal.id)) {
         bytes += entry.bytes;
         size += entry.journal.size;
-        if (entry.state === 'transferring') speed += entry.meter.speed();
       }
     }
-    return { files: this.#entries.size, complete, failed, unfinished, bytes, size, speed };
+    return { files: this.#entries.size, complete, failed, unfinished, bytes, size };
   }
 
   /* A binary heap of the waiting files by their order. */

@@ -37,6 +37,8 @@ export interface EntryWork {
   write(step: JournalRecord, entry: Entry): void;
   setState(entry: Entry, state: UploadState): void;
   changed(id: string): void;
+  /** A transfer of the entry made progress (the queue may begin the next file: begin-ahead.ts). */
+  progressed(entry: Entry): void;
   emit(event: UploadEvent): void;
   /** Runs a step of the entry, trying again after what may pass (see step-retries.ts); the row shows each wait. */
   withRetries<T>(entry: Entry, signal: AbortSignal, attempt: () => Promise<T>): Promise<T>;

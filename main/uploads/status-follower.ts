@@ -7,7 +7,8 @@
 // the current platform's is the same), so each video is asked on its own, with its own backoff (the
 // delays grow to 30 s), and the polls of all the videos of a queue pass one gate: a few at once, spaced
 // out, so that hundreds of files handed over in a burst do not burst the platform's rate limit. A poll
-// the rate limit holds back (platform-caller.ts waits out X-RateLimit-Reset and 429s) holds its place in
+// the rate limit holds back (the platform client waits out X-RateLimit-Reset and 429s: retrying-fetch.ts,
+// rate-limit-gate.ts; test/integration/uploads/status-rate-limit.test.ts) holds its place in
 // the gate, so the others wait behind it rather than pile up.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PlatformError, SignInNeededError } from '../platform/platform-error.js';

@@ -1,19 +1,23 @@
 // The bulk upload queue: what the streamer sees and does (add, edit, pause, resume, cancel, retry, clear)
-// and the scheduling of the files. Each file goes through its transport (upload-transport.ts): `begin`,
-// `send`, `finish` in a transfer slot (file-upload.ts), then the platform's status is followed to
+// and the scheduling of the files. Each file goes through its transport (upload-transport.ts): `begin` and
+// `send` in a transfer slot, `finish` after it (file-upload.ts), then the platform's status is followed to
 // `complete` or `error` (status-follower.ts). Every step is written to the journal before and after it
 // happens, so that a queue reopened after a crash picks each file up where it was: a file with a video id
 // is never begun again, a cut transfer resumes after what the platform acknowledged, a file the platform
 // has in full is not sent again, and a `ready` that may have been sent is checked before it is sent again.
 //
-// Transfer slots (the concurrency) hold a file to its `ready` (its `begin` runs ahead: begin-ahead.ts);
-// following the status afterwards takes no slot (status polls share one gate). A refused token pauses the
+// Transfer slots (the concurrency) hold a file while its bytes go (its `begin` runs ahead: begin-ahead.ts).
+// Once every byte is sent and that is on disk in the journal, the slot takes the next file, and `ready` is
+// sent outside the slots, a few at a time (a gate), with its retries: a round trip a file that the next
+// bytes do not wait for. A crash before `ready` leaves the file transferred but not ready in the journal:
+// after the restart a slot takes it, has nothing to send, and hands it straight on to `ready`. Following
+// the status afterwards takes no slot either (status polls share one gate). A refused token pauses the
 // queue until the next sign-in; a connection failure is retried with backoff, then fails that file.
 import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PlatformError, SignInNeededError } from '../platform/platform-error.js';
 import { BeginAhead } from './begin-ahead.js';
-import { uploadThroughFinish } from './file-upload.js';
+import { markReady, uploadThroughTransfer } from './file-upload.js';
 import type { JournalRecord } from './journal-records.js';
 import { QueueBook } from './queue-book.js';
 import { isUnfinished, newEntry, newItem, restoredEntry, rowOf, Stopped, UploadRejectedError, type Entry, type EntryWork } from './queue-entry.js';
@@ -23,7 +27,10 @@ import { findUploadFiles } from './upload-files.js';
 import { UploadJournal } from './upload-journal.js';
 import { SpeedLimit } from './speed-limit.js';
 import type { UploadTransport } from './upload-transport.js';
-import { CONCURRENCY_RANGE, UploadRefusedError, type AddOptions, type AddResult, type Protection, type QueueLogger, type QueuePause, type UploadEvent, type UploadRow, type UploadState, type UploadTotals } from './upload-types.js';
+import { checkedConcurrency, CONCURRENCY_RANGE, UploadRefusedError, type AddOptions, type AddResult, type Protection, type QueueLogger, type QueuePause, type QueueTotals, type UploadEvent, type UploadRow, type UploadState } from './upload-types.js';
+
+/** `ready` calls under way at once, outside the slots: a burst of small files does not burst the platform. */
+const READIES_AT_ONCE = 4;
 
 /** Files of an add taken at a time before the event loop gets a turn (10,000 files stay a few short stops). */
 const ADD_CHUNK = 500;
@@ -62,6 +69,7 @@ export class UploadQueue {
   readonly #closing = new AbortController();
   readonly #ahead = new BeginAhead(this.#closing.signal);
   readonly #polls = new PollGate();
+  readonly #readies = new PollGate({ atOnce: READIES_AT_ONCE, spacingMs: 0 });
 
   constructor(options: UploadQueueOptions) {
     this.#options = options;
@@ -99,9 +107,15 @@ export class UploadQueue {
     return entry ? rowOf(entry) : null;
   }
 
-  totals(): UploadTotals {
-    const { files, complete, failed, unfinished, bytes, size, speed } = this.#entries.totals();
+  totals(): QueueTotals {
+    const { files, complete, failed, unfinished, bytes, size } = this.#entries.totals();
+    const speed = this.#entries.speed();
     return { files, complete, failed, unfinished, bytes, size, speed, etaSeconds: speed > 0 ? Math.ceil((size - bytes) / speed) : null, paused: this.#paused, concurrency: this.#concurrency, speedLimit: this.#speedLimit.bytesPerSecond };
+  }
+
+  /** Bytes per second of all transfers together (from the slots: cheap to ask often). */
+  speed(): number {
+    return this.#entries.speed();
   }
 
   /**
@@ -260,14 +274,28 @@ export class UploadQueue {
   #pump(): void {
     if (!this.#started || this.#closed || this.#paused !== null) return;
     for (const entry of this.#entries.toStart(this.#concurrency)) void this.#runSlot(entry);
-    this.#ahead.fill(this.#entries.nextInLine(this.#concurrency), this.#concurrency, this.#work);
+    this.#beginAhead();
+  }
+
+  #beginAhead(): void {
+    if (!this.#started || this.#closed || this.#paused !== null) return;
+    const room = this.#ahead.room(this.#entries.inSlots());
+    if (room > 0) this.#ahead.fill(this.#entries.nextInLine(room), room, this.#work);
   }
 
   async #runSlot(entry: Entry): Promise<void> {
     const abort = new AbortController();
     entry.abort = abort;
     try {
-      await uploadThroughFinish(entry, abort.signal, this.#work, this.#speedLimit);
+      await uploadThroughTransfer(entry, abort.signal, this.#work, this.#speedLimit);
+      // Every byte is sent: once that is on disk the slot takes the next file while `ready` goes.
+      await this.#journal.durable();
+      abort.signal.throwIfAborted();
+      this.#setState(entry, 'sending-ready');
+      this.#entries.leaveSlot(entry);
+      entry.meter.reset();
+      this.#pump();
+      await this.#readies.run(() => markReady(entry, abort.signal, this.#work), abort.signal);
       entry.abort = null;
       this.#setState(entry, 'processing');
       this.#follow(entry);
@@ -281,6 +309,7 @@ export class UploadQueue {
       } else this.#fail(entry, error);
     } finally {
       entry.meter.reset();
+      this.#ahead.slotEnded(entry);
       this.#pump();
       this.#checkDone();
     }
@@ -319,6 +348,9 @@ export class UploadQueue {
       write: (step, entry) => this.#write(step, entry),
       setState: (entry, state) => this.#setState(entry, state),
       changed: (id) => this.#changed(id),
+      progressed: (entry) => {
+        if (this.#ahead.progressed(entry)) this.#beginAhead();
+      },
       emit: (event) => this.#emit(event),
       // Every step journaled so far is on disk before the transport acts on it (upload-journal.ts).
       withRetries: async (entry, signal, attempt) => {
@@ -414,11 +446,4 @@ export class UploadQueue {
       this.#options.logger.warn('an upload event listener failed', { error: String(error) });
     }
   }
-}
-
-function checkedConcurrency(value: number): number {
-  if (!Number.isInteger(value) || value < CONCURRENCY_RANGE.min || value > CONCURRENCY_RANGE.max) {
-    throw new UploadRefusedError(`Concurrency is ${CONCURRENCY_RANGE.min} to ${CONCURRENCY_RANGE.max} files at once (got ${value}).`);
-  }
-  return value;
 }

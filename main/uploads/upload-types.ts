@@ -12,12 +12,16 @@ export type Protection = UploadRow['protect'];
 export type UploadStatus = NonNullable<UploadRow['platformStatus']>;
 
 /**
- * waiting: in line for a transfer slot; initialising, transferring, sending-ready: in a slot;
+ * waiting: in line for a transfer slot; initialising, transferring: in a slot; sending-ready: the bytes
+ * are sent, `ready` goes (outside the slots);
  * processing: handed to the platform, its status followed; then complete, failed or cancelled.
  */
 export type UploadState = UploadRow['state'];
 
 export type QueuePause = NonNullable<UploadTotals['paused']>;
+
+/** The queue's own totals: the timetable and what holds the speed are the service's to add (upload-service.ts). */
+export type QueueTotals = Omit<UploadTotals, 'timetable' | 'limitedBy'>;
 
 export type UploadEvent =
   | { readonly event: 'queued'; readonly id: string; readonly file: string; readonly size: number; readonly title: string }
@@ -59,4 +63,11 @@ export interface QueueLogger {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   registerSecret(value: string): void;
+}
+
+export function checkedConcurrency(value: number): number {
+  if (!Number.isInteger(value) || value < CONCURRENCY_RANGE.min || value > CONCURRENCY_RANGE.max) {
+    throw new UploadRefusedError(`Concurrency is ${CONCURRENCY_RANGE.min} to ${CONCURRENCY_RANGE.max} files at once (got ${value}).`);
+  }
+  return value;
 }

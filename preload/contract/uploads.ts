@@ -70,10 +70,10 @@ export const UploadTotals = z.object({
   concurrency: z.number(),
   /** The streamer's own limit in bytes per second for all transfers together; null: none. */
   speedLimit: z.number().nullable(),
-  /** The saved timetable (the app's; absent where no app keeps one). */
-  timetable: UploadTimetable.nullable().optional(),
+  /** The saved timetable; null: none. */
+  timetable: UploadTimetable.nullable(),
   /** The lowest of what applies now (limit, timetable, a broadcast), and why; null: full speed. */
-  limitedBy: UploadLimit.nullable().optional(),
+  limitedBy: UploadLimit.nullable(),
 });
 export type UploadTotals = z.output<typeof UploadTotals>;
 

@@ -82,8 +82,8 @@ export function UploadsPanel() {
       <h2>Add videos</h2>
       <BatchForm channels={channels} batch={batch} disabled={adding} onChange={store.setBatch} />
       <DropZone disabled={adding || noChannel} onPaths={add} />
-      <PathField disabled={adding || noChannel} onAdd={(path) => add([path])} onBrowse={(from) => void store.browse(from ?? folder?.path)} />
-      {folder && <FolderBrowser key={folder.path} folder={folder} busy={adding} onOpen={(path) => void store.browse(path)} onAdd={add} onClose={store.closeBrowser} />}
+      <PathField disabled={adding || noChannel} adding={busy === 'add'} onAdd={(path) => add([path])} onBrowse={(from) => void store.browse(from ?? folder?.path)} />
+      {folder && <FolderBrowser key={folder.path} folder={folder} busy={adding} adding={busy === 'add'} onOpen={(path) => void store.browse(path)} onAdd={add} onClose={store.closeBrowser} />}
       {lastAdd && <AddResult result={lastAdd} onDismiss={store.dismissAdd} />}
       {error && (
         <>

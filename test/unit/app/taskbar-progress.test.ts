@@ -3,7 +3,7 @@ import { NO_PROGRESS, showUploadProgress, taskbarProgress, type ProgressMode, ty
 import type { UploadsChange, UploadTotals } from '../../../preload/contract.js';
 
 function totals(change: Partial<UploadTotals> = {}): UploadTotals {
-  return { files: 3, complete: 1, failed: 0, unfinished: 2, bytes: 250, size: 1000, speed: 100, etaSeconds: 8, paused: null, concurrency: 2, speedLimit: null, ...change };
+  return { files: 3, complete: 1, failed: 0, unfinished: 2, bytes: 250, size: 1000, speed: 100, etaSeconds: 8, paused: null, concurrency: 2, speedLimit: null, timetable: null, limitedBy: null, ...change };
 }
 
 function change(partial: Partial<UploadTotals> = {}, available = true): UploadsChange {

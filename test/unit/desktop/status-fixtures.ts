@@ -49,5 +49,5 @@ export function reconnecting(activeId = 'a'): LiveState {
 }
 
 export function totals(change: Partial<UploadTotals> = {}): UploadTotals {
-  return { files: 3, complete: 1, failed: 0, unfinished: 2, bytes: 250, size: 1000, speed: 100, etaSeconds: 8, paused: null, concurrency: 2, speedLimit: null, ...change };
+  return { files: 3, complete: 1, failed: 0, unfinished: 2, bytes: 250, size: 1000, speed: 100, etaSeconds: 8, paused: null, concurrency: 2, speedLimit: null, timetable: null, limitedBy: null, ...change };
 }

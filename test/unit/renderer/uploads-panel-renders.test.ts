@@ -3,7 +3,7 @@
 // progress renders that row alone, and one that changes only the totals renders no row. Counted with
 // React's Profiler, placed inside each row's memo boundary (the row module is wrapped here, its memo
 // comparison kept), so a row the panel skipped is not counted. A row the platform is transcoding shows
-// how far it is.
+// how far it is. While an add runs (seconds for a folder of 10,000 files), its Add button says so.
 import { act, createElement, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,7 +36,7 @@ function row(id: string, change: Partial<UploadRow> = {}): UploadRow {
   return { id, file: `/v/${id}.mp4`, size: 1000, channelId: '9', title: id, description: '', protect: 'public', state: 'waiting', platformStatus: null, videoId: null, bytes: 0, speed: 0, etaSeconds: null, failure: null, processingProgress: null, retry: null, ...change };
 }
 
-const totals: UploadTotals = { files: 3, complete: 0, failed: 0, unfinished: 3, bytes: 0, size: 3000, speed: 0, etaSeconds: null, paused: null, concurrency: 2, speedLimit: null };
+const totals: UploadTotals = { files: 3, complete: 0, failed: 0, unfinished: 3, bytes: 0, size: 3000, speed: 0, etaSeconds: null, paused: null, concurrency: 2, speedLimit: null, timetable: null, limitedBy: null };
 
 async function emit(change: Partial<UploadsChange>): Promise<void> {
   await act(async () => bridge.emit('uploads', { reset: false, available: true, reason: null, rows: [], removed: [], totals, ...change }));
@@ -90,5 +90,23 @@ describe('the Uploads panel', () => {
     const bar = shown.querySelector('[role="progressbar"]')!;
     expect(bar.getAttribute('aria-label')).toBe('a processed');
     expect(bar.getAttribute('aria-valuenow')).toBe('37');
+  });
+
+  it('shows Add busy (disabled, "Adding…", aria-busy) while an add runs, and Add again once it is done', async () => {
+    let finish: (result: { queued: UploadRow[]; rejected: [] }) => void = () => undefined;
+    bridge.companion.uploads.add.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const input = host.querySelector<HTMLInputElement>('[data-testid="upload-path"]')!;
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    await act(async () => {
+      setter.call(input, '/v/stream-archive');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    const button = host.querySelector<HTMLButtonElement>('[data-testid="add-path"]')!;
+    expect(button.disabled).toBe(false);
+    await act(async () => button.form!.requestSubmit());
+    expect(bridge.companion.uploads.add).toHaveBeenCalledTimes(1);
+    expect([button.textContent, button.disabled, button.getAttribute('aria-busy')]).toEqual(['Adding…', true, 'true']);
+    await act(async () => finish({ queued: [row('d')], rejected: [] }));
+    expect([button.textContent, button.getAttribute('aria-busy')]).toEqual(['Add', 'false']);
   });
 });

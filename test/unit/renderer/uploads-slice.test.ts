@@ -13,7 +13,7 @@ function row(id: string, change: Partial<UploadRow> = {}): UploadRow {
   return { id, file: `/v/${id}.mp4`, size: 100, channelId: '1', title: id, description: '', protect: 'public', state: 'waiting', platformStatus: null, videoId: null, bytes: 0, speed: 0, etaSeconds: null, failure: null, processingProgress: null, retry: null, ...change };
 }
 
-const totals: UploadTotals = { files: 2, complete: 0, failed: 0, unfinished: 2, bytes: 0, size: 200, speed: 0, etaSeconds: null, paused: null, concurrency: 2, speedLimit: null };
+const totals: UploadTotals = { files: 2, complete: 0, failed: 0, unfinished: 2, bytes: 0, size: 200, speed: 0, etaSeconds: null, paused: null, concurrency: 2, speedLimit: null, timetable: null, limitedBy: null };
 
 function change(partial: Partial<UploadsChange>): UploadsChange {
   return { reset: false, available: true, reason: null, rows: [], removed: [], totals, ...partial };

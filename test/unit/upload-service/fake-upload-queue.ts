@@ -1,7 +1,7 @@
 // A stand-in for the engine's upload queue (main/uploads/upload-queue.ts), for the service around it: rows
 // the test sets, every call recorded, and the engine's callbacks (events, row changes) fired by hand.
 import type { ProfileUploadQueueOptions } from '../../../main/uploads/profile-upload-queue.js';
-import type { AddOptions, AddResult, UploadRow, UploadTotals } from '../../../main/uploads/upload-types.js';
+import type { AddOptions, AddResult, QueueTotals, UploadRow } from '../../../main/uploads/upload-types.js';
 import type { OpenedUploadQueue, UploadQueueControls } from '../../../main/upload-service/upload-service.js';
 
 export function fakeRow(id: string, change: Partial<UploadRow> = {}): UploadRow {
@@ -29,7 +29,7 @@ export function fakeRow(id: string, change: Partial<UploadRow> = {}): UploadRow 
 export class FakeUploadQueue implements UploadQueueControls {
   readonly calls: string[] = [];
   readonly rowsById = new Map<string, UploadRow>();
-  paused: UploadTotals['paused'] = null;
+  paused: QueueTotals['paused'] = null;
   concurrency: number;
   speedLimit: number | null;
   closed = false;
@@ -64,7 +64,11 @@ export class FakeUploadQueue implements UploadQueueControls {
     return this.rowsById.get(id) ?? null;
   }
 
-  totals(): UploadTotals {
+  speed(): number {
+    return 0;
+  }
+
+  totals(): QueueTotals {
     const rows = this.rows();
     return {
       files: rows.length,

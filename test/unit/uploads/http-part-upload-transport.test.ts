@@ -253,4 +253,19 @@ describe('the upload queue with the HTTP part transport', () => {
     expect(rows).toContain(55);
     expect(resumed.rows()[0]).toMatchObject({ state: 'complete', processingProgress: null });
   });
+
+  it('frees the slot once the parts are sent: the next file\'s parts go while the platform answers the first file\'s ready', async () => {
+    const events: UploadEvent[] = [];
+    const queue = open(join(root, 'ready', 'journal.jsonl'), events);
+    const first = await video();
+    const second = await video(SIZE - 1);
+    const ready = platform.holdCompleted();
+    await queue.add([first.path, second.path], { channelId: CHANNEL });
+    queue.setConcurrency(1);
+    queue.start();
+    await ready.reached;
+    await vi.waitFor(() => expect(platform.uploads.get('101')?.parts.size).toBe(planParts(SIZE - 1, PART_SIZE).count), { timeout: 5000 });
+    ready.release();
+    await vi.waitFor(() => expect(events.find((event) => event.event === 'done')).toMatchObject({ complete: 2 }), { timeout: 5000 });
+  });
 });

@@ -36,6 +36,7 @@ export class MemoryPartPlatform implements HttpPartPlatform {
   partDelayMs = 2;
   #nextVideo = 100;
   #holds = new Map<number, { reached: () => void; released: Promise<void> }>();
+  #completedHold: { reached: () => void; released: Promise<void> } | null = null;
 
   async create(channelId: string, create: PartUploadCreate): Promise<CreatedPartUpload> {
     this.creates += 1;
@@ -69,6 +70,12 @@ export class MemoryPartPlatform implements HttpPartPlatform {
   async completed(channelId: string, videoId: string, uploadId: string): Promise<void> {
     const upload = this.uploads.get(videoId);
     if (!upload || upload.uploadId !== uploadId) throw answer(404, 'not_found');
+    const hold = this.#completedHold;
+    this.#completedHold = null;
+    if (hold) {
+      hold.reached();
+      await hold.released;
+    }
     upload.completed = true;
   }
 
@@ -78,12 +85,16 @@ export class MemoryPartPlatform implements HttpPartPlatform {
 
   /** Holds part `index` when it is posted: `reached` once it is, the part goes on at `release`. */
   hold(index: number): { reached: Promise<void>; release: () => void } {
-    let release!: () => void;
-    let reached!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const reachedPromise = new Promise<void>((resolve) => (reached = resolve));
-    this.#holds.set(index, { reached, released });
-    return { reached: reachedPromise, release };
+    const { held, hold } = newHold();
+    this.#holds.set(index, held);
+    return hold;
+  }
+
+  /** Holds the next `completed` (the transport's `ready`): `reached` once it is called, it answers at `release`. */
+  holdCompleted(): { reached: Promise<void>; release: () => void } {
+    const { held, hold } = newHold();
+    this.#completedHold = held;
+    return hold;
   }
 
   /** The bytes the platform has of an upload, its parts in order. */
@@ -91,4 +102,12 @@ export class MemoryPartPlatform implements HttpPartPlatform {
     const parts = this.uploads.get(videoId)!.parts;
     return Buffer.concat([...parts.keys()].sort((a, b) => a - b).map((index) => parts.get(index)!));
   }
+}
+
+function newHold(): { held: { reached: () => void; released: Promise<void> }; hold: { reached: Promise<void>; release: () => void } } {
+  let release!: () => void;
+  let reached!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const reachedPromise = new Promise<void>((resolve) => (reached = resolve));
+  return { held: { reached, released }, hold: { reached: reachedPromise, release } };
 }

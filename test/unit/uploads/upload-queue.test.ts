@@ -667,6 +667,22 @@ describe('UploadQueue batches and the list', () => {
   });
 });
 
+describe('UploadQueue ready outside the slots', () => {
+  it('frees the slot once the bytes are sent: the next file transfers while the platform answers the first file\'s ready', async () => {
+    const a = await video('a.mp4');
+    const b = await video('b.mp4');
+    const of = open({ concurrency: 1 });
+    const { queued } = await of.queue.add([a, b], { channelId: CHANNEL });
+    const readyOfA = server.hold('ready', 'before');
+    of.queue.start();
+    await readyOfA.reached;
+    expect(row(of, queued[0]!.id).state).toBe('sending-ready');
+    await until(() => expect(server.transfers.map((transfer) => transfer.file)).toEqual(['a.mp4', 'b.mp4']));
+    readyOfA.release();
+    expect(await doneOf(of)).toMatchObject({ complete: 2, failed: 0 });
+  });
+});
+
 describe('UploadQueue begin-ahead', () => {
   it('begins the next files\' uploads while the slots transfer, one per slot and no more', async () => {
     const files = await Promise.all(['a.mp4', 'b.mp4', 'c.mp4', 'd.mp4', 'e.mp4'].map((name) => video(name)));
@@ -688,6 +704,31 @@ describe('UploadQueue begin-ahead', () => {
     expect(await doneOf(of)).toMatchObject({ complete: 5, failed: 0 });
     expect(inits()).toEqual(['init a', 'init b', 'init c', 'init d', 'init e']);
     expect([...new Set(server.transfers.map((transfer) => transfer.remoteName))].sort()).toEqual(['up-v1.mp4', 'up-v2.mp4', 'up-v3.mp4', 'up-v4.mp4', 'up-v5.mp4']);
+  });
+
+  it('leaves the next file editable (not begun) while the slot\'s transfer is far from its end, and begins it once near the end', async () => {
+    server.chunk = 64 * 1024;
+    const big = 2 * 1024 * 1024;
+    const a = await video('a.mp4', big);
+    const b = await video('b.mp4');
+    const of = open({ concurrency: 1 });
+    const { queued } = await of.queue.add([a, b], { channelId: CHANNEL });
+    const early = server.holdTransfer('a.mp4', 64 * 1024);
+    const late = server.holdTransfer('a.mp4', big - 100 * 1024);
+    of.queue.start();
+    await early.reached;
+    await sleep(30);
+    // 1.9 MB to go at a speed not known yet: b is not handed to the platform, and the streamer can still edit it.
+    expect(inits()).toEqual(['init a']);
+    expect(of.queue.edit(queued[1]!.id, { title: 'Renamed' })).toMatchObject({ title: 'Renamed', videoId: null });
+    early.release();
+    await late.reached;
+    // 100 KB to go: b is begun while a's last bytes go, with the title it was given.
+    await until(() => expect(inits()).toEqual(['init a', 'init Renamed']));
+    expect(row(of, queued[0]!.id).state).toBe('transferring');
+    late.release();
+    expect(await doneOf(of)).toMatchObject({ complete: 2, failed: 0 });
+    expect(row(of, queued[1]!.id).title).toBe('Renamed');
   });
 
   it('never begins a file begun ahead again after a crash: the reopened queue sends it with its upload', async () => {

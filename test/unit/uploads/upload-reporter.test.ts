@@ -10,7 +10,7 @@ import { createAppLogger } from '../../../main/log/app-logger.js';
 import { UploadReporter } from '../../../main/cli/upload-reporter.js';
 import { FtpUploadTransport } from '../../../main/uploads/ftp-upload-transport.js';
 import { UploadQueue } from '../../../main/uploads/upload-queue.js';
-import type { UploadEvent, UploadTotals } from '../../../main/uploads/upload-types.js';
+import type { QueueTotals, UploadEvent } from '../../../main/uploads/upload-types.js';
 import { FakeKeychain, FakeUploadServer, FTP_PASSWORD, RecordingLogger } from './fake-upload-server.js';
 import { randomVideo } from '../../support/fake-video.js';
 
@@ -114,6 +114,29 @@ describe('UploadReporter without --json', () => {
     expect(text()).not.toContain('\r');
   });
 
+  it('says why uploads are slow whenever that changes, in words, and nothing with --json', () => {
+    const { context: plain, text } = context({ json: false });
+    const reporter = new UploadReporter(plain);
+    const timetable = { fullSpeedFrom: '01:00', fullSpeedUntil: '07:00', otherwise: 2 * 1024 * 1024 };
+    const evening = new Date(2026, 10, 28, 20, 15);
+    reporter.limitChanged(null, timetable, evening);
+    reporter.limitChanged({ reason: 'timetable', bytesPerSecond: 2 * 1024 * 1024 }, timetable, evening);
+    reporter.limitChanged({ reason: 'timetable', bytesPerSecond: 2 * 1024 * 1024 }, timetable, evening);
+    reporter.limitChanged({ reason: 'live', bytesPerSecond: 512 * 1024 }, timetable, evening);
+    reporter.limitChanged({ reason: 'user', bytesPerSecond: 1024 * 1024 }, timetable, evening);
+    reporter.limitChanged(null, timetable, evening);
+    expect(text().split('\n')).toEqual([
+      "slowed to 2.0 MB/s: the timetable's reduced hours until 01:00",
+      'slowed to 0.5 MB/s: you are live, and the broadcast keeps the rest of the connection',
+      'slowed to 1.0 MB/s: your own speed limit (the limit-rate setting, or --limit-rate)',
+      'full speed again',
+      '',
+    ]);
+    const { context: json, text: jsonText } = context({ json: true });
+    new UploadReporter(json).limitChanged({ reason: 'live', bytesPerSecond: 1024 }, null);
+    expect(jsonText()).toBe('');
+  });
+
   it('names a resumed transfer and cancelled files', () => {
     const { context: plain, text } = context({ json: false });
     const reporter = new UploadReporter(plain);
@@ -128,7 +151,7 @@ describe('UploadReporter without --json', () => {
     try {
       const { context: terminal, text } = context({ json: false, tty: true });
       const reporter = new UploadReporter(terminal);
-      const totals: UploadTotals = { files: 2, complete: 0, failed: 0, unfinished: 2, bytes: 3 * 1024 * 1024, size: 6 * 1024 * 1024, speed: 1024 * 1024, etaSeconds: 3, paused: null, concurrency: 2, speedLimit: null };
+      const totals: QueueTotals = { files: 2, complete: 0, failed: 0, unfinished: 2, bytes: 3 * 1024 * 1024, size: 6 * 1024 * 1024, speed: 1024 * 1024, etaSeconds: 3, paused: null, concurrency: 2, speedLimit: null };
       reporter.attach(() => totals);
       await vi.advanceTimersByTimeAsync(250);
       expect(text()).toBe(`\r\x1b[2K[############------------] 50% 3.0 MB of 6.0 MB, 1.0 MB/s, 0:03 left (0 complete, 2 to go)`);

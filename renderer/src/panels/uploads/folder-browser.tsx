@@ -5,22 +5,31 @@ import { FolderIcon } from '../../icons';
 
 /**
  * A listing of a folder on the computer running the app: open folders, tick files and folders, add them.
- * Keyed by the folder's path where it is used, so the ticks start empty in each folder.
+ * Keyed by the folder's path where it is used, so the ticks start empty in each folder. The button that
+ * started an add says "Adding…" until it ends (a whole folder of thousands of files takes seconds).
  */
 export function FolderBrowser({
   folder,
   busy,
+  adding,
   onOpen,
   onAdd,
   onClose,
 }: {
   folder: FolderListing;
   busy: boolean;
+  adding: boolean;
   onOpen: (path: string) => void;
   onAdd: (paths: string[]) => void;
   onClose: () => void;
 }) {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [added, setAdded] = useState<'chosen' | 'folder' | null>(null);
+  const addingNow = (which: 'chosen' | 'folder') => adding && added === which;
+  const add = (which: 'chosen' | 'folder', paths: string[]) => {
+    setAdded(which);
+    onAdd(paths);
+  };
   const toggle = (path: string, on: boolean) => {
     const next = new Set(chosen);
     if (on) next.add(path);
@@ -66,11 +75,11 @@ export function FolderBrowser({
       )}
       {folder.truncated && <p className="hint">This folder holds more than the app lists; add the whole folder to include everything.</p>}
       <div className="folder-browser-actions">
-        <button type="button" className="button button-primary" disabled={busy || chosen.size === 0} onClick={() => onAdd([...chosen])} data-testid="add-chosen">
-          Add chosen ({chosen.size})
+        <button type="button" className="button button-primary" disabled={busy || chosen.size === 0} aria-busy={addingNow('chosen')} onClick={() => add('chosen', [...chosen])} data-testid="add-chosen">
+          {addingNow('chosen') ? 'Adding…' : `Add chosen (${chosen.size})`}
         </button>
-        <button type="button" className="button" disabled={busy} onClick={() => onAdd([folder.path])} data-testid="add-folder">
-          Add this whole folder{videos > 0 ? ` (${videos} video${videos === 1 ? '' : 's'} here)` : ''}
+        <button type="button" className="button" disabled={busy} aria-busy={addingNow('folder')} onClick={() => add('folder', [folder.path])} data-testid="add-folder">
+          {addingNow('folder') ? 'Adding…' : `Add this whole folder${videos > 0 ? ` (${videos} video${videos === 1 ? '' : 's'} here)` : ''}`}
         </button>
       </div>
     </div>

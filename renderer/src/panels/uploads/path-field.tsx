@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from 'react';
 
-/** A file or folder by its path on the computer running the app, or Browse to find it there (from the typed folder, if any). */
-export function PathField({ disabled, onAdd, onBrowse }: { disabled: boolean; onAdd: (path: string) => void; onBrowse: (from: string | undefined) => void }) {
+/**
+ * A file or folder by its path on the computer running the app, or Browse to find it there (from the typed
+ * folder, if any). While an add runs (a folder of 10,000 files takes seconds), Add says so.
+ */
+export function PathField({ disabled, adding, onAdd, onBrowse }: { disabled: boolean; adding: boolean; onAdd: (path: string) => void; onBrowse: (from: string | undefined) => void }) {
   const [path, setPath] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -23,8 +26,8 @@ export function PathField({ disabled, onAdd, onBrowse }: { disabled: boolean; on
           data-testid="upload-path"
         />
       </label>
-      <button type="submit" className="button" disabled={disabled || path.trim() === ''} data-testid="add-path">
-        Add
+      <button type="submit" className="button" disabled={disabled || adding || path.trim() === ''} aria-busy={adding} data-testid="add-path">
+        {adding ? 'Adding…' : 'Add'}
       </button>
       <button type="button" className="button" disabled={disabled} onClick={() => onBrowse(path.trim() === '' ? undefined : path.trim())} data-testid="browse-button">
         Browse…
