@@ -37,7 +37,7 @@ import { registerCaptionRoutes } from './api/caption-routes.js';
 import { registerChapterRoutes } from './api/chapter-routes.js';
 import { HookDispatcher } from './hooks/hook-dispatcher.js';
 import { registerHookRoutes } from './hooks/hook-routes.js';
-import { startUploadService } from './ftp/upload-service.js';
+import { startUploadService, type FtpAdvertised } from './ftp/upload-service.js';
 import { registerUploadRoutes } from './ftp/upload-routes.js';
 import { startPartUploadService } from './uploads-v2/part-upload-service.js';
 import { registerPartUploadRoutes } from './uploads-v2/part-upload-routes.js';
@@ -48,6 +48,7 @@ import { RateLimiter, type RateLimitBudget } from './http/rate-limiter.js';
 import { startRtmpsIngest, type RtmpsIngest } from './live/rtmps-ingest.js';
 
 export type { SandboxAdmin } from './admin.js';
+export type { FtpAdvertised } from './ftp/upload-service.js';
 export type { CollectionLimits } from './api/collection-capacity.js';
 export { DEFAULT_RATE_LIMIT, type RateLimitBudget } from './http/rate-limiter.js';
 export { BENEFITS, HOOK_EVENTS, type Benefit, type HookEvent } from './state/model.js';
@@ -68,6 +69,12 @@ export interface SandboxOptions {
   readonly dataDir?: string;
   /** Hand out this FTP server for uploads instead of running one; the sandbox reads uploaded files from `root`. */
   readonly externalFtp?: { readonly url: string; readonly root: string };
+  /**
+   * Where clients reach the sandbox's own FTP server when not at its interface (a proxy in front of it, as
+   * test/support/shaped-link.mjs puts one): the host that upload details and passive replies give, and the
+   * passive ports to use (a proxy forwards a fixed range). Its interface and ephemeral ports otherwise.
+   */
+  readonly ftpAdvertised?: FtpAdvertised;
   /** Milliseconds per upload processing step after FTP's `ready` or the parts' `completed` (tests shorten it). */
   readonly uploadStepMs?: number;
   /** Least milliseconds from a download request to `available` (default 1500; tests shorten it). */
@@ -179,6 +186,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       host,
       ftpPort: options.ftpPort ?? 0,
       externalFtp: options.externalFtp,
+      advertised: options.ftpAdvertised,
       stepMs: options.uploadStepMs,
       onInternalError: options.onInternalError,
     });

@@ -5,6 +5,10 @@
 // `completed` is held off (one step an hour): the rows measure the client's flow up to there, not the
 // platform's transcoding.
 //
+// Behind a shaped link (test/support/shaped-link.mjs), it runs inside the link's namespace: --host is the
+// namespace's address to listen on, --ftp-advertised-host the address clients reach it at (the proxy's),
+// --ftp-passive-ports LOW:HIGH the range its own FTP server's passive replies use (the proxy forwards it).
+//
 // stdout: {"ready":true,"apiUrl":..,"authUrl":..,"clientId":..,"clientSecret":..,"username":..,
 // "password":..,"channelId":..}. SIGTERM closes the sandbox and exits 0.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,10 +17,22 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startSandbox } from '../../build/sandbox/index.js';
 
-const { values } = parseArgs({ options: { 'ftp-url': { type: 'string' }, 'ftp-root': { type: 'string' }, 'data-dir': { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    'ftp-url': { type: 'string' },
+    'ftp-root': { type: 'string' },
+    'data-dir': { type: 'string' },
+    host: { type: 'string' },
+    'ftp-advertised-host': { type: 'string' },
+    'ftp-passive-ports': { type: 'string' },
+  },
+});
+const [passiveMin, passiveMax] = (values['ftp-passive-ports'] ?? '').split(':').map(Number);
 const dataDir = await mkdtemp(join(values['data-dir'] ?? tmpdir(), 'bench-upload-sandbox-'));
 const sandbox = await startSandbox({
   dataDir,
+  ...(values.host ? { host: values.host } : {}),
+  ...(values['ftp-advertised-host'] ? { ftpAdvertised: { host: values['ftp-advertised-host'], ...(passiveMax ? { passivePorts: { min: passiveMin, max: passiveMax } } : {}) } } : {}),
   ...(values['ftp-url'] ? { externalFtp: { url: values['ftp-url'], root: values['ftp-root'] } } : {}),
   uploadStepMs: 3_600_000,
   onInternalError: (error) => process.stderr.write(`sandbox internal error: ${error?.stack ?? error}\n`),

@@ -1,7 +1,8 @@
 // The sandbox's FTP server for uploads (ftp-srv). Each upload's generated credentials log in to a root of
 // their own, so one upload can neither see nor touch another's file; anything else is refused. Passive
 // mode only (the documented flow), on the server's own interface and on ephemeral data ports: several
-// sandboxes and test workers run side by side, so a fixed range would collide. Every connection goes
+// sandboxes and test workers run side by side, so a fixed range would collide (except behind a proxy, which
+// forwards a fixed range: `advertised`, for test/support/shaped-link.mjs). Every connection goes
 // through ftp-connection-guard.ts first: a hostile client loses its own connection, never the server.
 import { createWriteStream, type ReadStream, type WriteStream } from 'node:fs';
 import { mkdir, stat, truncate } from 'node:fs/promises';
@@ -22,6 +23,8 @@ export interface FtpUploadServerOptions {
   readonly host: string;
   /** 0 picks a free port. */
   readonly port: number;
+  /** The host passive replies give and the passive port range, when clients reach the server through a proxy. */
+  readonly advertised?: { readonly host: string; readonly passivePorts?: { readonly min: number; readonly max: number } };
   /** The grant for these credentials, or null to refuse the login. */
   readonly login: (user: string, password: string) => FtpGrant | null;
   /** ftp-srv's own log goes here. */
@@ -48,10 +51,10 @@ export async function startFtpUploadServer(options: FtpUploadServerOptions): Pro
   const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
   const ftp = new FtpSrv({
     url: `ftp://${shown}:${options.port}`,
-    pasv_url: options.host,
+    pasv_url: options.advertised?.host ?? options.host,
     // ftp-srv's port finder probes pasv_min upwards; 0..0 makes every probe (and data server) ephemeral.
-    pasv_min: 0,
-    pasv_max: 0,
+    pasv_min: options.advertised?.passivePorts?.min ?? 0,
+    pasv_max: options.advertised?.passivePorts?.max ?? 0,
     greeting: 'Broadcaster Companion sandbox: upload server',
     // Active mode would also let a client make the server connect wherever it names (FTP bounce).
     blacklist: ['PORT', 'EPRT'],

@@ -37,6 +37,12 @@ export interface ExternalFtp {
   readonly root: string;
 }
 
+/** See SandboxOptions.ftpAdvertised. */
+export interface FtpAdvertised {
+  readonly host: string;
+  readonly passivePorts?: { readonly min: number; readonly max: number };
+}
+
 export interface UploadServiceOptions {
   readonly store: SandboxStore;
   readonly dataDir: string;
@@ -46,6 +52,8 @@ export interface UploadServiceOptions {
   readonly ftpPort: number;
   /** Hand out this server instead of running one. */
   readonly externalFtp?: ExternalFtp;
+  /** Where clients reach the embedded server, when not at `host`. */
+  readonly advertised?: FtpAdvertised;
   /** Milliseconds between processing steps after `ready`. */
   readonly stepMs?: number;
   readonly onInternalError?: (error: unknown) => void;
@@ -196,12 +204,13 @@ async function embeddedEndpoint(
   const server: FtpUploadServer = await startFtpUploadServer({
     host: options.host,
     port: options.ftpPort,
+    advertised: options.advertised,
     login,
     logFile: join(options.dataDir, 'ftp-server.log'),
     onInternalError: reportError,
   });
   return {
-    host: server.host,
+    host: options.advertised?.host ?? server.host,
     port: server.port,
     credentials: null,
     root,

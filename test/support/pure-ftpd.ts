@@ -14,14 +14,16 @@ export interface PureFtpdOptions {
   readonly passivePorts?: string;
   readonly user?: string;
   readonly password?: string;
-  /** Runs pure-ftpd in this network namespace (`ip netns exec`), listening on `host`. */
+  /** Run inside this network namespace (test/support/shaped-link.mjs), listening on `host`. */
   readonly netns?: string;
-  /** Where it listens and what it gives for passive connections (default 127.0.0.1). */
+  /** The interface to listen on (default 127.0.0.1). */
   readonly host?: string;
+  /** The address passive replies give (`-P`; default `host`): where clients reach the server, a proxy in front of it. */
+  readonly passiveAddress?: string;
 }
 
 export interface PureFtpd {
-  /** `ftp://user:password@host:port` */
+  /** `ftp://user:password@host:port` (host: 127.0.0.1 unless told otherwise) */
   readonly url: string;
   readonly port: number;
   readonly user: string;
@@ -47,12 +49,11 @@ export async function startPureFtpd(dir: string, options: PureFtpdOptions = {}):
   await writeFile(join(dir, 'pureftpd.passwd'), `${user}:${hash.trim()}:65534:65534::${root}/./::::::::::::\n`, { mode: 0o600 });
   await commandOutput('pure-pw', ['mkdb', join(dir, 'pureftpd.pdb'), '-f', join(dir, 'pureftpd.passwd')]);
   const host = options.host ?? '127.0.0.1';
-  // A namespace has ports of its own: one free here is as good as any there.
+  // A new namespace has every port free; a loopback port free here is one of them.
   const port = await freePort();
-  const command = ['pure-ftpd', '-S', `${host},${port}`, '-l', `puredb:${join(dir, 'pureftpd.pdb')}`, '-E', '-A', '-H', '-p', options.passivePorts ?? '30200:30300', '-P', host, '-g', join(dir, 'pure.pid')];
-  // `ip netns exec` execs pure-ftpd in place: the child is still its master, in its own process group.
-  const wrapped = options.netns ? ['ip', 'netns', 'exec', options.netns, ...command] : command;
-  const child: ChildProcess = spawn(wrapped[0]!, wrapped.slice(1), { detached: true, stdio: 'ignore' });
+  const args = ['-S', `${host},${port}`, '-l', `puredb:${join(dir, 'pureftpd.pdb')}`, '-E', '-A', '-H', '-p', options.passivePorts ?? '30200:30300', '-P', options.passiveAddress ?? host, '-g', join(dir, 'pure.pid')];
+  // `ip netns exec` execs the command: the child's pid is pure-ftpd's.
+  const child: ChildProcess = options.netns ? spawn('ip', ['netns', 'exec', options.netns, 'pure-ftpd', ...args], { detached: true, stdio: 'ignore' }) : spawn('pure-ftpd', args, { detached: true, stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     await Promise.race([waitForPort(host, port), exited.then(() => Promise.reject(new Error('pure-ftpd exited at start')))]);

@@ -22,7 +22,7 @@ import { ContractEvents } from '../../../main/typed-emitter.js';
 import { requireKeyring } from '../../support/keyring.js';
 import { startNginxRtmp } from '../../support/nginx-rtmp.js';
 import { startPureFtpd } from '../../support/pure-ftpd.js';
-import { createShapedLink } from '../../support/shaped-link.js';
+import { createShapedLink } from '../../support/shaped-link.mjs';
 import { Encoders, makeSteadyClip } from '../../support/synthetic-encoder.js';
 import { Cleanup, tempDir } from '../relay/relay-harness.js';
 import { makeBigVideo } from '../uploads/upload-media.js';

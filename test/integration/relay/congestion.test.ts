@@ -16,7 +16,7 @@ import { afterAll, expect, it } from 'vitest';
 import type { RelayEvent, RelayStats, TargetStats } from '../../../main/relay/relay-types.js';
 import { startCommand } from '../../support/built-cli.js';
 import { startNginxRtmp } from '../../support/nginx-rtmp.js';
-import { createShapedLink } from '../../support/shaped-link.js';
+import { createShapedLink } from '../../support/shaped-link.mjs';
 import { makeSteadyClip, packetTimes } from '../../support/synthetic-encoder.js';
 import { Cleanup, EventLog, tempDir } from './relay-harness.js';
 
