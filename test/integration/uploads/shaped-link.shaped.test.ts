@@ -1,36 +1,23 @@
 // Issue 21: the shaped link of test/support/shaped-link.mjs is what it says (a 50 Mbit/s uplink 40 ms away),
-// and the platform's FTP upload flow works through it. Servers run inside the link's namespace: a TCP echo
-// and an HTTP sink (a node script), then the sandbox (bench/upload/sandbox.mjs, built code) with its own FTP
-// server advertising the proxy's address and a forwarded passive range. Measured: the round trip of one
-// byte (≈ 40 ms; well under 1 ms without the proxy's delay), curl's upload rate (≈ 50 Mbit/s; hundreds
-// without the shaping), and the app's queue (the platform client, FtpUploadTransport, UploadQueue) handing
-// one file to the platform through the link. Needs root for `ip netns`; skipped, saying so, elsewhere.
+// measured from this side. Servers run inside the link's namespace: a TCP echo and an HTTP sink (a node
+// script). Measured: the round trip of one byte (≈ 40 ms; well under 1 ms without the proxy's delay) and
+// curl's upload rate (≈ 50 Mbit/s; hundreds without the shaping). Needs root for `ip netns`; skipped,
+// saying so, elsewhere. (The sandbox's FTP upload through the link is not covered yet: see issue 21.)
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
-import { createPlatformApi } from '../../../main/platform/endpoints/index.js';
-import { passwordGrant } from '../../../main/platform/oauth/token-grants.js';
-import { createPlatformCaller } from '../../../main/platform/platform-caller.js';
-import { FtpUploadTransport } from '../../../main/uploads/ftp-upload-transport.js';
-import { UploadQueue } from '../../../main/uploads/upload-queue.js';
-import type { UploadEvent } from '../../../main/uploads/upload-types.js';
 import { randomVideo } from '../../support/fake-video.js';
 import { createShapedLink } from '../../support/shaped-link.mjs';
-import { until } from '../../support/until.js';
 
 const run = promisify(execFile);
 const ONE_WAY_MS = 20;
 const RATE_MBIT = 50;
 const UPLOAD_MIB = 16;
-/** The sandbox's passive ports inside the namespace, forwarded by the proxy (below Linux's ephemeral ports). */
-const PASSIVE = { min: 29_500, max: 29_519 };
-const sandboxScript = fileURLToPath(new URL('../../../bench/upload/sandbox.mjs', import.meta.url));
 
 const link = await createShapedLink({ delayMs: ONE_WAY_MS, rate: `${RATE_MBIT}mbit` });
 if ('unavailable' in link) console.warn(`shaped-link test skipped: ${link.unavailable}`);
@@ -99,7 +86,7 @@ async function echoRoundTrips(host: string, port: number, count: number): Promis
 }
 
 it.skipIf('unavailable' in link)(
-  `the link has a ${2 * ONE_WAY_MS} ms round trip and ${RATE_MBIT} Mbit/s up, and an upload through the app's queue reaches the sandbox over it`,
+  `the link has a ${2 * ONE_WAY_MS} ms round trip and ${RATE_MBIT} Mbit/s up, as curl and a byte's echo measure it`,
   async () => {
     if ('unavailable' in link) return;
     const work = await mkdtemp(join(tmpdir(), 'shaped-link-'));
@@ -127,50 +114,6 @@ it.skipIf('unavailable' in link)(
     expect(Number(answer)).toBe(UPLOAD_MIB * 1024 * 1024);
     expect(mbit).toBeGreaterThan(RATE_MBIT * 0.8);
     expect(mbit).toBeLessThan(RATE_MBIT * 1.1);
-
-    // The sandbox inside the namespace, its FTP server advertising the proxy's address; the app's queue here.
-    const platform = (await startInside(process.execPath, [
-      sandboxScript,
-      '--data-dir',
-      work,
-      '--host',
-      link.peerAddress,
-      '--ftp-advertised-host',
-      link.hostAddress,
-      '--ftp-passive-ports',
-      `${PASSIVE.min}:${PASSIVE.max}`,
-    ])) as { apiUrl: string; authUrl: string; clientId: string; clientSecret: string; username: string; password: string; channelId: string};
-    await link.forwardRange(PASSIVE.min, PASSIVE.max);
-    const apiUrl = await link.reach(platform.apiUrl);
-    const authUrl = await link.reach(platform.authUrl);
-    const token = await passwordGrant({ tokenUrl: authUrl, clientId: platform.clientId, clientSecret: platform.clientSecret, username: platform.username, password: platform.password, tokenType: 'mac', scopes: ['broadcaster'], deviceName: 'shaped-link test' });
-    const caller = createPlatformCaller({ apiUrl, tokens: { token: async (kind) => (kind === 'user' ? token : null) } });
-    const uploads = createPlatformApi(caller).uploads;
-    const passwords = new Map<string, string>();
-    const events: UploadEvent[] = [];
-    const logger = { info: () => undefined, warn: () => undefined, registerSecret: () => undefined };
-    const transport = new FtpUploadTransport({
-      platform: async () => uploads,
-      passwords: { save: async (id, password) => void passwords.set(id, password), read: async (id) => passwords.get(id) ?? null, forget: async (id) => void passwords.delete(id) },
-      logger,
-    });
-    const queue = new UploadQueue({ journalFile: join(work, 'journal.jsonl'), transport, logger, onEvent: (event) => events.push(event), concurrency: 1 });
-    queue.start();
-    try {
-      const video = join(work, 'clip.mkv');
-      await writeFile(video, randomVideo(4 * 1024 * 1024));
-      const startedAt = performance.now();
-      const added = await queue.add([video], { channelId: platform.channelId });
-      expect(added.queued).toHaveLength(1);
-      const row = await until(() => queue.rows().find((one) => one.state === 'processing' || one.state === 'failed'), 'the file handed to the platform', 60_000, 20);
-      const ms = performance.now() - startedAt;
-      console.log(`one 4 MiB file through the queue (create, FTP, ready) over the link: ${ms.toFixed(0)} ms`);
-      expect(row.state, JSON.stringify(events.filter((event) => event.event === 'failed'))).toBe('processing');
-      // 4 MiB at 50 Mbit/s is 0.67 s, and the flow's round trips (create, connect, login, PASV, STOR, SIZE, ready) come on top.
-      expect(ms).toBeGreaterThan((4 * 8 * 1.048576 * 1000) / RATE_MBIT + 10 * 2 * ONE_WAY_MS);
-    } finally {
-      await queue.close();
-    }
   },
   120_000,
 );
