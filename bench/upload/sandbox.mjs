@@ -7,9 +7,11 @@
 //
 // Behind a shaped link (test/support/shaped-link.mjs), it runs inside the link's namespace: --host is the
 // namespace's address to listen on, --ftp-advertised-host the address clients reach it at (the proxy's),
-// --ftp-passive-ports LOW:HIGH the range its own FTP server's passive replies use (the proxy forwards it).
+// --ftp-passive-ports LOW:HIGH the range its own FTP server's passive replies use (the proxy forwards it);
+// the proxy must forward ftpUrl's port too (the control connection: upload details give the advertised
+// host with that port).
 //
-// stdout: {"ready":true,"apiUrl":..,"authUrl":..,"clientId":..,"clientSecret":..,"username":..,
+// stdout: {"ready":true,"apiUrl":..,"authUrl":..,"ftpUrl":..,"clientId":..,"clientSecret":..,"username":..,
 // "password":..,"channelId":..}. SIGTERM closes the sandbox and exits 0.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -39,7 +41,7 @@ const sandbox = await startSandbox({
 });
 const channelId = sandbox.admin.store.data.channels.find((channel) => channel.title === 'Demo Live').id;
 process.stdout.write(
-  `${JSON.stringify({ ready: true, dataDir, adminKey: sandbox.adminKey, apiUrl: sandbox.apiUrl, authUrl: sandbox.authUrl, clientId: sandbox.client.id, clientSecret: sandbox.client.secret, username: sandbox.demo.username, password: sandbox.demo.password, channelId })}\n`,
+  `${JSON.stringify({ ready: true, dataDir, adminKey: sandbox.adminKey, apiUrl: sandbox.apiUrl, authUrl: sandbox.authUrl, ftpUrl: sandbox.ftpUrl, clientId: sandbox.client.id, clientSecret: sandbox.client.secret, username: sandbox.demo.username, password: sandbox.demo.password, channelId })}\n`,
 );
 
 let stopping = false;

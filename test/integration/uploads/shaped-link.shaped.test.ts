@@ -2,7 +2,7 @@
 // measured from this side. Servers run inside the link's namespace: a TCP echo and an HTTP sink (a node
 // script). Measured: the round trip of one byte (≈ 40 ms; well under 1 ms without the proxy's delay) and
 // curl's upload rate (≈ 50 Mbit/s; hundreds without the shaping). Needs root for `ip netns`; skipped,
-// saying so, elsewhere. (The sandbox's FTP upload through the link is not covered yet: see issue 21.)
+// saying so, elsewhere. (The upload queue through the link: queue-on-shaped-link.shaped.test.ts.)
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
