@@ -69,6 +69,7 @@ const { values: options } = parseArgs({
     'small-mb': { type: 'string', default: '2' },
     concurrency: { type: 'string', default: '4' },
     'queue-rounds': { type: 'string' },
+    link: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -81,8 +82,20 @@ if (options.help) {
   --small-count   how many small files
   --small-mb      their size, in MiB
   --concurrency   files at once for the small files: app transfers and curl processes alike (1 to 8)
-  --queue-rounds  runs of the small files through the whole UploadQueue + sandbox (default: --many-rounds; 0 skips)`);
+  --queue-rounds  runs of the small files through the whole UploadQueue + sandbox (default: --many-rounds; 0 skips)
+  --link          after the loopback tables, the same big file and small files on loopback and on a shaped link
+                  (50 Mbit/s up, 40 ms round trip; bench/upload/link.mjs, needs root): ÷ curl and link utilisation`);
   process.exit(0);
+}
+/** `--link`: bench/upload/link.mjs with this run's sizes, once the loopback scenarios are done; its table, for last-run.md. */
+function runLinkColumns() {
+  const args = ['--big-mb', options['big-mb'], '--small-count', options['small-count'], '--small-mb', options['small-mb'], '--concurrency', options.concurrency];
+  console.log(`\nshaped link: node bench/upload/link.mjs ${args.join(' ')}`);
+  const run = spawnSync(process.execPath, [join(ROOT, 'bench/upload/link.mjs'), ...args], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * MIB });
+  process.stdout.write(run.stdout);
+  if (run.status !== 0) throw new Error('bench/upload/link.mjs broke (its error is above)');
+  const table = run.stdout.split('\n').filter((line) => line.startsWith('|') || /^\d+ round/.test(line));
+  return `## On a shaped link\n\n\`node bench/upload/link.mjs ${args.join(' ')}\` (loopback and the link in the same run)\n\n${table.join('\n')}\n`;
 }
 const ROUNDS = positiveInteger('rounds');
 const MANY_ROUNDS = positiveInteger('many-rounds');
@@ -573,6 +586,7 @@ async function main() {
     'MiB/s: bytes of the files ÷ wall time. App and UploadQueue: from the harness telling the ready process to start (Node started, modules loaded; the queue signed in) to its "done" line; curl: from spawning the curl processes (or xargs) to the last one exiting, so curl\'s own start-up (a few ms a process) is in it. All include every login and FTP exchange and the server storing the files (in tmpfs).',
     'Client peak RSS: app = VmHWM of its process (all of its life, Node included); curl = maximum RSS from GNU time, added up over the processes that run at once (per file: concurrency × the largest). Client CPU: user + system (app: process.cpuUsage() over the run; curl: GNU time, all processes). Neither counts interrupt time, where Linux does most of the loopback TCP work (shown per run). Server CPU: pure-ftpd\'s master and its reaped sessions (utime+stime+cutime+cstime).',
   ];
+  const linkSection = options.link ? runLinkColumns() : '';
   const busiest = Math.max(...scenarios.flatMap((scenario) => scenario.log.map((run) => run.otherLoad)));
   if (busiest > 0.15) notes.unshift(`WARNING: processes outside this bench used up to ${(busiest * 100).toFixed(0)}% of a core during a run (see the per-run lines): the numbers are disturbed; run again on a quiet machine.`);
 
@@ -601,7 +615,7 @@ ${verdictLines.map((line) => `- ${line}`).join('\n')}
 ${detailLines.join('\n')}
 
 ${notes.map((line) => `- ${line}`).join('\n')}
-`;
+${linkSection ? `\n${linkSection}` : ''}`;
   await writeFile(join(ROOT, 'bench', 'upload', 'last-run.md'), markdown);
   console.log('\nwritten to bench/upload/last-run.md');
 }

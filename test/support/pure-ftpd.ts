@@ -78,6 +78,8 @@ export async function startPureFtpd(dir: string, options: PureFtpdOptions = {}):
 function commandOutput(command: string, args: readonly string[], input = ''): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = execFile(command, args, (error, stdout) => (error ? reject(error) : resolve(stdout)));
+    // A command that reads no input (pure-pw) may be gone before it is written: its exit says what happened.
+    child.stdin?.on('error', () => undefined);
     child.stdin?.end(input);
   });
 }
