@@ -94,7 +94,7 @@ function runLinkColumns() {
   const run = spawnSync(process.execPath, [join(ROOT, 'bench/upload/link.mjs'), ...args], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * MIB });
   process.stdout.write(run.stdout);
   if (run.status !== 0) throw new Error('bench/upload/link.mjs broke (its error is above)');
-  const table = run.stdout.split('\n').filter((line) => line.startsWith('|') || /^\d+ round/.test(line));
+  const table = run.stdout.split('\n').filter((line) => line.startsWith('|') || line.startsWith('Verdict') || line.startsWith('HTTP parts:') || /^\d+ round/.test(line));
   return `## On a shaped link\n\n\`node bench/upload/link.mjs ${args.join(' ')}\` (loopback and the link in the same run)\n\n${table.join('\n')}\n`;
 }
 const ROUNDS = positiveInteger('rounds');

@@ -12,6 +12,11 @@
 // upload's file. Rounds alternate which client goes first; the verdict uses the medians.
 //
 //   node scripts/build.mjs && node bench/upload/http-parts.mjs [--rounds 5] [--mb 1024] [--parts-in-flight 3]
+//                              [--link] [--rate-mbit 50] [--rtt-ms 40]
+//
+// With --link (issue 21; needs root) the sandbox runs inside a shaped link's namespace (test/support/shaped-link.mjs:
+// --rate-mbit up, --rtt-ms round trip) and both clients reach it through the delay proxy; the table adds the link
+// utilisation (bytes ÷ (rate × time)).
 //
 // Needs curl, xargs, split and GNU time (/usr/bin/time). Exits 0 whatever the verdict, 1 when the bench broke.
 import { spawn, execFileSync } from 'node:child_process';
@@ -22,9 +27,20 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createShapedLink } from '../../test/support/shaped-link.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, mb: { type: 'string', default: '1024' }, 'parts-in-flight': { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '5' },
+    mb: { type: 'string', default: '1024' },
+    'parts-in-flight': { type: 'string', default: '3' },
+    link: { type: 'boolean', default: false },
+    'rate-mbit': { type: 'string', default: '50' },
+    'rtt-ms': { type: 'string', default: '40' },
+  },
+});
+const rateMbit = Number(values['rate-mbit']);
 const rounds = Number(values.rounds);
 const mib = Number(values.mb);
 const inFlight = Number(values['parts-in-flight']);
@@ -52,8 +68,14 @@ if (!existsSync(partsFolder) || readdirSync(partsFolder).length !== mib) {
   execFileSync('split', ['-b', String(PART), '-d', '-a', '5', input, join(partsFolder, 'p')]);
 }
 
-const sandbox = spawn(process.execPath, [join(here, 'sandbox.mjs'), '--data-dir', '/dev/shm'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const platform = JSON.parse(await firstLine(sandbox.stdout, 20_000));
+const link = values.link ? await createShapedLink({ delayMs: Number(values['rtt-ms']) / 2, rate: `${rateMbit}mbit` }) : null;
+if (link && 'unavailable' in link) throw new Error(link.unavailable);
+const sandboxArgs = [join(here, 'sandbox.mjs'), '--data-dir', '/dev/shm', ...(link ? ['--host', link.peerAddress] : [])];
+const [sandboxCommand, sandboxArgv] = link ? link.inside(process.execPath, sandboxArgs) : [process.execPath, sandboxArgs];
+const sandbox = spawn(sandboxCommand, sandboxArgv, { stdio: ['ignore', 'pipe', 'inherit'] });
+const started = JSON.parse(await firstLine(sandbox.stdout, 20_000));
+// On the link, the clients reach the sandbox through the delay proxy.
+const platform = link ? { ...started, apiUrl: await link.reach(started.apiUrl), authUrl: await link.reach(started.authUrl) } : started;
 const token = await bearerToken();
 const results = { app: [], curl: [] };
 const work = await mkdtemp(join(tmpdir(), 'bench-parts-'));
@@ -73,6 +95,8 @@ try {
   process.exitCode = 1;
 } finally {
   sandbox.kill('SIGTERM');
+  await new Promise((resolve) => (sandbox.exitCode !== null ? resolve() : sandbox.once('exit', resolve)));
+  await link?.close();
   await rm(work, { recursive: true, force: true });
 }
 
@@ -142,11 +166,13 @@ function printTable() {
     const rates = list.map(rate);
     const ratio = reference === null ? '' : (median(rates) / median(reference.map(rate))).toFixed(2);
     const wall = list.map((result) => result.ms / 1000);
-    return `| 1 file of ${mib} MiB, ${inFlight} parts in flight | ${name} | ${median(rates).toFixed(0)} [${Math.min(...rates).toFixed(0)}–${Math.max(...rates).toFixed(0)}] | ${ratio} | ${median(wall).toFixed(2)} | ${median(list.map((result) => result.cpu)).toFixed(2)} | ${median(list.map((result) => result.peakRssKb / 1024)).toFixed(1)} |`;
+    const utilisation = link ? ` ${(((median(rates) * PART * 8) / (rateMbit * 1e6)) * 100).toFixed(0)} % |` : '';
+    return `| 1 file of ${mib} MiB, ${inFlight} parts in flight${where} | ${name} | ${median(rates).toFixed(1)} [${Math.min(...rates).toFixed(1)}–${Math.max(...rates).toFixed(1)}] | ${ratio} | ${median(wall).toFixed(2)} | ${median(list.map((result) => result.cpu)).toFixed(2)} | ${median(list.map((result) => result.peakRssKb / 1024)).toFixed(1)} |${utilisation}`;
   };
+  const where = link ? `, link ${rateMbit} Mbit/s ${values['rtt-ms']} ms RTT` : ', loopback';
   console.log(`\n${cpus().length} cores, Node ${process.version}, ${execFileSync('curl', ['--version']).toString().split(' ').slice(0, 2).join(' ')}, ${rounds} rounds\n`);
-  console.log('| scenario | client | MiB/s median [range] | ÷ curl | wall s | client CPU s | client peak RSS MiB |');
-  console.log('|:--|:--|--:|--:|--:|--:|--:|');
+  console.log(`| scenario | client | MiB/s median [range] | ÷ curl | wall s | client CPU s | client peak RSS MiB |${link ? ' link utilisation |' : ''}`);
+  console.log(`|:--|:--|--:|--:|--:|--:|--:|${link ? '--:|' : ''}`);
   console.log(row('app: UploadQueue + HTTP part transport', results.app, results.curl));
   console.log(row('curl: xargs -P N curl -F (reference)', results.curl, null));
   const ratio = median(results.app.map(rate)) / median(results.curl.map(rate));

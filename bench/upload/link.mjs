@@ -11,7 +11,9 @@
 // Needs root (ip netns, tc), pure-ftpd, curl, xargs; built code (node scripts/build.mjs first).
 //
 //   node bench/upload/link.mjs [--big-mb 1024] [--small-count 500] [--small-mb 2] [--concurrency 4] [--rounds 1]
-//                              [--rate-mbit 50] [--rtt-ms 40] [--skip-loopback]
+//                              [--rate-mbit 50] [--rtt-ms 40] [--skip-loopback] [--skip-parts]
+// HTTP parts (today's platform): bench/upload/http-parts.mjs with the big file's size, on loopback and with --link,
+// its tables printed after this one (app: the queue with the part transport; curl: xargs -P 3 curl -F per part).
 import { spawnSync } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
 import { createWriteStream, existsSync, statSync } from 'node:fs';
@@ -42,6 +44,7 @@ const { values } = parseArgs({
     'rate-mbit': { type: 'string', default: '50' },
     'rtt-ms': { type: 'string', default: '40' },
     'skip-loopback': { type: 'boolean', default: false },
+    'skip-parts': { type: 'boolean', default: false },
   },
 });
 const BIG_MB = Number(values['big-mb']);
@@ -241,6 +244,14 @@ async function main() {
   console.log('| link | scenario | client | MiB/s | wall s | ÷ curl | link utilisation |');
   console.log('|:--|:--|:--|--:|--:|--:|--:|');
   for (const line of table) console.log(line);
+  if (values['skip-parts']) return;
+  for (const shaped of values['skip-loopback'] ? [true] : [false, true]) {
+    const args = ['bench/upload/http-parts.mjs', '--mb', String(BIG_MB), '--rounds', String(ROUNDS), ...(shaped ? ['--link', '--rate-mbit', String(RATE_MBIT), '--rtt-ms', String(RTT_MS)] : [])];
+    console.log(`\nHTTP parts: node ${args.join(' ')}`);
+    const run = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * MIB });
+    if (run.status !== 0) throw new Error(`http-parts.mjs broke: ${run.stdout.slice(-2000)}`);
+    for (const line of run.stdout.split('\n')) if (line.startsWith('|') || line.startsWith('Verdict')) console.log(line);
+  }
 }
 
 try {
