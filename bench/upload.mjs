@@ -33,9 +33,8 @@
 // 1 GiB at 0.50 to 1.34 of curl (the server's noise, since tamed, swamped it), client CPU 0.65-0.72 s,
 // peak RSS 92 MiB. Full tables: bench/upload/last-run.md.
 import { spawnSync } from 'node:child_process';
-import { randomFillSync } from 'node:crypto';
-import { createWriteStream, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -45,6 +44,7 @@ import { parseArgs } from 'node:util';
 import { readProc } from './relay/proc-stats.mjs';
 import { ChildProcesses, killGroup } from './lib/child-processes.mjs';
 import { machine as describeMachine, toolOutput } from './lib/machine.mjs';
+import { importTypeScript, nextMessage, randomFile } from './upload/harness.mjs';
 import { median } from './lib/stats.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -141,55 +141,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-/** The next JSON line of a child that has `key` set (its other lines are ignored). */
-function nextMessage(handle, key, timeoutMs) {
-  return new Promise((resolve, reject) => {
-    const onLine = (text) => {
-      let parsed;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        return;
-      }
-      if (!parsed[key]) return;
-      clearTimeout(timer);
-      handle.lines.off('line', onLine);
-      resolve(parsed);
-    };
-    const timer = setTimeout(() => {
-      handle.lines.off('line', onLine);
-      reject(new Error(`${handle.label}: no "${key}" line within ${timeoutMs / 1000} s: ${handle.stderrTail()}`));
-    }, timeoutMs);
-    handle.lines.on('line', onLine);
-    handle.exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`${handle.label} exited (${code ?? signal}) before its "${key}" line: ${handle.stderrTail()}`));
-    });
-  });
-}
-
 /* ---------------------------------------------------------------------------------------------- */
 /* Inputs and the server.                                                                          */
-
-const MATROSKA_SIGNATURE = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
-
-/**
- * Random bytes (nothing on the way compresses them) behind a Matroska signature, since the upload queue
- * takes a file only when its first bytes are a video container; written once into bench/.cache/upload/.
- */
-async function randomFile(path, bytes) {
-  await mkdir(join(path, '..'), { recursive: true });
-  const partial = `${path}.partial`;
-  const out = createWriteStream(partial);
-  const chunk = Buffer.allocUnsafe(4 * MIB);
-  for (let left = bytes; left > 0; left -= chunk.length) {
-    const piece = randomFillSync(chunk).subarray(0, Math.min(chunk.length, left));
-    if (left === bytes) MATROSKA_SIGNATURE.copy(piece);
-    if (!out.write(piece)) await new Promise((resolve) => out.once('drain', resolve));
-  }
-  await new Promise((resolve, reject) => out.end((error) => (error ? reject(error) : resolve())));
-  await rename(partial, path);
-}
 
 async function ensureInputs() {
   const one = (mb) => ({ file: join(CACHE, `one-${mb}MiB.bin`), size: mb * MIB });
@@ -218,16 +171,6 @@ async function prefetch(items) {
   const cat = children.start('cat (prefetch)', 'sh', ['-c', 'cat "$@" > /dev/null', 'cat', ...items.map((item) => item.file)]);
   const { code } = await cat.exited;
   if (code !== 0) throw new Error(`reading the inputs failed: ${cat.stderrTail()}`);
-}
-
-/**
- * test/support/pure-ftpd.ts, the tests' starter, shared: Node 20 runs no TypeScript, so it is transpiled
- * here (it imports Node built-ins only).
- */
-async function importTypeScript(path) {
-  const { default: ts } = await import('typescript');
-  const { outputText } = ts.transpileModule(await readFile(path, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 }, fileName: path });
-  return import(`data:text/javascript;base64,${Buffer.from(outputText).toString('base64')}`);
 }
 
 /** CPU seconds of a process and of the children it has reaped (pure-ftpd forks a process per session). */

@@ -15,9 +15,8 @@
 // HTTP parts (today's platform): bench/upload/http-parts.mjs with the big file's size, on loopback and with --link,
 // its tables printed after this one (app: the queue with the part transport; curl: xargs -P 3 curl -F per part).
 import { spawnSync } from 'node:child_process';
-import { randomFillSync } from 'node:crypto';
-import { createWriteStream, existsSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { createShapedLink } from '../../test/support/shaped-link.mjs';
 import { ChildProcesses } from '../lib/child-processes.mjs';
 import { median } from '../lib/stats.mjs';
+import { importTypeScript, nextMessage, randomFile } from './harness.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CACHE = join(ROOT, 'bench', '.cache', 'upload');
@@ -63,52 +63,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
     process.exit(130);
   });
-}
-
-/** Random bytes behind a Matroska signature (the queue takes video files only), written once into the cache. */
-async function randomFile(path, bytes) {
-  if (existsSync(path) && statSync(path).size === bytes) return;
-  await mkdir(join(path, '..'), { recursive: true });
-  const out = createWriteStream(`${path}.partial`);
-  const chunk = Buffer.allocUnsafe(4 * MIB);
-  for (let left = bytes; left > 0; left -= chunk.length) {
-    const piece = randomFillSync(chunk).subarray(0, Math.min(chunk.length, left));
-    if (left === bytes) Buffer.from([0x1a, 0x45, 0xdf, 0xa3]).copy(piece);
-    if (!out.write(piece)) await new Promise((resolve) => out.once('drain', resolve));
-  }
-  await new Promise((resolve, reject) => out.end((error) => (error ? reject(error) : resolve())));
-  await rename(`${path}.partial`, path);
-}
-
-/** The next JSON line of a child with `key` set. */
-function nextMessage(handle, key, timeoutMs) {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${handle.label}: no "${key}" within ${timeoutMs / 1000} s: ${handle.stderrTail()}`)), timeoutMs);
-    const onLine = (text) => {
-      let parsed;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        return;
-      }
-      if (!parsed[key]) return;
-      clearTimeout(timer);
-      handle.lines.off('line', onLine);
-      resolve(parsed);
-    };
-    handle.lines.on('line', onLine);
-    handle.exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`${handle.label} exited (${code ?? signal}) before "${key}": ${handle.stderrTail()}`));
-    });
-  });
-}
-
-/** test/support/pure-ftpd.ts, transpiled (Node runs no TypeScript here), as bench/upload.mjs loads it. */
-async function importTypeScript(path) {
-  const { default: ts } = await import('typescript');
-  const { outputText } = ts.transpileModule(await readFile(path, 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 }, fileName: path });
-  return import(`data:text/javascript;base64,${Buffer.from(outputText).toString('base64')}`);
 }
 
 /** pure-ftpd and the sandbox, on loopback or inside the link's namespace; URLs as the clients reach them. */
@@ -224,7 +178,10 @@ async function main() {
   const big = join(CACHE, `one-${BIG_MB}MiB.bin`);
   const smallDir = join(CACHE, `small-${SMALL_COUNT}x${SMALL_MB}MiB-signed`);
   const small = Array.from({ length: SMALL_COUNT }, (_, index) => join(smallDir, `${String(index + 1).padStart(4, '0')}.mp4`));
-  for (const [file, bytes] of [[big, BIG_MB * MIB], ...small.map((file) => [file, SMALL_MB * MIB])]) await randomFile(file, bytes);
+  for (const [file, bytes] of [[big, BIG_MB * MIB], ...small.map((file) => [file, SMALL_MB * MIB])]) {
+    // Written once into the cache.
+    if (!(existsSync(file) && statSync(file).size === bytes)) await randomFile(file, bytes);
+  }
   spawnSync('sync');
   const work = await mkdtemp(join(tmpdir(), 'bench-link-'));
   cleanups.push(() => rm(work, { recursive: true, force: true }));
