@@ -217,6 +217,7 @@ try {
   console.error(`bench/upload/link: ${error.stack ?? error}`);
   process.exitCode = 1;
 } finally {
-  children.killAll();
+  // The servers first, gently (the sandbox removes its data on SIGTERM); whatever is left, killed.
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  children.killAll();
 }
