@@ -10,6 +10,7 @@
 // the rate limit holds back (the platform client waits out X-RateLimit-Reset and 429s: retrying-fetch.ts,
 // rate-limit-gate.ts; test/integration/uploads/status-rate-limit.test.ts) holds its place in
 // the gate, so the others wait behind it rather than pile up.
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PlatformError, SignInNeededError } from '../platform/platform-error.js';
 import { UploadRejectedError, type Entry, type EntryWork } from './queue-entry.js';
@@ -31,6 +32,16 @@ export interface StatusFollowing {
 export const POLLS_AT_ONCE = 2;
 /** Between the starts of two polls: at most 20 a second. */
 export const POLL_SPACING_MS = 50;
+
+/**
+ * The queue's closing signal. Every file whose processing is followed waits on it (its sleep between polls,
+ * its turn at the gate): thousands of listeners are the normal case, not a leak to warn about.
+ */
+export function queueClosing(): AbortController {
+  const closing = new AbortController();
+  setMaxListeners(0, closing.signal);
+  return closing;
+}
 
 /** Lets status polls through a few at a time, their starts spaced out. */
 export class PollGate {

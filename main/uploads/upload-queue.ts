@@ -21,7 +21,7 @@ import { markReady, uploadThroughTransfer } from './file-upload.js';
 import type { JournalRecord } from './journal-records.js';
 import { QueueBook } from './queue-book.js';
 import { isUnfinished, newEntry, newItem, restoredEntry, rowOf, Stopped, UploadRejectedError, type Entry, type EntryWork } from './queue-entry.js';
-import { DEFAULT_POLL_DELAYS_MS, followStatus, PollGate } from './status-follower.js';
+import { DEFAULT_POLL_DELAYS_MS, followStatus, PollGate, queueClosing } from './status-follower.js';
 import { channelRefusedText, DEFAULT_RETRY_DELAYS_MS, failureMeaning, failureText, withRetries } from './step-retries.js';
 import { findUploadFiles } from './upload-files.js';
 import { UploadJournal } from './upload-journal.js';
@@ -66,7 +66,7 @@ export class UploadQueue {
   #closed = false;
   /** Resolved when a sign-in pause ends. */
   #signedIn: { promise: Promise<void>; resolve: () => void } | null = null;
-  readonly #closing = new AbortController();
+  readonly #closing = queueClosing();
   readonly #ahead = new BeginAhead(this.#closing.signal);
   readonly #polls = new PollGate();
   readonly #readies = new PollGate({ atOnce: READIES_AT_ONCE, spacingMs: 0 });
