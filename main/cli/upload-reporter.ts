@@ -1,8 +1,8 @@
 // What `companion upload` prints. With --json: each queue event as a line (`queued`, `rejected`,
 // `progress`, `transferred`, `status`, `complete`, `failed`, `paused`, `done`). On a terminal: a line per
 // finished step and a progress bar for the batch, redrawn in place. Into a file or pipe without --json:
-// the lines alone, no redrawing. Without --json it also says, whenever that changes, what holds the
-// uploads to their speed (the streamer's limit, the timetable, a broadcast), so that slow is never a riddle.
+// the lines alone, no redrawing. It also says, whenever that changes, what holds the uploads to their
+// speed (the streamer's limit, the timetable, a broadcast), so that slow is never a riddle (a `limited` line with --json).
 import { basename } from 'node:path';
 import type { UploadLimit, UploadTimetable } from '../../preload/contract.js';
 import { nextTimetableChange } from '../upload-service/upload-timetable.js';
@@ -88,7 +88,9 @@ export class UploadReporter {
     const words = limit === null ? (this.#limitWords === null ? null : 'full speed again') : limitWords(limit, timetable, now);
     if (words === null || words === this.#limitWords) return;
     this.#limitWords = words;
-    this.line(words);
+    // With --json a line too, so that a script can tell why the speed changed: the same words, and the facts.
+    if (this.#context.json) emitJson(this.#context, 'limited', { reason: limit?.reason ?? null, bytes_per_second: limit?.bytesPerSecond ?? null, words });
+    else this.line(words);
   }
 
   stopped(signal: string): void {

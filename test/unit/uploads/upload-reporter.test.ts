@@ -114,7 +114,7 @@ describe('UploadReporter without --json', () => {
     expect(text()).not.toContain('\r');
   });
 
-  it('says why uploads are slow whenever that changes, in words, and nothing with --json', () => {
+  it('says why uploads are slow whenever that changes, in words, and a limited line with --json', () => {
     const { context: plain, text } = context({ json: false });
     const reporter = new UploadReporter(plain);
     const timetable = { fullSpeedFrom: '01:00', fullSpeedUntil: '07:00', otherwise: 2 * 1024 * 1024 };
@@ -133,8 +133,14 @@ describe('UploadReporter without --json', () => {
       '',
     ]);
     const { context: json, text: jsonText } = context({ json: true });
-    new UploadReporter(json).limitChanged({ reason: 'live', bytesPerSecond: 1024 }, null);
-    expect(jsonText()).toBe('');
+    const jsonReporter = new UploadReporter(json);
+    jsonReporter.limitChanged({ reason: 'live', bytesPerSecond: 1024 * 1024 }, null);
+    jsonReporter.limitChanged({ reason: 'live', bytesPerSecond: 1024 * 1024 }, null);
+    jsonReporter.limitChanged(null, null);
+    expect(jsonText().split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown)).toEqual([
+      { event: 'limited', reason: 'live', bytes_per_second: 1024 * 1024, words: 'slowed to 1.0 MB/s: you are live, and the broadcast keeps the rest of the connection' },
+      { event: 'limited', reason: null, bytes_per_second: null, words: 'full speed again' },
+    ]);
   });
 
   it('names a resumed transfer and cancelled files', () => {
