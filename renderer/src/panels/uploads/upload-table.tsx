@@ -5,7 +5,8 @@ import { virtualWindow } from './virtual-window';
 
 /** Fixed, so where each row sits is a multiplication (styles/uploads.css gives .upload-row the same height). */
 export const ROW_HEIGHT = 52;
-const OVERSCAN = 8;
+/** Rows drawn beyond each edge: few, since every one drawn is laid out again each frame of a scroll (issue 21). */
+const OVERSCAN = 3;
 /** Before the first measurement (and in a window too small to measure). */
 const FALLBACK_VIEWPORT = 480;
 
