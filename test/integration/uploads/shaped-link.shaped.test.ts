@@ -70,7 +70,10 @@ async function echoRoundTrips(host: string, port: number, count: number): Promis
     for (let index = 0; index < count; index += 1) {
       const sent = performance.now();
       const echoed = new Promise<void>((resolve, reject) => {
-        socket.once('data', () => resolve());
+        socket.once('data', () => {
+          socket.off('error', reject);
+          resolve();
+        });
         socket.once('error', reject);
       });
       socket.write('x');
