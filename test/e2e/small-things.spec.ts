@@ -41,7 +41,10 @@ test.describe('small things', () => {
     await page.getByLabel('Search titles, descriptions and captions').pressSequentially('microphone', { delay: 40 });
     await expect(table.getByRole('row', { name: /Q&A night/ })).toBeVisible();
     await expect(table.getByRole('cell', { name: 'Public', exact: true })).toHaveCount(1);
-    expect(calls.length - before).toBe(1);
+    // Once the typing pauses, not per key: one ask for the ten keys (two when a busy machine delays a key
+    // past the settle time).
+    expect(calls.length - before).toBeGreaterThanOrEqual(1);
+    expect(calls.length - before).toBeLessThanOrEqual(2);
   });
 
   test('a saved edit says "Saved", which then fades', async ({ page }) => {
