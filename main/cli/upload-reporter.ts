@@ -5,7 +5,6 @@
 // speed (the streamer's limit, the timetable, a broadcast), so that slow is never a riddle (a `limited` line with --json).
 import { basename } from 'node:path';
 import type { UploadLimit, UploadTimetable } from '../../preload/contract.js';
-import { nextTimetableChange } from '../upload-service/upload-timetable.js';
 import { emitJson, type CommandContext } from './command-context.js';
 import type { QueueTotals, UploadEvent } from '../uploads/upload-types.js';
 import { inCommandLineWords } from './command-line-words.js';
@@ -83,9 +82,12 @@ export class UploadReporter {
     }
   }
 
-  /** What holds the speed now (the upload service tells whenever it may have changed); a line when that changes. */
-  limitChanged(limit: UploadLimit | null, timetable: UploadTimetable | null, now = new Date()): void {
-    const words = limit === null ? (this.#limitWords === null ? null : 'full speed again') : limitWords(limit, timetable, now);
+  /**
+   * What holds the speed now (the upload service tells whenever it may have changed); a line when that changes.
+   * While live the share moves every second or so (live-yield.ts): that is said once, not at every step.
+   */
+  limitChanged(limit: UploadLimit | null, timetable: UploadTimetable | null): void {
+    const words = limit === null ? (this.#limitWords === null ? null : 'full speed again') : limitWords(limit, timetable);
     if (words === null || words === this.#limitWords) return;
     this.#limitWords = words;
     // With --json a line too, so that a script can tell why the speed changed: the same words, and the facts.
@@ -122,17 +124,14 @@ export class UploadReporter {
   }
 }
 
-function limitWords(limit: UploadLimit, timetable: UploadTimetable | null, now: Date): string {
-  const slowed = `slowed to ${megabytes(limit.bytesPerSecond)}/s`;
+function limitWords(limit: UploadLimit, timetable: UploadTimetable | null): string {
   switch (limit.reason) {
     case 'user':
-      return `${slowed}: your own speed limit (the limit-rate setting, or --limit-rate)`;
+      return `slowed to ${megabytes(limit.bytesPerSecond)}/s: your own speed limit (the limit-rate setting, or --limit-rate)`;
     case 'live':
-      return `${slowed}: you are live, and the broadcast keeps the rest of the connection`;
-    case 'timetable': {
-      const until = timetable === null ? null : nextTimetableChange(timetable, now);
-      return `${slowed}: the timetable's reduced hours${until === null ? '' : ` until ${String(until.getHours()).padStart(2, '0')}:${String(until.getMinutes()).padStart(2, '0')}`}`;
-    }
+      return 'slowed down: you are live, and the broadcast keeps what it needs of the connection; full speed again when it ends';
+    case 'timetable':
+      return `slowed to ${megabytes(limit.bytesPerSecond)}/s: the timetable's reduced hours${timetable === null ? '' : ` until ${timetable.fullSpeedFrom}`}`;
   }
 }
 

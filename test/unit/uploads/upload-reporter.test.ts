@@ -118,16 +118,18 @@ describe('UploadReporter without --json', () => {
     const { context: plain, text } = context({ json: false });
     const reporter = new UploadReporter(plain);
     const timetable = { fullSpeedFrom: '01:00', fullSpeedUntil: '07:00', otherwise: 2 * 1024 * 1024 };
-    const evening = new Date(2026, 10, 28, 20, 15);
-    reporter.limitChanged(null, timetable, evening);
-    reporter.limitChanged({ reason: 'timetable', bytesPerSecond: 2 * 1024 * 1024 }, timetable, evening);
-    reporter.limitChanged({ reason: 'timetable', bytesPerSecond: 2 * 1024 * 1024 }, timetable, evening);
-    reporter.limitChanged({ reason: 'live', bytesPerSecond: 512 * 1024 }, timetable, evening);
-    reporter.limitChanged({ reason: 'user', bytesPerSecond: 1024 * 1024 }, timetable, evening);
-    reporter.limitChanged(null, timetable, evening);
+    reporter.limitChanged(null, timetable);
+    reporter.limitChanged({ reason: 'timetable', bytesPerSecond: 2 * 1024 * 1024 }, timetable);
+    reporter.limitChanged({ reason: 'timetable', bytesPerSecond: 2 * 1024 * 1024 }, timetable);
+    // Live, the share moves with the broadcast's needs: said once, not at each step.
+    reporter.limitChanged({ reason: 'live', bytesPerSecond: 512 * 1024 }, timetable);
+    reporter.limitChanged({ reason: 'live', bytesPerSecond: 256 * 1024 }, timetable);
+    reporter.limitChanged({ reason: 'live', bytesPerSecond: 288 * 1024 }, timetable);
+    reporter.limitChanged({ reason: 'user', bytesPerSecond: 1024 * 1024 }, timetable);
+    reporter.limitChanged(null, timetable);
     expect(text().split('\n')).toEqual([
       "slowed to 2.0 MB/s: the timetable's reduced hours until 01:00",
-      'slowed to 0.5 MB/s: you are live, and the broadcast keeps the rest of the connection',
+      'slowed down: you are live, and the broadcast keeps what it needs of the connection; full speed again when it ends',
       'slowed to 1.0 MB/s: your own speed limit (the limit-rate setting, or --limit-rate)',
       'full speed again',
       '',
@@ -135,10 +137,10 @@ describe('UploadReporter without --json', () => {
     const { context: json, text: jsonText } = context({ json: true });
     const jsonReporter = new UploadReporter(json);
     jsonReporter.limitChanged({ reason: 'live', bytesPerSecond: 1024 * 1024 }, null);
-    jsonReporter.limitChanged({ reason: 'live', bytesPerSecond: 1024 * 1024 }, null);
+    jsonReporter.limitChanged({ reason: 'live', bytesPerSecond: 512 * 1024 }, null);
     jsonReporter.limitChanged(null, null);
     expect(jsonText().split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown)).toEqual([
-      { event: 'limited', reason: 'live', bytes_per_second: 1024 * 1024, words: 'slowed to 1.0 MB/s: you are live, and the broadcast keeps the rest of the connection' },
+      { event: 'limited', reason: 'live', bytes_per_second: 1024 * 1024, words: 'slowed down: you are live, and the broadcast keeps what it needs of the connection; full speed again when it ends' },
       { event: 'limited', reason: null, bytes_per_second: null, words: 'full speed again' },
     ]);
   });
