@@ -3,12 +3,13 @@
 // to the last ends on the last file, at its row index, with fewer than 100 rows in the page (at the top too).
 //
 // The frame times of that scroll (requestAnimationFrame deltas recorded in the page, one scroll step per
-// frame) are printed and attached to the report, not asserted: issue 21 asks for a p95 under 20 ms. On this
-// 2-core machine (Chromium without a GPU), quiet, with 3 rows of overscan: p50 16.7 ms and p95 16.8 ms in 3
-// runs of 5, p95 33.4 ms in the other 2 (whole frames dropped; an idle page gives 16.7); with 8 rows of
-// overscan p95 was 33.4 in every run; in CI beside another Playwright worker 33–50 ms. Where the time goes
-// (traced): the rows' layout and React mounting the new rows. Asserting it would fail the suite on a busy
-// machine: see the issue's note.
+// frame, about 11 rows a frame: a fast fling) have a p95 under 20 ms, i.e. fewer than 1 frame in 20 misses the
+// display's 16.7 ms. The spec runs in its own Playwright project after all the others (playwright.config.ts),
+// alone on the machine; run it by itself with `--no-deps`. Its own Playwright trace is off: the trace copies and
+// encodes every frame the page draws (a screencast), which on this 2-core machine without a GPU doubled the
+// display compositor's work and dropped more than 1 frame in 20 (p95 33.4 ms with it, 16.8 without, same build).
+// Where the page's time goes (Chromium's counters, printed): the new rows' script, style and layout; a row's
+// buttons are a quarter of it, so rows sweeping through during a scroll are drawn without them (upload-table.tsx).
 import { linkSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,9 @@ import { signInAsDemo } from './support/sign-in-as-demo.js';
 const COUNT = 10_000;
 /** Frames of the scroll from the top of the list to its bottom: about 11 rows (580 px) a frame, a fast fling. */
 const FRAMES = 900;
+
+// Playwright's trace copies and encodes every frame the page draws (a screencast): measuring frames, it is off.
+test.use({ trace: 'off' });
 
 let app: RunningApp;
 let media: string;
@@ -40,7 +44,7 @@ test.afterAll(async () => {
   rmSync(media, { recursive: true, force: true });
 });
 
-test('10,000 files are queued from a folder, and the list scrolls to the last one drawing under 100 rows; its frame times are recorded', async ({ page }) => {
+test('10,000 files are queued from a folder, and the list scrolls to the last one drawing under 100 rows, p95 frame time under 20 ms', async ({ page }) => {
   test.setTimeout(90_000);
   await signInAsDemo(page, app.url);
   await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Uploads' }).click();
@@ -89,6 +93,7 @@ test('10,000 files are queued from a folder, and the list scrolls to the last on
   test.info().annotations.push({ type: 'frame times', description: said });
   console.log(said);
   expect(scrolling).toHaveLength(FRAMES);
+  expect(p95, said).toBeLessThan(20);
 
   const last = rows.filter({ has: page.getByText(`take-${COUNT}`, { exact: true }) });
   await expect(last).toBeVisible();

@@ -26,6 +26,7 @@ export const UploadRowView = memo(function UploadRowView({
   top,
   editing,
   actions,
+  still,
 }: {
   row: UploadRow;
   /** Its place in the list shown, from 0. */
@@ -35,6 +36,12 @@ export const UploadRowView = memo(function UploadRowView({
   /** Its details are open in the editor. */
   editing: boolean;
   actions: RowActions;
+  /**
+   * The list is not being scrolled: the row's buttons are drawn. While a scroll sweeps rows through the
+   * viewport (11 new rows a frame in a fling), each row is drawn without them, which is a quarter of its cost;
+   * they come back as soon as the scroll rests (upload-table.tsx).
+   */
+  still: boolean;
 }) {
   const { share, label } = barOf(row);
   const transferring = row.state === 'transferring';
@@ -75,35 +82,44 @@ export const UploadRowView = memo(function UploadRowView({
         {transferring ? formatEta(row.etaSeconds) : '—'}
       </div>
       <div role="cell" className="upload-cell-actions">
-        {STOPPABLE.has(row.state) && (
-          <button type="button" className="button button-small" onClick={() => actions.pause(row.id)}>
-            Pause
-          </button>
-        )}
-        {row.state === 'paused' && (
-          <button type="button" className="button button-small" onClick={() => actions.resume(row.id)}>
-            Resume
-          </button>
-        )}
-        {row.state === 'failed' && (
-          <button type="button" className="button button-small" onClick={() => actions.retry(row.id)} data-testid="retry-row">
-            Retry
-          </button>
-        )}
-        {editable(row) && (
-          <button type="button" className="button button-small" onClick={() => actions.edit(row.id)} aria-pressed={editing} aria-label={`Edit ${row.title}`}>
-            Edit
-          </button>
-        )}
-        {(STOPPABLE.has(row.state) || row.state === 'paused' || row.state === 'failed') && (
-          <button type="button" className="button button-small" onClick={() => actions.cancel(row.id)} aria-label={`Cancel ${row.title}`}>
-            Cancel
-          </button>
-        )}
+        {still && <RowButtons row={row} editing={editing} actions={actions} />}
       </div>
     </div>
   );
 });
+
+/** What can be done to one file now. */
+function RowButtons({ row, editing, actions }: { row: UploadRow; editing: boolean; actions: RowActions }) {
+  return (
+    <>
+      {STOPPABLE.has(row.state) && (
+        <button type="button" className="button button-small" onClick={() => actions.pause(row.id)}>
+          Pause
+        </button>
+      )}
+      {row.state === 'paused' && (
+        <button type="button" className="button button-small" onClick={() => actions.resume(row.id)}>
+          Resume
+        </button>
+      )}
+      {row.state === 'failed' && (
+        <button type="button" className="button button-small" onClick={() => actions.retry(row.id)} data-testid="retry-row">
+          Retry
+        </button>
+      )}
+      {editable(row) && (
+        <button type="button" className="button button-small" onClick={() => actions.edit(row.id)} aria-pressed={editing} aria-label={`Edit ${row.title}`}>
+          Edit
+        </button>
+      )}
+      {(STOPPABLE.has(row.state) || row.state === 'paused' || row.state === 'failed') && (
+        <button type="button" className="button button-small" onClick={() => actions.cancel(row.id)} aria-label={`Cancel ${row.title}`}>
+          Cancel
+        </button>
+      )}
+    </>
+  );
+}
 
 /**
  * Why the file failed, on one line in the fixed-height row, and the whole of it when opened: it unfolds

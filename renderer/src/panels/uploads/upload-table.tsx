@@ -9,6 +9,8 @@ export const ROW_HEIGHT = 52;
 const OVERSCAN = 3;
 /** Before the first measurement (and in a window too small to measure). */
 const FALLBACK_VIEWPORT = 480;
+/** A scroll rests once no scroll event came for this long: the rows get their buttons back. */
+const REST_MS = 150;
 
 /**
  * The queue as a table whose rows are drawn only where they can be seen: the body scrolls a spacer as tall
@@ -19,6 +21,10 @@ export function UploadTable({ rows, actions, editingId, emptyText }: { rows: rea
   const [scrollTop, setScrollTop] = useState(0);
   const [viewportHeight, setViewportHeight] = useState(FALLBACK_VIEWPORT);
   const frame = useRef<number | null>(null);
+  // While the list scrolls, rows are drawn without their buttons (upload-row-view.tsx), unless the focus is in
+  // the list: a keyboard user scrolling from a button keeps every button where it is.
+  const [still, setStill] = useState(true);
+  const rest = useRef<number | null>(null);
 
   useEffect(() => {
     const element = viewport.current;
@@ -30,15 +36,24 @@ export function UploadTable({ rows, actions, editingId, emptyText }: { rows: rea
     return () => {
       observer.disconnect();
       if (frame.current !== null) cancelAnimationFrame(frame.current);
+      if (rest.current !== null) clearTimeout(rest.current);
     };
   }, []);
 
   // One state update per frame, however many scroll events the wheel sends.
   const onScroll = useCallback(() => {
+    if (rest.current !== null) clearTimeout(rest.current);
+    rest.current = window.setTimeout(() => {
+      rest.current = null;
+      setStill(true);
+    }, REST_MS);
     if (frame.current !== null) return;
     frame.current = requestAnimationFrame(() => {
       frame.current = null;
-      if (viewport.current) setScrollTop(viewport.current.scrollTop);
+      const element = viewport.current;
+      if (!element) return;
+      setScrollTop(element.scrollTop);
+      if (!element.contains(document.activeElement)) setStill(false);
     });
   }, []);
 
@@ -81,6 +96,7 @@ export function UploadTable({ rows, actions, editingId, emptyText }: { rows: rea
                 top={(shown.start + offset) * ROW_HEIGHT}
                 editing={editingId === row.id}
                 actions={actions}
+                still={still}
               />
             ))}
           </div>
