@@ -113,6 +113,10 @@ class RunningCopy implements SafetyCopy, IngestSink {
   #publish = newPublish();
   readonly #closing = new Set<Promise<void>>();
   readonly #files: ClosedCopyFile[] = [];
+  /** Every name this copy gave a file: the file itself appears on disk only once its (asynchronous) open is done. */
+  readonly #named = new Set<string>();
+  /** The last file's close, told once the file closed before it was. */
+  #lastClose: Promise<void> = Promise.resolve();
   #unsubscribe: (() => void) | null = null;
   #timer: NodeJS.Timeout | null = null;
 
@@ -248,14 +252,19 @@ class RunningCopy implements SafetyCopy, IngestSink {
     return file;
   }
 
-  /** companion-2026-11-26_22-10-05.flv in local time; -2, -3... when that name is taken. */
+  /**
+   * companion-2026-11-26_22-10-05.flv in local time; -2, -3... when that name is taken, on disk or by a file of
+   * this copy still being opened (a reconnect with new parameters in the same second).
+   */
   #freshName(): string {
     const at = new Date(this.#now());
     const two = (value: number): string => String(value).padStart(2, '0');
     const stamp = `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}_${two(at.getHours())}-${two(at.getMinutes())}-${two(at.getSeconds())}`;
     for (let suffix = 1; ; suffix += 1) {
       const path = join(this.#options.folder, `companion-${stamp}${suffix > 1 ? `-${suffix}` : ''}.flv`);
-      if (!existsSync(path)) return path;
+      if (this.#named.has(path) || existsSync(path)) continue;
+      this.#named.add(path);
+      return path;
     }
   }
 
@@ -263,7 +272,9 @@ class RunningCopy implements SafetyCopy, IngestSink {
     const file = this.#file;
     if (file === null) return Promise.resolve();
     this.#file = null;
-    const closing = file.writer.close().then(
+    // Files close side by side, and are told in the order they were closed.
+    const written = file.writer.close();
+    const closing = this.#lastClose.then(() => written).then(
       (closed) => {
         // A file that never got a frame is no copy of anything.
         if (file.fresh) return;
@@ -272,6 +283,7 @@ class RunningCopy implements SafetyCopy, IngestSink {
       },
       (error: unknown) => this.#options.logger?.error('a safety copy file could not be closed', { error, path: file.writer.path }),
     );
+    this.#lastClose = closing;
     this.#track(closing);
     return closing;
   }
