@@ -14,6 +14,9 @@ export function conformanceProjects(): TestProjectInlineConfiguration[] {
       include: ['test/conformance/**/*.test.ts'],
       globalSetup: ['test/conformance/global-setup.ts'],
       env: { [CONFORMANCE_FORMAT_ENV]: format },
+      // One worker process serves many files (each starts its own sandbox and only talks HTTP to it): 109 → 67 s
+      // for both formats here; checked with the files in shuffled orders. Unit files are not: some spy on modules.
+      isolate: false,
     },
   }));
 }
