@@ -3,7 +3,8 @@
 // progress renders that row alone, and one that changes only the totals renders no row. Counted with
 // React's Profiler, placed inside each row's memo boundary (the row module is wrapped here, its memo
 // comparison kept), so a row the panel skipped is not counted. A row the platform is transcoding shows
-// how far it is. While an add runs (seconds for a folder of 10,000 files), its Add button says so. A change of the
+// how far it is. While an add runs (seconds for a folder of 10,000 files), its Add button says so; an add
+// the folder browser started leaves the path's Add disabled but not saying "Adding…". A change of the
 // totals alone does not draw the add area again (counted at its path field, by a Profiler around it).
 import { act, createElement, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -124,4 +125,15 @@ describe('the Uploads panel', () => {
     expect([button.textContent, button.getAttribute('aria-busy')]).toEqual(['Add', 'false']);
   });
 
+  it('leaves Add disabled but not "Adding…" while an add it did not start runs (the folder browser\'s)', async () => {
+    let finish: (result: { queued: UploadRow[]; rejected: [] }) => void = () => undefined;
+    bridge.companion.uploads.add.mockClear().mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const button = host.querySelector<HTMLButtonElement>('[data-testid="add-path"]')!;
+    // What the folder browser's "Add chosen" does.
+    await act(async () => void useUploadsStore.getState().add(['/v/chosen.mp4']));
+    expect(bridge.companion.uploads.add).toHaveBeenCalledTimes(1);
+    expect([button.textContent, button.disabled, button.getAttribute('aria-busy')]).toEqual(['Add', true, 'false']);
+    await act(async () => finish({ queued: [row('d')], rejected: [] }));
+    expect([button.textContent, button.getAttribute('aria-busy')]).toEqual(['Add', 'false']);
+  });
 });
