@@ -2,7 +2,11 @@
 // sign-in, closed on sign-out and swapped on a profile switch; its rows and totals told to the windows as
 // batched `uploads` events; a sign-in pause and the end of a batch told as notices.
 import { homedir } from 'node:os';
-import { CompanionError, UPLOAD_CONCURRENCY, type AddUploads, type AddUploadsResult, type Contract, type FolderListing, type Notice, type UploadLimit, type UploadEdit, type UploadRow, type UploadSettings as UploadSettingsChange, type NamespaceImplementation, type UploadTimetable, type UploadsState, type UploadTotals, type UploadsUnavailable, type uploadsNamespace } from '../../preload/contract.js';
+import {
+  CompanionError, UPLOAD_CONCURRENCY, type Contract, type NamespaceImplementation, type Notice, type uploadsNamespace,
+  type AddUploads, type AddUploadsResult, type FolderListing, type UploadEdit, type UploadLimit, type UploadRow,
+  type UploadSettings as UploadSettingsChange, type UploadTimetable, type UploadsState, type UploadTotals, type UploadsUnavailable,
+} from '../../preload/contract.js';
 import type { Logger } from '../log/redacting-logger.js';
 import type { PlatformCaller } from '../platform/platform-request.js';
 import type { SessionService } from '../session/session-service.js';

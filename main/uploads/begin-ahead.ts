@@ -14,9 +14,9 @@
 // Each begin is journaled as in a slot (file-upload.ts): `init-started` before, `initialised` after, so
 // a file with a video id is never begun again, and one whose answer was lost is begun again by its slot.
 // A slot that takes a file being begun waits for that begin. Nothing is begun while the queue is paused
-// or closed (the queue calls `fill` from its pump, which does not run then); a begin under way when the
-// queue closes is not journaled as done (the journal is closed): the file is begun again next time, as
-// after a crash.
+// or closed (the scheduler, upload-scheduler.ts, calls `fill` from its pump, which does not run then); a
+// begin under way when the queue closes is not journaled as done (the journal is closed): the file is
+// begun again next time, as after a crash.
 import { beginUpload } from './file-upload.js';
 import type { Entry, EntryWork } from './queue-entry.js';
 import { failureText } from './step-retries.js';

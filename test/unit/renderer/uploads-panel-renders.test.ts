@@ -3,13 +3,16 @@
 // progress renders that row alone, and one that changes only the totals renders no row. Counted with
 // React's Profiler, placed inside each row's memo boundary (the row module is wrapped here, its memo
 // comparison kept), so a row the panel skipped is not counted. A row the platform is transcoding shows
-// how far it is. While an add runs (seconds for a folder of 10,000 files), its Add button says so.
+// how far it is. While an add runs (seconds for a folder of 10,000 files), its Add button says so; an add
+// the folder browser started leaves the path's Add disabled but not saying "Adding…". A change of the
+// totals alone does not draw the add area again (counted at its path field, by a Profiler around it).
 import { act, createElement, type ComponentType } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadRow, UploadsChange, UploadTotals } from '../../../preload/contract.js';
 import { connectFakeBridge } from './fake-bridge.js';
 import { uploadsFakes } from './fake-uploads-bridge.js';
+import type * as PathFieldModule from '../../../renderer/src/panels/uploads/path-field';
 import type * as RowModule from '../../../renderer/src/panels/uploads/upload-row-view';
 
 const bridge = connectFakeBridge(uploadsFakes());
@@ -27,6 +30,16 @@ vi.mock('../../../renderer/src/panels/uploads/upload-row-view', async (importOri
   const counted = (props: Props) =>
     react.createElement(react.Profiler, { id: props.row.id, onRender: (id: string) => renders.set(id, (renders.get(id) ?? 0) + 1) }, react.createElement(inner, props));
   return { ...actual, UploadRowView: react.memo(counted, memoized.compare ?? undefined) };
+});
+
+/** Renders of the add area, counted at its path field. */
+const addAreaRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../../renderer/src/panels/uploads/path-field', async (importOriginal) => {
+  const actual = await importOriginal<typeof PathFieldModule>();
+  const react = await import('react');
+  type Props = Parameters<typeof actual.PathField>[0];
+  const counted = (props: Props) => react.createElement(react.Profiler, { id: 'path-field', onRender: () => (addAreaRenders.count += 1) }, react.createElement(actual.PathField, props));
+  return { ...actual, PathField: counted };
 });
 
 const { UploadsPanel } = await import('../../../renderer/src/panels/uploads-panel');
@@ -72,10 +85,12 @@ describe('the Uploads panel', () => {
     expect(host.querySelector('[data-state="transferring"]')).not.toBeNull();
   });
 
-  it('renders no row when only the totals changed, and the removed row alone leaves', async () => {
+  it('renders no row and not the add area when only the totals changed, and the removed row alone leaves', async () => {
     renders.clear();
+    const addAreaBefore = addAreaRenders.count;
     await emit({ totals: { ...totals, speed: 10 } });
     expect(Object.fromEntries(renders)).toEqual({});
+    expect(addAreaRenders.count).toBe(addAreaBefore);
     await emit({ removed: ['c'], totals: { ...totals, files: 2 } });
     expect(Object.fromEntries(renders)).toEqual({});
     expect(host.querySelectorAll('[data-testid="upload-row"]')).toHaveLength(2);
@@ -106,6 +121,18 @@ describe('the Uploads panel', () => {
     await act(async () => button.form!.requestSubmit());
     expect(bridge.companion.uploads.add).toHaveBeenCalledTimes(1);
     expect([button.textContent, button.disabled, button.getAttribute('aria-busy')]).toEqual(['Adding…', true, 'true']);
+    await act(async () => finish({ queued: [row('d')], rejected: [] }));
+    expect([button.textContent, button.getAttribute('aria-busy')]).toEqual(['Add', 'false']);
+  });
+
+  it('leaves Add disabled but not "Adding…" while an add it did not start runs (the folder browser\'s)', async () => {
+    let finish: (result: { queued: UploadRow[]; rejected: [] }) => void = () => undefined;
+    bridge.companion.uploads.add.mockClear().mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const button = host.querySelector<HTMLButtonElement>('[data-testid="add-path"]')!;
+    // What the folder browser's "Add chosen" does.
+    await act(async () => void useUploadsStore.getState().add(['/v/chosen.mp4']));
+    expect(bridge.companion.uploads.add).toHaveBeenCalledTimes(1);
+    expect([button.textContent, button.disabled, button.getAttribute('aria-busy')]).toEqual(['Add', true, 'false']);
     await act(async () => finish({ queued: [row('d')], rejected: [] }));
     expect([button.textContent, button.getAttribute('aria-busy')]).toEqual(['Add', 'false']);
   });

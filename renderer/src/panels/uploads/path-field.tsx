@@ -2,13 +2,19 @@ import { useState, type FormEvent } from 'react';
 
 /**
  * A file or folder by its path on the computer running the app, or Browse to find it there (from the typed
- * folder, if any). While an add runs (a folder of 10,000 files takes seconds), Add says so.
+ * folder, if any). `adding`: an add is under way (Add waits for it); Add says "Adding…" only while the add
+ * it started runs (a folder of 10,000 files takes seconds), not for one the folder browser started.
  */
 export function PathField({ disabled, adding, onAdd, onBrowse }: { disabled: boolean; adding: boolean; onAdd: (path: string) => void; onBrowse: (from: string | undefined) => void }) {
   const [path, setPath] = useState('');
+  const [started, setStarted] = useState(false);
+  // Its add ended (or never ran): the next add under way is someone else's until this one starts another.
+  if (started && !adding) setStarted(false);
+  const addingOurs = adding && started;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (path.trim() === '') return;
+    setStarted(true);
     onAdd(path.trim());
     setPath('');
   };
@@ -26,8 +32,8 @@ export function PathField({ disabled, adding, onAdd, onBrowse }: { disabled: boo
           data-testid="upload-path"
         />
       </label>
-      <button type="submit" className="button" disabled={disabled || adding || path.trim() === ''} aria-busy={adding} data-testid="add-path">
-        {adding ? 'Adding…' : 'Add'}
+      <button type="submit" className="button" disabled={disabled || adding || path.trim() === ''} aria-busy={addingOurs} data-testid="add-path">
+        {addingOurs ? 'Adding…' : 'Add'}
       </button>
       <button type="button" className="button" disabled={disabled} onClick={() => onBrowse(path.trim() === '' ? undefined : path.trim())} data-testid="browse-button">
         Browse…
