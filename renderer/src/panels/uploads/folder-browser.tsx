@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { FolderListing } from '../../../../preload/contract.js';
 import { formatBytes } from './upload-format';
 import { FolderIcon } from '../../icons';
+import { useOwnAdd } from './use-own-add';
 
 /**
  * A listing of a folder on the computer running the app: open folders, tick files and folders, add them.
@@ -24,8 +25,8 @@ export function FolderBrowser({
   onClose: () => void;
 }) {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  const [added, setAdded] = useState<'chosen' | 'folder' | null>(null);
-  const addingNow = (which: 'chosen' | 'folder') => adding && added === which;
+  const [added, setAdded] = useOwnAdd<'chosen' | 'folder'>(adding);
+  const addingNow = (which: 'chosen' | 'folder') => added === which;
   const add = (which: 'chosen' | 'folder', paths: string[]) => {
     setAdded(which);
     onAdd(paths);

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useOwnAdd } from './use-own-add';
 
 /**
  * A file or folder by its path on the computer running the app, or Browse to find it there (from the typed
@@ -7,10 +8,8 @@ import { useState, type FormEvent } from 'react';
  */
 export function PathField({ disabled, adding, onAdd, onBrowse }: { disabled: boolean; adding: boolean; onAdd: (path: string) => void; onBrowse: (from: string | undefined) => void }) {
   const [path, setPath] = useState('');
-  const [started, setStarted] = useState(false);
-  // Its add ended (or never ran): the next add under way is someone else's until this one starts another.
-  if (started && !adding) setStarted(false);
-  const addingOurs = adding && started;
+  const [started, setStarted] = useOwnAdd<true>(adding);
+  const addingOurs = started === true;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (path.trim() === '') return;
