@@ -1,4 +1,4 @@
-// Pieces shared by bench/upload.mjs and bench/upload/link.mjs: their input files, their children's JSON lines,
+// Pieces shared by bench/upload.mjs, bench/upload/link.mjs and bench/upload/http-parts.mjs: their input files, their children's JSON lines,
 // and the tests' pure-ftpd starter.
 import { randomFillSync } from 'node:crypto';
 import { createWriteStream, existsSync, statSync } from 'node:fs';
