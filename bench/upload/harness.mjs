@@ -1,7 +1,7 @@
-// Pieces shared by bench/upload.mjs and bench/upload/link.mjs: their input files, their children's JSON lines,
+// Pieces shared by bench/upload.mjs, bench/upload/link.mjs and bench/upload/http-parts.mjs: their input files, their children's JSON lines,
 // and the tests' pure-ftpd starter.
 import { randomFillSync } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -24,6 +24,17 @@ export async function randomFile(path, bytes) {
   }
   await new Promise((resolve, reject) => out.end((error) => (error ? reject(error) : resolve())));
   await rename(partial, path);
+}
+
+/**
+ * `count` files of `mb` MiB (randomFile) in `cache`/small-<count>x<mb>MiB-signed/, 0001.mp4 on, written once:
+ * the many-files scenarios of link.mjs (FTP) and http-parts.mjs (HTTP parts) send the same ones.
+ */
+export async function smallFiles(cache, count, mb) {
+  const dir = join(cache, `small-${count}x${mb}MiB-signed`);
+  const files = Array.from({ length: count }, (_, index) => join(dir, `${String(index + 1).padStart(4, '0')}.mp4`));
+  for (const file of files) if (!(existsSync(file) && statSync(file).size === mb * MIB)) await randomFile(file, mb * MIB);
+  return { dir, files };
 }
 
 /** The next JSON line of a child (bench/lib/child-processes.mjs) that has `key` set (its other lines are ignored). */

@@ -12,8 +12,10 @@
 //
 //   node bench/upload/link.mjs [--big-mb 1024] [--small-count 500] [--small-mb 2] [--concurrency 4] [--rounds 1]
 //                              [--rate-mbit 50] [--rtt-ms 40] [--skip-loopback] [--skip-parts]
-// HTTP parts (today's platform): bench/upload/http-parts.mjs with the big file's size, on loopback and with --link,
-// its tables printed after this one (app: the queue with the part transport; curl: xargs -P 3 curl -F per part).
+// HTTP parts (today's platform): bench/upload/http-parts.mjs with the big file's size and the small files' count, size
+// and concurrency, on loopback and with --link, its tables printed after this one (big file — app: the queue with the
+// part transport, curl: xargs -P 3 curl -F per part; small files — app: the queue, N files at once, curl: create, the
+// parts, completed per file, xargs -P N files at once).
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -24,7 +26,7 @@ import { parseArgs } from 'node:util';
 import { createShapedLink } from '../../test/support/shaped-link.mjs';
 import { ChildProcesses } from '../lib/child-processes.mjs';
 import { median } from '../lib/stats.mjs';
-import { importTypeScript, nextMessage, randomFile } from './harness.mjs';
+import { importTypeScript, nextMessage, randomFile, smallFiles } from './harness.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CACHE = join(ROOT, 'bench', '.cache', 'upload');
@@ -176,12 +178,9 @@ function rows(where, results, linked) {
 
 async function main() {
   const big = join(CACHE, `one-${BIG_MB}MiB.bin`);
-  const smallDir = join(CACHE, `small-${SMALL_COUNT}x${SMALL_MB}MiB-signed`);
-  const small = Array.from({ length: SMALL_COUNT }, (_, index) => join(smallDir, `${String(index + 1).padStart(4, '0')}.mp4`));
-  for (const [file, bytes] of [[big, BIG_MB * MIB], ...small.map((file) => [file, SMALL_MB * MIB])]) {
-    // Written once into the cache.
-    if (!(existsSync(file) && statSync(file).size === bytes)) await randomFile(file, bytes);
-  }
+  // Written once into the cache.
+  if (!(existsSync(big) && statSync(big).size === BIG_MB * MIB)) await randomFile(big, BIG_MB * MIB);
+  const { dir: smallDir, files: small } = await smallFiles(CACHE, SMALL_COUNT, SMALL_MB);
   spawnSync('sync');
   const work = await mkdtemp(join(tmpdir(), 'bench-link-'));
   cleanups.push(() => rm(work, { recursive: true, force: true }));
@@ -203,7 +202,7 @@ async function main() {
   for (const line of table) console.log(line);
   if (values['skip-parts']) return;
   for (const shaped of values['skip-loopback'] ? [true] : [false, true]) {
-    const args = ['bench/upload/http-parts.mjs', '--mb', String(BIG_MB), '--rounds', String(ROUNDS), ...(shaped ? ['--link', '--rate-mbit', String(RATE_MBIT), '--rtt-ms', String(RTT_MS)] : [])];
+    const args = ['bench/upload/http-parts.mjs', '--mb', String(BIG_MB), '--small-count', String(SMALL_COUNT), '--small-mb', String(SMALL_MB), '--concurrency', String(CONCURRENCY), '--rounds', String(ROUNDS), ...(shaped ? ['--link', '--rate-mbit', String(RATE_MBIT), '--rtt-ms', String(RTT_MS)] : [])];
     console.log(`\nHTTP parts: node ${args.join(' ')}`);
     const run = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * MIB });
     if (run.status !== 0) throw new Error(`http-parts.mjs broke: ${run.stdout.slice(-2000)}`);
