@@ -1,8 +1,9 @@
-import { errorDetails } from './state/request-outcome';
+import type { ShownError } from './state/request-outcome';
 
 /** The technical detail behind an error's words (the call, the system's error code), folded away until asked for. */
-export function ErrorDetails({ words, details = errorDetails(words) }: { words: string; details?: string | undefined }) {
-  if (details === undefined || details === words) return null;
+export function ErrorDetails({ error }: { error: ShownError }) {
+  const { message, details } = error;
+  if (details === undefined || details === message) return null;
   return (
     <details className="error-details">
       <summary>Details</summary>

@@ -13,7 +13,7 @@ export function PlatformWaitNotice() {
   return (
     <div className="notice notice-warning notice-stacked" role="status" data-testid="panel-platform-wait">
       <p>{words}</p>
-      <ErrorDetails words={words} details={waiting.message} />
+      <ErrorDetails error={{ message: words, details: waiting.message }} />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 // put on the clipboard for a bug report.
 import { useState } from 'react';
 import { bridge } from '../bridge/bridge-registry';
-import { errorText } from '../state/request-outcome';
+import { shownError } from '../state/request-outcome';
 
 type Outcome = { readonly kind: 'idle' } | { readonly kind: 'working' } | { readonly kind: 'copied' } | { readonly kind: 'failed'; readonly message: string };
 
@@ -15,7 +15,7 @@ export function CopyDiagnostics() {
       await navigator.clipboard.writeText(await bridge().app.diagnostics());
       setOutcome({ kind: 'copied' });
     } catch (error) {
-      setOutcome({ kind: 'failed', message: errorText(error) });
+      setOutcome({ kind: 'failed', message: shownError(error).message });
     }
   }
 

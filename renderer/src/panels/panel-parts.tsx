@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ErrorDetails } from '../error-details';
 import { useNavigationStore } from '../state/navigation-slice';
+import { errorDetails } from '../state/request-outcome';
 
 /** A panel that needs a sign-in, shown signed out: its heading, why, and the way to the Sign-in panel. */
 export function SignInFirst({ heading, reason }: { heading: ReactNode; reason: string }) {
@@ -30,7 +31,8 @@ export function PanelOutcome({ testId, planNote, error, done }: { testId: string
           <p className="error" role="alert" data-testid={`${testId}-error`}>
             {error}
           </p>
-          <ErrorDetails words={error} />
+          {/* Slices still keeping an error as words: their detail comes from the lookup until they keep a ShownError. */}
+          <ErrorDetails error={{ message: error, ...detailsOf(error) }} />
         </>
       )}
       {done && (
@@ -40,4 +42,9 @@ export function PanelOutcome({ testId, planNote, error, done }: { testId: string
       )}
     </>
   );
+}
+
+function detailsOf(words: string): { details?: string } {
+  const details = errorDetails(words);
+  return details === undefined ? {} : { details };
 }

@@ -30,7 +30,7 @@ export function UploadsPanel() {
     return (
       <section className="panel" aria-labelledby="panel-title">
         {heading}
-        {error ? <p className="error" role="alert">{error}</p> : <p>Loading…</p>}
+        {error ? <p className="error" role="alert">{error.message}</p> : <p>Loading…</p>}
       </section>
     );
   }
@@ -40,7 +40,7 @@ export function UploadsPanel() {
       <section className="panel" aria-labelledby="panel-title">
         {heading}
         <p className="next-action" data-testid="uploads-unavailable">
-          {reason?.message ?? error ?? 'Uploads are not available right now.'}
+          {reason?.message ?? error?.message ?? 'Uploads are not available right now.'}
         </p>
         {reason?.code === 'signed-out' ? (
           <button type="button" className="button button-primary" onClick={() => openPanel('sign-in')}>

@@ -21,6 +21,17 @@ export function errorDetails(words: string): string | undefined {
   return detailsByWords.get(words);
 }
 
+/** An error as a slice keeps it: its sentence, and the technical detail main sent with it (for "Details"). */
+export type ShownError = { readonly message: string; readonly details?: string };
+
+/** A failed call as a value that carries its own detail, so two failures with the same words keep their own. */
+export function shownError(error: unknown): ShownError {
+  const message = error instanceof Error ? error.message : String(error);
+  const details = (error as { details?: unknown } | null)?.details;
+  return error instanceof Error && typeof details === 'string' && details !== '' ? { message, details } : { message };
+}
+
+/** The sentence only. Slices not yet moved to ShownError still use this (and the lookup above); new code takes shownError. */
 export function errorText(error: unknown): string {
   remember(error);
   return error instanceof Error ? error.message : String(error);

@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import type { AddUploadsResult, ChannelChoice, CompanionBridge, FolderListing, UploadRow, UploadsChange, UploadsUnavailable, UploadTimetable, UploadTotals } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
 import { mergeRows, type UploadsFilter } from './upload-rows';
-import { errorText } from './request-outcome';
+import { shownError, type ShownError } from './request-outcome';
 
 // Types
 export interface UploadBatch {
@@ -28,7 +28,7 @@ export interface UploadsSliceState {
   readonly folder: FolderListing | null;
   /** Which action runs now (its buttons wait); row actions do not block the rest. */
   readonly busy: 'add' | 'browse' | 'queue' | 'settings' | null;
-  readonly error: string | null;
+  readonly error: ShownError | null;
 }
 
 export interface UploadsActions {
@@ -81,7 +81,7 @@ export const useUploadsStore = create<UploadsSliceState & UploadsActions>()((set
     try {
       set({ ...(await action()), busy: null });
     } catch (error) {
-      set({ busy: null, error: errorText(error) });
+      set({ busy: null, error: shownError(error) });
     }
   }
 
@@ -92,7 +92,7 @@ export const useUploadsStore = create<UploadsSliceState & UploadsActions>()((set
       const row = await action();
       set((state) => ({ rows: mergeRows(state.rows, [row], []) }));
     } catch (error) {
-      set({ error: errorText(error) });
+      set({ error: shownError(error) });
     }
   }
 
@@ -116,7 +116,7 @@ export const useUploadsStore = create<UploadsSliceState & UploadsActions>()((set
         const state = await bridge().uploads.state();
         set({ loaded: true, available: state.available, reason: state.reason, rows: state.rows, totals: state.totals, error: null });
       } catch (error) {
-        set({ loaded: true, error: errorText(error) });
+        set({ loaded: true, error: shownError(error) });
       }
       await loadChannels();
     },

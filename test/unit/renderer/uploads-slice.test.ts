@@ -86,12 +86,12 @@ describe('uploads slice', () => {
     bridge.companion.live.channels.mockResolvedValue([]);
     await useUploadsStore.getState().load();
     await useUploadsStore.getState().add(['/v']);
-    expect(useUploadsStore.getState().error).toBe('Choose the channel the videos go to first.');
+    expect(useUploadsStore.getState().error?.message).toBe('Choose the channel the videos go to first.');
     expect(bridge.companion.uploads.add).not.toHaveBeenCalled();
 
     bridge.companion.uploads.cancel.mockRejectedValue(new Error('The platform is already processing this file; it cannot be cancelled any more.'));
     await useUploadsStore.getState().cancelRow('a');
-    expect(useUploadsStore.getState().error).toContain('cannot be cancelled');
+    expect(useUploadsStore.getState().error?.message).toContain('cannot be cancelled');
   });
 
   it('merges the row a row action answers with', async () => {

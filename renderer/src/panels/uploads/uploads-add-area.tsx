@@ -31,9 +31,9 @@ export const UploadsAddArea = memo(function UploadsAddArea({ compact }: { compac
       {error && (
         <>
           <p className="error" role="alert" data-testid="uploads-error">
-            {error}
+            {error.message}
           </p>
-          <ErrorDetails words={error} />
+          <ErrorDetails error={error} />
         </>
       )}
     </div>
