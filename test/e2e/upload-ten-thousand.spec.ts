@@ -9,7 +9,8 @@
 // encodes every frame the page draws (a screencast), which on this 2-core machine without a GPU doubled the
 // display compositor's work and dropped more than 1 frame in 20 (p95 33.4 ms with it, 16.8 without, same build).
 // Where the page's time goes (Chromium's counters, printed): the new rows' script, style and layout; a row's
-// buttons are a quarter of it, so rows sweeping through during a scroll are drawn without them (upload-table.tsx).
+// buttons and bar are half of it, so rows that come into view during a scroll are drawn without them until it
+// rests (upload-row-view.tsx).
 import { linkSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

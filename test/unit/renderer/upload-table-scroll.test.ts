@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-// While the upload list scrolls, its rows are drawn without their buttons (a fling sweeps about 11 new rows
-// through the viewport each frame, and the buttons are a quarter of a row's cost); the buttons come back once
-// no scroll event came for a moment. A keyboard user whose focus is on a button in the list keeps every button.
+// While the upload list scrolls, the rows that come into view are drawn without their buttons and progress bar
+// (a fling sweeps about 11 new rows through the viewport each frame; those are half of a row's cost); they are
+// drawn whole once no scroll event came for a moment. Rows already drawn whole stay so, and a keyboard user
+// whose focus is on a button in the list gets every row whole.
 import { act, createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UploadRow } from '../../../preload/contract.js';
@@ -32,8 +33,6 @@ afterEach(async () => {
 
 const body = () => table.host.querySelector<HTMLElement>('[data-testid="upload-rows"]')!;
 const shownRows = () => [...table.host.querySelectorAll('[data-testid="upload-row"]')];
-/** How many buttons each drawn row has: a waiting file offers Pause, Edit and Cancel. */
-const buttonsPerRow = () => [...new Set(shownRows().map((element) => element.querySelectorAll('button').length))];
 
 /** One scroll step as the browser sends it, then the frame that draws it. */
 async function scrollTo(top: number): Promise<void> {
@@ -44,23 +43,36 @@ async function scrollTo(top: number): Promise<void> {
   });
 }
 
+const rowNamed = (name: string) => shownRows().find((element) => element.querySelector('.upload-title')?.textContent === name);
+const drawnWhole = (element: Element | undefined) => element !== undefined && element.querySelectorAll('button').length === 3 && element.querySelector('[role="progressbar"]') !== null;
+const drawnLight = (element: Element | undefined) => element !== undefined && element.querySelectorAll('button, [role="progressbar"]').length === 0;
+
 describe('the upload list while it scrolls', () => {
-  it('draws rows without buttons during the scroll and gives them back once it rests', async () => {
-    expect(buttonsPerRow()).toEqual([3]);
+  it('draws the rows that come into view without buttons or bar until the scroll rests', async () => {
+    expect(shownRows().every(drawnWhole)).toBe(true);
     await scrollTo(520);
     await scrollTo(1040);
     expect(shownRows().length).toBeGreaterThan(0);
-    expect(buttonsPerRow()).toEqual([0]);
-    await act(async () => vi.advanceTimersByTimeAsync(100));
-    expect(buttonsPerRow()).toEqual([0]);
-    await act(async () => vi.advanceTimersByTimeAsync(100));
-    expect(buttonsPerRow()).toEqual([3]);
     expect(shownRows()[0]!.textContent).toContain('take-18');
+    expect(shownRows().every(drawnLight)).toBe(true);
+    await act(async () => vi.advanceTimersByTimeAsync(100));
+    expect(shownRows().every(drawnLight)).toBe(true);
+    await act(async () => vi.advanceTimersByTimeAsync(100));
+    expect(shownRows().every(drawnWhole)).toBe(true);
   });
 
-  it('keeps every button while the focus is on one of them', async () => {
-    await act(async () => table.host.querySelector<HTMLButtonElement>('[data-testid="upload-row"] button')!.focus());
+  it('keeps whole the rows that were drawn whole: a slow scroll does not take their buttons away', async () => {
+    const last = shownRows().at(-1)!.querySelector('.upload-title')!.textContent!;
     await scrollTo(52);
-    expect(buttonsPerRow()).toEqual([3]);
+    expect(drawnWhole(rowNamed('take-1'))).toBe(true);
+    expect(drawnWhole(rowNamed(last))).toBe(true);
+    const added = shownRows().at(-1)!;
+    expect(drawnLight(added)).toBe(true);
+  });
+
+  it('draws every row whole while the focus is on one of its buttons', async () => {
+    await act(async () => table.host.querySelector<HTMLButtonElement>('[data-testid="upload-row"] button')!.focus());
+    await scrollTo(520);
+    expect(shownRows().every(drawnWhole)).toBe(true);
   });
 });

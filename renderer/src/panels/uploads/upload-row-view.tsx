@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import type { UploadRow } from '../../../../preload/contract.js';
 import { useNow } from '../../use-now';
 import { barOf, fileName, formatBytes, formatEta, formatSpeed, stateLabel } from './upload-format';
@@ -37,12 +37,14 @@ export const UploadRowView = memo(function UploadRowView({
   editing: boolean;
   actions: RowActions;
   /**
-   * The list is not being scrolled: the row's buttons are drawn. While a scroll sweeps rows through the
-   * viewport (11 new rows a frame in a fling), each row is drawn without them, which is a quarter of its cost;
-   * they come back as soon as the scroll rests (upload-table.tsx).
+   * The list is not being scrolled. A row that comes into view during a scroll (11 new rows a frame in a
+   * fling) is drawn without its buttons and progress bar, half of its cost, until the scroll rests
+   * (upload-table.tsx); a row drawn whole stays whole.
    */
   still: boolean;
 }) {
+  const [whole, setWhole] = useState(still);
+  if (still && !whole) setWhole(true);
   const { share, label } = barOf(row);
   const transferring = row.state === 'transferring';
   return (
@@ -57,9 +59,7 @@ export const UploadRowView = memo(function UploadRowView({
           <FailureReason reason={row.failure} />
         ) : (
           <span className="upload-file" title={row.file}>
-            {fileName(row.file)}
-            {row.videoId && ` · video ${row.videoId}`}
-            {row.protect === 'private' && ' · private'}
+            {fileLine(row)}
           </span>
         )}
       </div>
@@ -67,13 +67,14 @@ export const UploadRowView = memo(function UploadRowView({
         {row.retry ? 'Retrying' : stateLabel(row)}
       </div>
       <div role="cell">
-        <div className="bar" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share * 100)}>
-          <div className={`bar-fill bar-fill-${row.state}`} style={{ width: `${share * 100}%` }} />
-        </div>
+        {whole && (
+          <div className="bar" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share * 100)}>
+            <div className={`bar-fill bar-fill-${row.state}`} style={{ width: `${share * 100}%` }} />
+          </div>
+        )}
       </div>
       <div role="cell" className="upload-cell-number">
-        {row.bytes > 0 && row.bytes < row.size ? `${formatBytes(row.bytes)} / ` : ''}
-        {formatBytes(row.size)}
+        {row.bytes > 0 && row.bytes < row.size ? `${formatBytes(row.bytes)} / ${formatBytes(row.size)}` : formatBytes(row.size)}
       </div>
       <div role="cell" className="upload-cell-number">
         {transferring ? formatSpeed(row.speed) : '—'}
@@ -82,11 +83,16 @@ export const UploadRowView = memo(function UploadRowView({
         {transferring ? formatEta(row.etaSeconds) : '—'}
       </div>
       <div role="cell" className="upload-cell-actions">
-        {still && <RowButtons row={row} editing={editing} actions={actions} />}
+        {whole && <RowButtons row={row} editing={editing} actions={actions} />}
       </div>
     </div>
   );
 });
+
+/** The file's name, its video once it has one, and a private upload said so: one text (a row drawn in a scroll is laid out whole). */
+function fileLine(row: UploadRow): string {
+  return `${fileName(row.file)}${row.videoId ? ` · video ${row.videoId}` : ''}${row.protect === 'private' ? ' · private' : ''}`;
+}
 
 /** What can be done to one file now. */
 function RowButtons({ row, editing, actions }: { row: UploadRow; editing: boolean; actions: RowActions }) {

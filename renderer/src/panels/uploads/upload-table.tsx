@@ -9,7 +9,7 @@ export const ROW_HEIGHT = 52;
 const OVERSCAN = 3;
 /** Before the first measurement (and in a window too small to measure). */
 const FALLBACK_VIEWPORT = 480;
-/** A scroll rests once no scroll event came for this long: the rows get their buttons back. */
+/** A scroll rests once no scroll event came for this long: the rows drawn during it are drawn whole. */
 const REST_MS = 150;
 
 /**
@@ -21,8 +21,8 @@ export function UploadTable({ rows, actions, editingId, emptyText }: { rows: rea
   const [scrollTop, setScrollTop] = useState(0);
   const [viewportHeight, setViewportHeight] = useState(FALLBACK_VIEWPORT);
   const frame = useRef<number | null>(null);
-  // While the list scrolls, rows are drawn without their buttons (upload-row-view.tsx), unless the focus is in
-  // the list: a keyboard user scrolling from a button keeps every button where it is.
+  // While the list scrolls, rows coming into view are drawn without their buttons and bar (upload-row-view.tsx),
+  // unless the focus is in the list: a keyboard user scrolling from a button gets every row whole.
   const [still, setStill] = useState(true);
   const rest = useRef<number | null>(null);
 
