@@ -2,17 +2,17 @@
 // or, for a feature the streamer's plan lacks, a note rather than a failure.
 
 /**
- * The technical detail of the errors read lately, by their words. Slices keep an error as its sentence;
- * the view that shows the sentence finds the detail here for its "Details" disclosure. Bounded: the last few.
+ * The technical detail of the errors read lately, by their words, for the slices that still keep an error as
+ * its sentence (errorText): PanelOutcome finds the detail here for its "Details" disclosure. Bounded: the last
+ * few. Slices moved to ShownError (shownError) carry their own and never touch it.
  */
 const detailsByWords = new Map<string, string>();
 const DETAILS_KEPT = 50;
 
-function remember(error: unknown): void {
-  const details = (error as { details?: unknown } | null)?.details;
-  if (!(error instanceof Error) || typeof details !== 'string' || details === '') return;
-  detailsByWords.delete(error.message);
-  detailsByWords.set(error.message, details);
+function remember({ message, details }: ShownError): void {
+  if (details === undefined) return;
+  detailsByWords.delete(message);
+  detailsByWords.set(message, details);
   if (detailsByWords.size > DETAILS_KEPT) detailsByWords.delete(detailsByWords.keys().next().value!);
 }
 
@@ -33,8 +33,9 @@ export function shownError(error: unknown): ShownError {
 
 /** The sentence only. Slices not yet moved to ShownError still use this (and the lookup above); new code takes shownError. */
 export function errorText(error: unknown): string {
-  remember(error);
-  return error instanceof Error ? error.message : String(error);
+  const shown = shownError(error);
+  remember(shown);
+  return shown.message;
 }
 
 /** The code main gave the error (`channel_needed`, `platform_unreachable`…): a panel offers the control that fixes some. */
