@@ -20,8 +20,16 @@
 //   queue-open     1106 (134 MB) rows() 36, totals() 5.1           710 (114 MB) rows() 13, totals() 5.8
 //   add-baseline   2314 (94 MB)  find + 1 write + 1 fsync          2463 (94 MB)
 //   queue-add      44961 (113 MB) 10,000 fsyncs, max block 90      2128 (120 MB) 1 fsync, max block 45
-// The load moves every number 2–3× between runs: read the ratios to the same run's baseline. What is left of
-// a reload is JSON.parse and the garbage collector (a CPU profile of open-parts alone).
+// The load moves every number 2–3× between runs: read the ratios to the same run's baseline.
+//
+// Run of 2026-11-29 04:16 (quiet machine, 3 rounds): part lines held per item and merged once (journal-replay.ts),
+// read by a regular expression instead of JSON.parse; the journal compacts itself every 20,000 lines while open:
+//   parse-items 94, open-items 361 (3.82× parse), parse-parts 506, open-parts 874 (1.73× parse; 1467 the session
+//   before), open-bounded 575 (10,000 items + 20,000 part lines: the most a crash leaves now), compact-running
+//   335 for 20,000 part lines with the compaction, longest block of the event loop 12 ms; queue-open 329,
+//   queue-add 2895 (1.18× its baseline, max block 58 ms).
+// - open-bounded / compact-running: the journal of 10,000 items with 20,000 part lines, opened; and 20,000
+//   part lines written 100 a turn to the open journal, whose next flush compacts it (the longest block).
 import { spawnSync } from 'node:child_process';
 import { closeSync, copyFileSync, fdatasyncSync, linkSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import fs from 'node:fs';
@@ -38,6 +46,7 @@ const { values } = parseArgs({ options: { files: { type: 'string' }, rounds: { t
 const FILES = Number(values.files ?? 10_000);
 const ROUNDS = Number(values.rounds ?? 5);
 const PARTS = 200_000;
+const BOUNDED_LINES = 20_000;
 
 const silent = { info() {}, warn() {}, registerSecret() {} };
 const idleTransport = {
@@ -77,6 +86,8 @@ try {
   const openItems = run('open-items', ROUNDS);
   const parseParts = run('parse-parts', ROUNDS);
   const openParts = run('open-parts', ROUNDS);
+  const openBounded = run('open-bounded', ROUNDS);
+  run('compact-running', ROUNDS);
   const queueOpen = run('queue-open', ROUNDS);
   const addBaseline = run('add-baseline', 3);
   const queueAdd = run('queue-add', 3);
@@ -90,7 +101,7 @@ try {
     console.log(`| ${row.scenario} | ${row.ms.toFixed(1)} | ${row.min.toFixed(0)}–${row.max.toFixed(0)} | ${row.peakRssMb.toFixed(0)} | ${extra} |`);
   }
   console.log('');
-  console.log(`journal open ÷ JSON.parse, ${FILES} items: ${ratio(openItems, parseItems)}; with ${PARTS} parts: ${ratio(openParts, parseParts)}; queue add ÷ find+one write+one fsync: ${ratio(queueAdd, addBaseline)}`);
+  console.log(`journal open ÷ JSON.parse, ${FILES} items: ${ratio(openItems, parseItems)}; with ${PARTS} parts: ${ratio(openParts, parseParts)}; with ${BOUNDED_LINES} (the most a crash leaves now): ${openBounded.ms.toFixed(0)} ms; queue add ÷ find+one write+one fsync: ${ratio(queueAdd, addBaseline)}`);
   void queueOpen;
 } finally {
   rmSync(dir, { recursive: true, force: true });
@@ -111,6 +122,10 @@ function prepare(root) {
   for (let part = 0; part < 2000; part += 1) for (let index = 0; index < PARTS / 2000; index += 1) lines.push(JSON.stringify({ t: 'part', id: items[index].id, part }));
   for (const entry of items) lines.push(JSON.stringify({ t: 'status', id: entry.id, status: 'complete' }));
   writeFileSync(join(root, 'parts.jsonl'), `${lines.join('\n')}\n`);
+  // What a crash can leave since the journal compacts itself while open (every 20,000 lines): the items and
+  // 20,000 part lines.
+  const bounded = lines.slice(0, 1 + FILES + BOUNDED_LINES);
+  writeFileSync(join(root, 'bounded.jsonl'), `${bounded.join('\n')}\n`);
   const videos = join(root, 'videos');
   mkdirSync(videos);
   // The start of an mp4 (its `ftyp` atom) and a little more: the queue's file check takes it.
@@ -176,14 +191,39 @@ async function child(scenario, root) {
         return { ms, lines: result.length, peakRssMb: peak() };
       }
       case 'open-items':
+      case 'open-bounded':
       case 'open-parts': {
         const { UploadJournal } = await import(`${build}/upload-journal.js`);
         const file = join(work, 'journal.jsonl');
-        copyFileSync(join(root, scenario === 'open-items' ? 'items.jsonl' : 'parts.jsonl'), file);
+        copyFileSync(join(root, `${scenario.slice('open-'.length)}.jsonl`), file);
         const { ms, result } = await timed(() => UploadJournal.open(file));
         result.journal.close();
         if (result.opening.items.length !== FILES) throw new Error(`read ${result.opening.items.length} items`);
         return { ms, peakRssMb: peak() };
+      }
+      case 'compact-running': {
+        // 20,000 part lines written to an open journal of 10,000 items, 100 a turn as uploads would: the
+        // flush after the last compacts the file. The longest block of the event loop is that compaction.
+        const { UploadJournal } = await import(`${build}/upload-journal.js`);
+        const file = join(work, 'journal.jsonl');
+        copyFileSync(join(root, 'parts.jsonl'), file);
+        const { journal, opening } = UploadJournal.open(file);
+        const begun = opening.items.filter((entry) => entry.upload !== null);
+        const before = readFileSync(file, 'utf8').split('\n').length;
+        const delay = monitorEventLoopDelay({ resolution: 5 });
+        delay.enable();
+        const { ms } = await timed(async () => {
+          for (let line = 0; line < BOUNDED_LINES; line += 100) {
+            for (let index = line; index < line + 100; index += 1) journal.write({ t: 'part', id: begun[index % begun.length].id, part: index % 2000 });
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+          await journal.durable();
+        });
+        delay.disable();
+        const after = readFileSync(file, 'utf8').split('\n').length;
+        journal.close();
+        if (after > before) throw new Error(`the journal was not compacted: ${before} lines, then ${after}`);
+        return { ms, maxBlockMs: delay.max / 1e6, peakRssMb: peak() };
       }
       case 'queue-open': {
         const { UploadQueue } = await import(`${build}/upload-queue.js`);

@@ -1,5 +1,4 @@
 // `companion sandbox`: the local platform on its own, until SIGINT/SIGTERM.
-import { startSandbox } from '../../sandbox/index.js';
 import { emitJson, noPositionals, portOption, stringOption, stringOptions, untilStopped, UsageError, type Command } from './command-context.js';
 
 export const sandboxCommand: Command = {
@@ -16,6 +15,8 @@ export const sandboxCommand: Command = {
     }
     if (ftpUrl !== undefined && !/^ftp:\/\/[^:@/]+:[^@/]+@[^/]+/.test(ftpUrl)) throw new UsageError('--ftp-url must look like ftp://user:password@host:port');
     const rateLimit = rateLimitOption(stringOption(values, 'rate-limit'));
+    // Loaded here, not with the other commands: its servers' packages would slow the start of every command.
+    const { startSandbox } = await import('../../sandbox/index.js');
     const sandbox = await startSandbox({
       rateLimit,
       host: stringOption(values, 'host'),

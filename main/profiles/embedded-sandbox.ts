@@ -7,7 +7,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { startSandbox, type Sandbox } from '../../sandbox/index.js';
+import type { Sandbox } from '../../sandbox/index.js';
 import { readJson, writeJsonAtomically } from '../settings/json-file.js';
 import { processAlive } from '../process-alive.js';
 
@@ -99,6 +99,9 @@ async function startOnLastPorts(folder: string): Promise<Sandbox> {
   const portsFile = join(folder, 'ports.json');
   const places = { stateFile: join(folder, 'state.json'), dataDir: join(folder, 'media') };
   const last = await readJson(portsFile, Ports);
+  // Loaded only by the process that runs the sandbox: its servers' packages (FTP, RTMP) took about 300 ms of
+  // the start of every `companion` command and of every app that finds one already running.
+  const { startSandbox } = await import('../../sandbox/index.js');
   let sandbox: Sandbox | null = null;
   if (last.kind === 'ok') {
     // Another program may have taken one of them meanwhile: then every part moves, as on a first start.

@@ -125,9 +125,7 @@ export function applyRecord(items: Map<string, JournalItem>, entry: ParsedJourna
       item.upload = entry.upload;
       break;
     case 'part':
-      if (!item.upload || entry.part >= item.upload.parts.count) return false;
-      item.upload = { ...item.upload, parts: { ...item.upload.parts, acknowledged: withPart(item.upload.parts.acknowledged, entry.part) } };
-      break;
+      return applyParts(items, entry.id, [entry.part]) === 0;
     case 'transferred':
       if (!item.upload) return false;
       item.upload = { ...item.upload, parts: { ...item.upload.parts, acknowledged: [[0, item.upload.parts.count - 1]] } };
@@ -173,6 +171,18 @@ export function applyRecord(items: Map<string, JournalItem>, entry: ParsedJourna
   return true;
 }
 
+/**
+ * Applies parts the platform acknowledged for one item, as `part` records one by one would; returns how many
+ * it could not (the item unknown or not begun, a part beyond its count).
+ */
+export function applyParts(items: Map<string, JournalItem>, id: string, parts: readonly number[]): number {
+  const upload = items.get(id)?.upload;
+  if (!upload) return parts.length;
+  const known = parts.filter((part) => part < upload.parts.count);
+  if (known.length > 0) items.get(id)!.upload = { ...upload, parts: { ...upload.parts, acknowledged: withParts(upload.parts.acknowledged, known) } };
+  return parts.length - known.length;
+}
+
 /** True when the platform acknowledged every part. */
 export function allPartsAcknowledged(parts: PartProgress): boolean {
   const [first] = parts.acknowledged;
@@ -188,8 +198,14 @@ export function acknowledgedBytes(parts: PartProgress, fileSize: number): number
 
 /** The ranges with one more part, still sorted, disjoint and merged. */
 export function withPart(ranges: PartRanges, part: number): [number, number][] {
+  return withParts(ranges, [part]);
+}
+
+/** The ranges with more parts, still sorted, disjoint and merged. */
+export function withParts(ranges: PartRanges, parts: readonly number[]): [number, number][] {
   const merged: [number, number][] = [];
-  for (const [from, to] of [...ranges, [part, part] as const].sort((a, b) => a[0] - b[0])) {
+  const all: (readonly [number, number])[] = [...ranges, ...parts.map((part) => [part, part] as const)];
+  for (const [from, to] of all.sort((a, b) => a[0] - b[0])) {
     const last = merged.at(-1);
     if (last && from <= last[1] + 1) last[1] = Math.max(last[1], to);
     else merged.push([from, to]);

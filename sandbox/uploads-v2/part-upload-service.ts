@@ -5,6 +5,7 @@
 // becomes the video. A repeated part replaces the bytes at its offset and is accepted again (idempotent), and
 // parts may come in any order: a client resending after a crash cannot break the file.
 import { createHash } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { constants, mkdir, open, rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -72,6 +73,8 @@ export function startPartUploadService(options: PartUploadServiceOptions): PartU
   const reportError = options.onInternalError ?? (() => undefined);
   const folder = join(options.dataDir, 'part-uploads');
   const stopping = new AbortController();
+  // Every upload being processed waits on it (one listener each while it sleeps): 500 at once is normal.
+  setMaxListeners(0, stopping.signal);
   const running = new Map<string, Promise<void>>();
   /** Parts being written per upload: `completed` waits for none to be in flight. */
   const writing = new Map<string, number>();

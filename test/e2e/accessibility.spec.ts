@@ -21,7 +21,7 @@ test.describe('accessibility of every panel', () => {
   const shared = sharedApp();
 
   test('no serious or critical violation on any panel, in the light and the dark colour scheme', async ({ page }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     await signInAsDemo(page, shared.app.url);
     const found: string[] = [];
     for (const scheme of ['light', 'dark'] as const) {

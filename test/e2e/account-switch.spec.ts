@@ -40,7 +40,7 @@ async function openPanel(page: Page, name: string): Promise<void> {
 }
 
 test('after signing out and in as another user, the panels and Go live show only that user\'s channels', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signInAsDemo(page, app.url);
   await openPanel(page, 'Go live');
   await expect(page.getByTestId('channel-select')).toHaveValue(/\d+/);
@@ -70,7 +70,7 @@ test('after signing out and in as another user, the panels and Go live show only
 });
 
 test("another user of the profile gets an upload queue of their own; the first user's waits for them", async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.goto(app.url);
   await signOut(page);
   await signInAsDemo(page, app.url);

@@ -19,7 +19,7 @@ function seconds(text: string): number {
 }
 
 test('findings 1, 7 and 10: the strip, the fps within ±1 of a 30 fps encoder, the alarm through an encoder drop (header, checklist and On air agree), End with confirm and Undo', async ({ page }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAsDemo(page, live.app.url);
   await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Go live' }).click();

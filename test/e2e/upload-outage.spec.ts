@@ -52,7 +52,7 @@ test.afterAll(async () => {
 
 test('finding 3: an upload cut by an outage says it is retrying in words, and completes once the platform is back on a new FTP address', async ({ page }) => {
   // The retries wait 2, 5, 10 and 20 s before the platform is asked for a new upload (main/uploads/step-retries.ts).
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await signInAsDemo(page, app.url);
   await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Uploads' }).click();
   await expect(page.getByTestId('upload-channel')).toHaveValue(/\d+/);

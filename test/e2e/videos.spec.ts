@@ -71,7 +71,7 @@ test.describe('the Videos panel', () => {
   });
 
   test('lists, sorts, filters and searches; a caption match opens the video at its time; a channel gone is explained', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     await signInAsDemo(page, app.url);
     await openVideos(page, app);
     // A fresh copy is the newest video and the least viewed, so "recent" and "popular" differ.
@@ -120,7 +120,7 @@ test.describe('the Videos panel', () => {
   });
 
   test('edits the title, description and protection; a video deleted behind the app\'s back is rolled back', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await openVideos(page, app);
     const id = await videoId(app, 'Behind the scenes');
     await openVideo(page, id);
@@ -149,7 +149,7 @@ test.describe('the Videos panel', () => {
   });
 
   test('makes an MP4, follows it to available, and saves it to a folder with progress; a video gone is explained', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const folder = mkdtempSync(join(tmpdir(), 'videos-e2e-download-'));
     try {
       await openVideos(page, app);
@@ -200,7 +200,7 @@ test.describe('the Videos panel', () => {
   });
 
   test('sets an expiring video to never expire; a video gone is explained', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await openVideos(page, app);
     const rehearsal = await videoId(app, 'Rehearsal (unlisted)');
     await openVideo(page, rehearsal);
@@ -227,7 +227,7 @@ test.describe('the Videos panel', () => {
   });
 
   test('sets and clears a custom metadata value; a field deleted behind the app\'s back is rolled back', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const field = (await ok(app, 'POST', '/custom-metadata-fields.json', { name: 'episode', display_name: 'Episode', content_type: 'video', type: 'number', is_required: 'false' })) as { id: string };
     const gone = (await ok(app, 'POST', '/custom-metadata-fields.json', { name: 'guest', display_name: 'Guest', content_type: 'video', type: 'string', is_required: 'false' })) as { id: string };
     await openVideos(page, app);
@@ -257,7 +257,7 @@ test.describe('the Videos panel', () => {
   });
 
   test('deletes after asking; a video already deleted elsewhere is put back and explained', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await openVideos(page, app);
     const launch = await videoId(app, 'Launch stream');
     const row = page.getByTestId(`video-row-${launch}`);
@@ -299,7 +299,7 @@ test.describe('videos on an account without expiration management', () => {
   });
 
   test('the platform\'s 403 forbidden is a note that says why, and nothing changes', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await signInAsDemo(page, app.url);
     await openVideos(page, app);
     const rehearsal = await videoId(app, 'Rehearsal (unlisted)');

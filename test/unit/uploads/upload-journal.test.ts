@@ -2,12 +2,13 @@
 // out, opening compacts it to its header and one line per file without changing what it says, parts
 // acknowledged one by one add up (each line in the file at once, their flushes grouped), and a journal of
 // version 1 (FTP only) is read and rewritten in version 2.
-import { appendFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PlatformUpload } from '../../../main/uploads/journal-records.js';
+import { applyRecord, readRecord, type PlatformUpload } from '../../../main/uploads/journal-records.js';
+import { seededRandom } from '../../support/seeded-random.js';
 import { newItem } from '../../../main/uploads/queue-entry.js';
 import { JournalTooNewError, UploadJournal, type JournalDisk, type JournalItem } from '../../../main/uploads/upload-journal.js';
 
@@ -250,6 +251,60 @@ describe('UploadJournal', () => {
     ]);
   });
 
+  it('reads part lines held back per item as the same items and skipped lines as applying every line in turn (300 random journals)', () => {
+    // The reference: every line parsed and applied one by one, as before journal-replay.ts held parts back.
+    const reference = (text: string): { items: JournalItem[]; skipped: number } => {
+      const items = new Map<string, JournalItem>();
+      let skipped = 0;
+      for (const line of text.split('\n').slice(1).filter((entry) => entry !== '')) {
+        let value: unknown;
+        try {
+          value = JSON.parse(line);
+        } catch {
+          value = undefined;
+        }
+        const record = readRecord(value);
+        if (!record || !applyRecord(items, record)) skipped += 1;
+      }
+      return { items: [...items.values()], skipped };
+    };
+    const random = seededRandom(21);
+    const pick = <T,>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
+    for (let round = 0; round < 300; round += 1) {
+      const ids = ['a', 'b', 'c'];
+      const steps: string[] = [JSON.stringify(HEADER)];
+      for (let index = 0; index < 60; index += 1) {
+        const id = pick([...ids, 'unknown']);
+        const part = Math.floor(random() * 7);
+        steps.push(
+          pick([
+            JSON.stringify({ t: 'item', item: item(id) }),
+            JSON.stringify({ t: 'initialised', id, upload: upload(`v-${id}`, [], pick([3, 5, 6])) }),
+            JSON.stringify({ t: 'part', id, part }),
+            JSON.stringify({ t: 'part', id, part }),
+            JSON.stringify({ t: 'part', id, part }),
+            // The same record spelt otherwise (read the long way), and lines that are no part record.
+            `{ "part": ${part}, "id": "${id}", "t": "part" }`,
+            `{"t":"part","id":"${id}","part":0${part}}`,
+            `{"t":"part","id":"${id}","part":-${part}}`,
+            JSON.stringify({ t: 'transferred', id }),
+            JSON.stringify({ t: 'retry', id, fresh: random() < 0.5 }),
+            JSON.stringify({ t: 'removed', id }),
+          ]),
+        );
+      }
+      const text = `${steps.join('\n')}\n`;
+      file = join(root, `random-${round}`, 'journal.jsonl');
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
+      const { journal, opening } = UploadJournal.open(file);
+      journal.close();
+      const expected = reference(text);
+      expect(opening.items, `round ${round}:\n${text}`).toEqual(expected.items);
+      expect(opening.skippedLines, `round ${round}`).toBe(expected.skipped);
+    }
+  });
+
   it('has each part line in the file as soon as it is written (a kill of the app loses none), its flush grouped with the next', () => {
     const { journal } = UploadJournal.open(file);
     journal.add(item('a'));
@@ -403,6 +458,46 @@ describe('UploadJournal group commit', () => {
     journal.close();
     // 10,000 files and 55 steps: a handful of flushes.
     expect(flushed.length).toBeLessThan(12);
+  });
+
+  it('compacts the file itself after 20,000 lines, in place of the next flush: the items as they are, later lines appended to the new file', async () => {
+    const { disk } = countingDisk();
+    const { journal } = UploadJournal.open(file, { disk });
+    journal.add(item('a'));
+    journal.add(item('b'));
+    journal.write({ t: 'init-started', id: 'a' });
+    journal.write({ t: 'initialised', id: 'a', upload: upload('v1', [], 30_000) });
+    for (let part = 0; part < 19_990; part += 1) journal.write({ t: 'part', id: 'a', part });
+    await journal.durable();
+    // 19,994 lines since the opening: not yet.
+    expect(lines()).toHaveLength(19_995);
+    for (let part = 19_990; part < 20_000; part += 1) journal.write({ t: 'part', id: 'a', part });
+    expect(lines()).toHaveLength(20_005);
+    await journal.durable();
+    const acknowledged = (line: string | undefined) => (JSON.parse(line!) as { item: JournalItem }).item.upload?.parts.acknowledged;
+    expect(lines()).toHaveLength(3);
+    expect(JSON.parse(lines()[0]!)).toEqual(HEADER);
+    expect(acknowledged(lines()[1])).toEqual([[0, 19_999]]);
+    expect(readdirSync(dirname(file))).toEqual(['journal.jsonl']);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    journal.write({ t: 'part', id: 'a', part: 29_999 });
+    journal.write({ t: 'removed', id: 'b' });
+    await journal.durable();
+    expect(lines()).toHaveLength(5);
+    journal.close();
+    const { journal: reopened, opening } = UploadJournal.open(file);
+    reopened.close();
+    expect(opening.skippedLines).toBe(0);
+    expect(opening.items.map((entry) => [entry.id, entry.upload?.parts.acknowledged])).toEqual([
+      [
+        'a',
+        [
+          [0, 19_999],
+          [29_999, 29_999],
+        ],
+      ],
+    ]);
   });
 
   it('flushes a step on its own at the next turn when nobody waits for it, and rejects durable() when the disk refuses the flush', async () => {
