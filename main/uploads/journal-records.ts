@@ -196,13 +196,8 @@ export function acknowledgedBytes(parts: PartProgress, fileSize: number): number
   return bytes;
 }
 
-/** The ranges with one more part, still sorted, disjoint and merged. */
-export function withPart(ranges: PartRanges, part: number): [number, number][] {
-  return withParts(ranges, [part]);
-}
-
 /** The ranges with more parts, still sorted, disjoint and merged. */
-export function withParts(ranges: PartRanges, parts: readonly number[]): [number, number][] {
+function withParts(ranges: PartRanges, parts: readonly number[]): [number, number][] {
   const merged: [number, number][] = [];
   const all: (readonly [number, number])[] = [...ranges, ...parts.map((part) => [part, part] as const)];
   for (const [from, to] of all.sort((a, b) => a[0] - b[0])) {
