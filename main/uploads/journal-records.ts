@@ -176,10 +176,11 @@ export function applyRecord(items: Map<string, JournalItem>, entry: ParsedJourna
  * it could not (the item unknown or not begun, a part beyond its count).
  */
 export function applyParts(items: Map<string, JournalItem>, id: string, parts: readonly number[]): number {
-  const upload = items.get(id)?.upload;
-  if (!upload) return parts.length;
+  const item = items.get(id);
+  const upload = item?.upload;
+  if (!item || !upload) return parts.length;
   const known = parts.filter((part) => part < upload.parts.count);
-  if (known.length > 0) items.get(id)!.upload = { ...upload, parts: { ...upload.parts, acknowledged: withParts(upload.parts.acknowledged, known) } };
+  if (known.length > 0) item.upload = { ...upload, parts: { ...upload.parts, acknowledged: withParts(upload.parts.acknowledged, known) } };
   return parts.length - known.length;
 }
 

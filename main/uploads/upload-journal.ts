@@ -29,7 +29,7 @@
 // older version is read through journal-migration.ts and so rewritten in this one. A last line cut short
 // by a crash is ignored. Reading checks each line against its record's schema (journal-records.ts);
 // `part` lines, which come by the hundred thousand, by a quicker check of the same rules (journal-replay.ts).
-import { closeSync, constants, fdatasync, fdatasyncSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, constants, fdatasync, fdatasyncSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { applyRecord, JOURNAL_VERSION, journalHeader, journalItem, journalRecord, type JournalItem, type JournalRecord, type ParsedJournalRecord } from './journal-records.js';
 import { migratedRecord } from './journal-migration.js';
@@ -282,6 +282,8 @@ export class UploadJournal {
       renameSync(temporary, this.#file);
     } catch (error) {
       closeSync(fd);
+      // A full disk, say: no half-written copy left beside the journal.
+      rmSync(temporary, { force: true });
       throw error;
     }
     syncDirectory(dirname(this.#file));

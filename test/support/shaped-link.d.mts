@@ -24,7 +24,7 @@ export interface ShapedLink {
   /** The namespace's address: where its servers listen. */
   readonly peerAddress: string;
   readonly delayMs: number;
-  /** Shapes what goes into the namespace (`tc qdisc replace dev VETH root tbf rate RATE burst BURST latency 400ms`; BURST is `burstFor(rate)` unless given). */
+  /** Shapes what goes into the namespace (`tc qdisc replace dev VETH root tbf rate RATE burst BURST latency 400ms`; BURST is 10 ms of the rate, never under 4 KiB, unless given). */
   shape(rate: string, options?: ShapeOptions): Promise<void>;
   /** Lifts the shaping. */
   unshape(): Promise<void>;
@@ -42,6 +42,3 @@ export interface ShapedLink {
 
 /** A shaped link, or the reason it cannot be made here (no permission for `ip netns add`). */
 export function createShapedLink(options?: ShapedLinkOptions): Promise<ShapedLink | { readonly unavailable: string }>;
-
-/** tbf's bucket for `rate` ("50mbit"): 10 ms of the rate, never under 4 KiB. */
-export function burstFor(rate: string): string;

@@ -40,7 +40,7 @@ async function ip(...args) {
  * is: with 4 KiB at 50 Mbit/s curl measured 35–39 Mbit/s (with or without the delay proxy), with 10 ms of
  * the rate (62.5 KiB) 47.6–47.7 Mbit/s, run after run.
  */
-export function burstFor(rate) {
+function burstFor(rate) {
   const match = /^(\d+(?:\.\d+)?)([kmg]?)bit$/.exec(rate);
   if (!match) throw new Error(`a rate like "50mbit" was expected, not "${rate}"`);
   const bitsPerSecond = Number(match[1]) * { '': 1, k: 1e3, m: 1e6, g: 1e9 }[match[2]];
