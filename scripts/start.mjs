@@ -1,4 +1,4 @@
-// `npm start`: installs what is missing, builds, then runs the desktop app, or browser mode when there is
+// `npm start`: installs what is missing, builds (unless the last build was made from the same sources), then runs the desktop app, or browser mode when there is
 // no Electron binary or no display (or with `npm start -- --browser`).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +6,7 @@ import { BootstrapError, ensureNodeModules, ensureSystemPackages } from './boots
 import { electronBinary } from './electron-binary.mjs';
 import { shellChoice } from './shell-choice.mjs';
 import { build } from './build.mjs';
+import { buildIsCurrent, markBuildCurrent, sourcesFingerprint } from './build-fingerprint.mjs';
 import { startPackages } from './system-packages.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -17,8 +18,14 @@ async function main() {
 
   await ensureSystemPackages(startPackages);
   await ensureNodeModules();
-  console.log('[start] Building…');
-  await build();
+  const fingerprint = sourcesFingerprint(root);
+  if (buildIsCurrent(root, fingerprint)) {
+    console.log('[start] The build is up to date (no source changed since it was made).');
+  } else {
+    console.log('[start] Building…');
+    await build();
+    markBuildCurrent(root, fingerprint);
+  }
 
   const choice = shellChoice({ forceBrowser, electron: electronBinary(), platform: process.platform, env: process.env });
   if (choice.shell === 'electron') {

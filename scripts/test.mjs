@@ -6,6 +6,7 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BootstrapError, ensureNodeModules, ensureSystemPackages } from './bootstrap.mjs';
 import { build } from './build.mjs';
+import { markBuildCurrent, sourcesFingerprint } from './build-fingerprint.mjs';
 import { run } from './run.mjs';
 import { testPackages } from './system-packages.mjs';
 
@@ -22,7 +23,12 @@ async function main() {
 
   const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR };
   const stages = [
-    ['build', () => build()],
+    // Always a fresh build here; it is marked current, so an `npm start` after the tests does not build again.
+    ['build', async () => {
+      const fingerprint = sourcesFingerprint(root);
+      await build();
+      markBuildCurrent(root, fingerprint);
+    }],
     ['typecheck', async () => {
       await run(node, [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.node.json', '--noEmit'], { cwd: root, label: 'typecheck (node)' });
       await run(node, [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.renderer.json'], { cwd: root, label: 'typecheck (renderer)' });
