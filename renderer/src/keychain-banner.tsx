@@ -32,7 +32,7 @@ export function KeychainBanner() {
         <button type="button" onClick={() => void retry()} disabled={retrying}>
           {retrying ? 'Asking the keychain…' : 'Try the keychain again'}
         </button>
-        {retryError && <span className="error">{retryError}</span>}
+        {retryError && <span className="error">{retryError.message}</span>}
       </div>
     </section>
   );

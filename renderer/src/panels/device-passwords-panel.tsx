@@ -122,7 +122,7 @@ export function DevicePasswordsPanel() {
       {created && <CreatedOnce created={created} />}
       {error && (
         <p className="error" role="alert" data-testid="device-passwords-error">
-          {error}
+          {error.message}
         </p>
       )}
       {!page ? (

@@ -169,7 +169,7 @@ export function ManagersPanel() {
       )}
       {error && (
         <p className="error" role="alert" data-testid="managers-error">
-          {error}{' '}
+          {error.message}{' '}
           <button type="button" className="link-button" onClick={dismissError}>
             Dismiss
           </button>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ErrorDetails } from '../error-details';
 import { useNavigationStore } from '../state/navigation-slice';
-import { errorDetails } from '../state/request-outcome';
+import type { ShownError } from '../state/request-outcome';
 
 /** A panel that needs a sign-in, shown signed out: its heading, why, and the way to the Sign-in panel. */
 export function SignInFirst({ heading, reason }: { heading: ReactNode; reason: string }) {
@@ -18,7 +18,7 @@ export function SignInFirst({ heading, reason }: { heading: ReactNode; reason: s
 }
 
 /** What the panel's last request came to: a plan limit, a refusal that says what to do, or what was done. */
-export function PanelOutcome({ testId, planNote, error, done }: { testId: string; planNote?: string | null; error: string | null; done: string | null }) {
+export function PanelOutcome({ testId, planNote, error, done }: { testId: string; planNote?: string | null; error: ShownError | null; done: string | null }) {
   return (
     <>
       {planNote && (
@@ -29,10 +29,9 @@ export function PanelOutcome({ testId, planNote, error, done }: { testId: string
       {error && (
         <>
           <p className="error" role="alert" data-testid={`${testId}-error`}>
-            {error}
+            {error.message}
           </p>
-          {/* Slices still keeping an error as words: their detail comes from the lookup until they keep a ShownError. */}
-          <ErrorDetails error={{ message: error, ...detailsOf(error) }} />
+          <ErrorDetails error={error} />
         </>
       )}
       {done && (
@@ -42,9 +41,4 @@ export function PanelOutcome({ testId, planNote, error, done }: { testId: string
       )}
     </>
   );
-}
-
-function detailsOf(words: string): { details?: string } {
-  const details = errorDetails(words);
-  return details === undefined ? {} : { details };
 }

@@ -31,7 +31,7 @@ export function ProfileAddressesForm({ onDone, showError = false }: { onDone: ()
       </label>
       {showError && error && (
         <p className="error" role="alert">
-          {error}
+          {error.message}
         </p>
       )}
       <p className="hint">Whoever runs the platform gives both (for a platform on this computer, http:// is fine; elsewhere, https://).</p>

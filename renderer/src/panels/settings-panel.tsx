@@ -14,7 +14,7 @@ export function SettingsPanel() {
     <section className="panel" aria-labelledby="panel-title">
       <h1 id="panel-title">Settings</h1>
       <h2>About this app</h2>
-      {error && <p className="error">Could not read the app's details: {error}</p>}
+      {error && <p className="error">Could not read the app's details: {error.message}</p>}
       {!info && !error && <p>Loading…</p>}
       {info && (
         <dl className="facts" data-testid="app-info">

@@ -34,7 +34,7 @@ export function SignInPanel() {
     return (
       <section className="panel" aria-labelledby="panel-title">
         <h1 id="panel-title">Sign in</h1>
-        {error ? <p className="error" role="alert">{error}</p> : <p>Loading…</p>}
+        {error ? <p className="error" role="alert">{error.message}</p> : <p>Loading…</p>}
       </section>
     );
   }
@@ -83,7 +83,7 @@ export function SignInPanel() {
       )}
       {error && (
         <p className="error" role="alert">
-          {error} {errorCode === 'platform_unreachable' && editAddresses('Edit the addresses')}
+          {error.message} {errorCode === 'platform_unreachable' && editAddresses('Edit the addresses')}
         </p>
       )}
       {addressesEditable && editingAddresses && <ProfileAddressesForm onDone={() => setEditingAddresses(false)} />}

@@ -2,12 +2,12 @@
 import { create } from 'zustand';
 import type { AppInfo } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
-import { errorText } from './request-outcome';
+import { shownError, type ShownError } from './request-outcome';
 
 // Types
 export interface AppInfoState {
   readonly info: AppInfo | null;
-  readonly error: string | null;
+  readonly error: ShownError | null;
 }
 
 export interface AppInfoActions {
@@ -24,7 +24,7 @@ export const useAppInfoStore = create<AppInfoState & AppInfoActions>()((set) => 
     try {
       set({ info: await bridge().app.info(), error: null });
     } catch (error) {
-      set({ error: errorText(error) });
+      set({ error: shownError(error) });
     }
   },
 }));

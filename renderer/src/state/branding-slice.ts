@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import type { BrandingType, ChannelChoice, ImageUpload, LogoSettings } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
-import { errorText } from './request-outcome';
+import { shownError, type ShownError } from './request-outcome';
 import { optimisticChange } from './optimistic-change';
 import { clearedWhenAccountChanges } from './account-scope';
 
@@ -25,7 +25,7 @@ export interface BrandingState {
   readonly settings: LogoSettings | null;
   /** Which request runs: its form waits. */
   readonly busy: 'load' | 'type' | 'logo' | 'settings' | 'remove' | null;
-  readonly error: string | null;
+  readonly error: ShownError | null;
   /** A refusal because the plan lacks the feature: a note, not a failure. */
   readonly planNote: string | null;
   readonly done: string | null;
@@ -62,7 +62,7 @@ export const useBrandingStore = create<BrandingState & BrandingActions>()((set, 
         const channelId = keep ? chosen : ((channels.find((channel) => channel.isDefault) ?? channels[0])?.id ?? null);
         set({ channels, channelId, busy: null, ...(keep ? {} : fresh) });
       } catch (error) {
-        set({ channels: [], busy: null, error: errorText(error) });
+        set({ channels: [], busy: null, error: shownError(error) });
       }
     },
     choose: (channelId) => {

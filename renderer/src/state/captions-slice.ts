@@ -98,7 +98,7 @@ export const useCaptionsStore = create<CaptionsSliceState & CaptionsActions>()((
         // A passing refresh failure changes nothing on screen; the next action reports it.
       }
     },
-    refuse: (problem) => set({ error: problem, done: null }),
+    refuse: (problem) => set({ error: { message: problem }, done: null }),
   };
 });
 

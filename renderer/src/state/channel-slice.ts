@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import type { ChannelChoice, ChannelDetails, ChannelEdit } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
-import { errorText } from './request-outcome';
+import { shownError, type ShownError } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
@@ -14,7 +14,7 @@ export interface ChannelState {
   /** Which request runs: its form waits. */
   readonly busy: 'load' | 'save' | 'delete' | null;
   /** What went wrong with the last action, in words. */
-  readonly error: string | null;
+  readonly error: ShownError | null;
   /** What the last action did, in words (cleared by the next one). */
   readonly done: string | null;
 }
@@ -37,7 +37,7 @@ export const useChannelStore = create<ChannelState & ChannelActions>()((set, get
       const details = await bridge().channel.details(channelId);
       if (get().channelId === channelId) set({ details, busy: null });
     } catch (error) {
-      set({ busy: null, error: errorText(error) });
+      set({ busy: null, error: shownError(error) });
     }
   }
 
@@ -49,7 +49,7 @@ export const useChannelStore = create<ChannelState & ChannelActions>()((set, get
       try {
         channels = await bridge().live.channels();
       } catch (error) {
-        set({ channels: [], busy: null, error: errorText(error) });
+        set({ channels: [], busy: null, error: shownError(error) });
         return;
       }
       const chosen = get().channelId;
@@ -79,7 +79,7 @@ export const useChannelStore = create<ChannelState & ChannelActions>()((set, get
           details: before,
           channels: state.channels?.map((channel) => (channel.id === before.id ? { ...channel, title: before.title } : channel)) ?? null,
           busy: null,
-          error: errorText(error),
+          error: shownError(error),
         }));
       }
     },
@@ -97,7 +97,7 @@ export const useChannelStore = create<ChannelState & ChannelActions>()((set, get
           set({ done: kept });
         }
       } catch (error) {
-        set({ busy: null, error: errorText(error) });
+        set({ busy: null, error: shownError(error) });
       }
     },
   };

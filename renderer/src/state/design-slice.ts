@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import type { ImageUpload } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
-import { errorText } from './request-outcome';
+import { shownError, type ShownError } from './request-outcome';
 import { optimisticChange } from './optimistic-change';
 import { clearedWhenAccountChanges } from './account-scope';
 
@@ -20,7 +20,7 @@ export interface DesignState {
   /** The picture uploaded in this session (the platform gives none back). */
   readonly picture: PicturePreview | null;
   readonly busy: 'load' | 'background' | 'picture' | null;
-  readonly error: string | null;
+  readonly error: ShownError | null;
   /** A refusal because the plan lacks the feature: a note, not a failure. */
   readonly planNote: string | null;
   readonly done: string | null;
@@ -51,7 +51,7 @@ export const useDesignStore = create<DesignState & DesignActions>()((set, get) =
         const { color } = await bridge().look.background(channelId);
         if (get().channelId === channelId) set({ background: color, busy: null });
       } catch (error) {
-        if (get().channelId === channelId) set({ busy: null, error: errorText(error) });
+        if (get().channelId === channelId) set({ busy: null, error: shownError(error) });
       }
     },
     setBackground: (color) => run('background', { background: color }, (channelId) => bridge().look.setBackground(channelId, color), `Background colour set to ${color}.`),

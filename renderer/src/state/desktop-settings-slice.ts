@@ -2,14 +2,14 @@
 import { create } from 'zustand';
 import type { DesktopSettings, DesktopSettingsChange } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
-import { errorText } from './request-outcome';
+import { shownError, type ShownError } from './request-outcome';
 
 // Types
 export interface DesktopSettingsState {
   readonly settings: DesktopSettings | null;
   readonly busy: boolean;
   /** Why the last save was refused (a clash, a key that does not exist), in sentences. */
-  readonly error: string | null;
+  readonly error: ShownError | null;
   readonly done: string | null;
 }
 
@@ -28,7 +28,7 @@ export const useDesktopSettingsStore = create<DesktopSettingsState & DesktopSett
     try {
       set({ settings: await bridge().desktop.settings(), error: null });
     } catch (error) {
-      set({ error: errorText(error) });
+      set({ error: shownError(error) });
     }
   },
   save: async (change) => {
@@ -40,7 +40,7 @@ export const useDesktopSettingsStore = create<DesktopSettingsState & DesktopSett
       set({ settings, busy: false, done: held ? null : 'Saved.' });
       return true;
     } catch (error) {
-      set({ busy: false, error: errorText(error) });
+      set({ busy: false, error: shownError(error) });
       return false;
     }
   },

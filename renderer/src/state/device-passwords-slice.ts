@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import type { CreatedDevicePassword, DevicePasswordPage, NewDevicePassword } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
-import { errorText } from './request-outcome';
+import { shownError, type ShownError } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
@@ -15,7 +15,7 @@ export interface DevicePasswordsSliceState {
   readonly deleting: readonly string[];
   /** The password just created: shown once, then forgotten. */
   readonly created: CreatedDevicePassword | null;
-  readonly error: string | null;
+  readonly error: ShownError | null;
 }
 
 export interface DevicePasswordsActions {
@@ -37,7 +37,7 @@ export const useDevicePasswordsStore = create<DevicePasswordsSliceState & Device
     try {
       set({ page: await bridge().devicePasswords.page({ page }), loading: false, error: null });
     } catch (error) {
-      set({ loading: false, error: errorText(error) });
+      set({ loading: false, error: shownError(error) });
     }
   },
   create: async (request) => {
@@ -49,7 +49,7 @@ export const useDevicePasswordsStore = create<DevicePasswordsSliceState & Device
       await get().load();
       return true;
     } catch (error) {
-      set({ creating: false, error: errorText(error) });
+      set({ creating: false, error: shownError(error) });
       return false;
     }
   },
@@ -64,7 +64,7 @@ export const useDevicePasswordsStore = create<DevicePasswordsSliceState & Device
     } catch (error) {
       // Put the row back where it was, unless the platform says it is gone anyway.
       const gone = (error as { code?: unknown }).code === 'not_found';
-      set((current) => ({ deleting: current.deleting.filter((name) => name !== userName), ...(gone ? {} : { page: before }), error: errorText(error) }));
+      set((current) => ({ deleting: current.deleting.filter((name) => name !== userName), ...(gone ? {} : { page: before }), error: shownError(error) }));
     }
   },
   forgetCreated: () => set({ created: null }),

@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import type { CollectionVideo, FeaturedVideos } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
-import { errorText } from './request-outcome';
+import { shownError, type ShownError } from './request-outcome';
 import { movedWithin } from './moved-within';
 import { clearedWhenAccountChanges } from './account-scope';
 
@@ -13,7 +13,7 @@ export interface FeaturedVideosSliceState {
   readonly channelId: string | null;
   readonly featured: FeaturedVideos | null;
   readonly busy: 'load' | 'change' | null;
-  readonly error: string | null;
+  readonly error: ShownError | null;
   readonly done: string | null;
 }
 
@@ -39,7 +39,7 @@ export const useFeaturedVideosStore = create<FeaturedVideosSliceState & Featured
       const after = await bridge().featured.set(channelId, videos.map((video) => video.id));
       if (get().channelId === channelId) set({ busy: null, featured: after, done });
     } catch (error) {
-      if (get().channelId === channelId) set({ busy: null, featured, error: errorText(error) });
+      if (get().channelId === channelId) set({ busy: null, featured, error: shownError(error) });
     }
   }
 
@@ -51,7 +51,7 @@ export const useFeaturedVideosStore = create<FeaturedVideosSliceState & Featured
         const featured = await bridge().featured.state(channelId);
         if (get().channelId === channelId) set({ featured, busy: null });
       } catch (error) {
-        if (get().channelId === channelId) set({ busy: null, error: errorText(error) });
+        if (get().channelId === channelId) set({ busy: null, error: shownError(error) });
       }
     },
     add: async (video) => {

@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import type { ChannelChoice, CompanionBridge, HookDelivery, HookEventName, HookRow, HooksState } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
-import { errorText } from './request-outcome';
+import { shownError, type ShownError } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
@@ -15,7 +15,7 @@ export interface HooksSliceState {
   readonly channelId: string | null;
   readonly state: HooksState | null;
   readonly busy: HooksBusy | null;
-  readonly error: string | null;
+  readonly error: ShownError | null;
   readonly done: string | null;
   /** Newest first, as many as the receiver keeps. */
   readonly deliveries: readonly HookDelivery[];
@@ -56,7 +56,7 @@ export const useHooksStore = create<HooksSliceState & HooksActions>()((set, get)
       const state = await bridge().hooks.state(channelId);
       if (get().channelId === channelId) set({ state, busy: null });
     } catch (error) {
-      set({ busy: null, error: errorText(error) });
+      set({ busy: null, error: shownError(error) });
     }
   }
 
@@ -70,7 +70,7 @@ export const useHooksStore = create<HooksSliceState & HooksActions>()((set, get)
       if (get().channelId === channelId) set({ busy: null, state: after, done: done(after) });
       return true;
     } catch (error) {
-      set({ busy: null, state, error: errorText(error) });
+      set({ busy: null, state, error: shownError(error) });
       return false;
     }
   }
@@ -83,7 +83,7 @@ export const useHooksStore = create<HooksSliceState & HooksActions>()((set, get)
       try {
         [channels] = await Promise.all([bridge().live.channels(), bridge().hooks.deliveries().then((deliveries) => set({ deliveries }))]);
       } catch (error) {
-        set({ channels: [], busy: null, error: errorText(error) });
+        set({ channels: [], busy: null, error: shownError(error) });
         return;
       }
       const chosen = get().channelId;

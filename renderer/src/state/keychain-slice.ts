@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import type { CompanionBridge, KeychainStatus } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
-import { errorText } from './request-outcome';
+import { shownError, type ShownError } from './request-outcome';
 
 // Types
 export interface KeychainState {
@@ -11,7 +11,7 @@ export interface KeychainState {
   readonly status: KeychainStatus | null;
   /** "Try the keychain again" is running. */
   readonly retrying: boolean;
-  readonly retryError: string | null;
+  readonly retryError: ShownError | null;
 }
 
 export interface KeychainActions {
@@ -37,7 +37,7 @@ export const useKeychainStore = create<KeychainState & KeychainActions>()((set) 
     try {
       set({ status: await bridge().app.retryKeychain(), retrying: false });
     } catch (error) {
-      set({ retrying: false, retryError: errorText(error) });
+      set({ retrying: false, retryError: shownError(error) });
     }
   },
 }));

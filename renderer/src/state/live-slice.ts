@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import type { ChannelChoice, CompanionBridge, DestinationInput, LiveState, SafetyCopyChoice } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
-import { errorCode, errorText } from './request-outcome';
+import { errorCode, shownError, type ShownError } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
@@ -13,7 +13,7 @@ export interface LiveSliceState {
   readonly revealedKey: string | null;
   /** Which action runs now (its button waits). */
   readonly busy: 'go-live' | 'end' | 'record' | 'channel' | 'key' | 'reconnect' | 'dismiss' | 'destination' | 'bridge' | 'copy' | 'port' | null;
-  readonly error: string | null;
+  readonly error: ShownError | null;
   /** The code of `error` (the panel offers the channel choice for a channel's errors). */
   readonly errorCode: string | null;
 }
@@ -54,7 +54,7 @@ export const useLiveStore = create<LiveSliceState & LiveActions>()((set, get) =>
     try {
       set({ ...(await action()), busy: null });
     } catch (error) {
-      set({ busy: null, error: errorText(error), errorCode: errorCode(error) });
+      set({ busy: null, error: shownError(error), errorCode: errorCode(error) });
     }
   }
   return {
@@ -64,7 +64,7 @@ export const useLiveStore = create<LiveSliceState & LiveActions>()((set, get) =>
         set({ live: await bridge().live.state(), error: null });
         set({ channels: await bridge().live.channels() });
       } catch (error) {
-        set({ error: errorText(error) });
+        set({ error: shownError(error) });
       }
     },
     chooseChannel: (id) => run('channel', async () => ({ live: await bridge().live.chooseChannel(id) })),

@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import type { InviteManager, ManagerChange, ManagerRow, ManagersState } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
-import { errorOrPlanNote } from './request-outcome';
+import { errorOrPlanNote, type ShownError } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
@@ -14,7 +14,7 @@ export interface ManagersSliceState {
   readonly inviting: boolean;
   /** User ids whose change is running (their row's controls wait). */
   readonly pending: readonly string[];
-  readonly error: string | null;
+  readonly error: ShownError | null;
   /** The last refusal was the plan's (402): shown as a plan note, not as a failure. */
   readonly planNote: string | null;
 }

@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import type { ChannelMetadata, MetadataField, NewMetadataField } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
-import { errorText } from './request-outcome';
+import { shownError, type ShownError } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
@@ -13,7 +13,7 @@ export interface MetadataState {
   /** Which request runs: its controls wait. */
   readonly busy: 'load' | 'field' | 'value' | null;
   /** What went wrong with the last action, in words. */
-  readonly error: string | null;
+  readonly error: ShownError | null;
 }
 
 export interface MetadataActions {
@@ -48,7 +48,7 @@ export const useMetadataStore = create<MetadataState & MetadataActions>()((set, 
       const metadata = await call(before.channelId);
       set({ metadata, busy: null });
     } catch (error) {
-      set({ metadata: before, busy: null, error: errorText(error) });
+      set({ metadata: before, busy: null, error: shownError(error) });
     }
   }
 
@@ -60,7 +60,7 @@ export const useMetadataStore = create<MetadataState & MetadataActions>()((set, 
         const [fields, metadata] = await Promise.all([bridge().channel.fields('channel'), bridge().channel.metadata(channelId)]);
         set({ fields, metadata, busy: null });
       } catch (error) {
-        set({ busy: null, error: errorText(error) });
+        set({ busy: null, error: shownError(error) });
       }
     },
     createField: async (field) => {
@@ -71,7 +71,7 @@ export const useMetadataStore = create<MetadataState & MetadataActions>()((set, 
         set((state) => ({ fields: [...(state.fields ?? []), created], busy: null }));
         return true;
       } catch (error) {
-        set({ busy: null, error: errorText(error) });
+        set({ busy: null, error: shownError(error) });
         return false;
       }
     },
@@ -84,7 +84,7 @@ export const useMetadataStore = create<MetadataState & MetadataActions>()((set, 
         const metadata = channelId ? await bridge().channel.metadata(channelId) : null;
         set((state) => ({ fields: (state.fields ?? []).filter((field) => field.id !== fieldId), metadata, busy: null }));
       } catch (error) {
-        set({ busy: null, error: errorText(error) });
+        set({ busy: null, error: shownError(error) });
       }
     },
     setValue: (fieldId, value) => change((metadata) => withValue(metadata, fieldId, value), (channelId) => bridge().channel.setValue(channelId, fieldId, value)),

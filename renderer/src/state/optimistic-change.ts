@@ -1,11 +1,11 @@
 // One change at a time on a slice's chosen channel: the change shows at once, and is put back when main
-// refuses it (with main's sentence as the error, or as a plan note for a feature the plan lacks).
-import { errorOrPlanNote } from './request-outcome';
+// refuses it (with main's error, or its sentence as a plan note for a feature the plan lacks).
+import { errorOrPlanNote, type ShownError } from './request-outcome';
 
 interface ChangeableState {
   readonly channelId: string | null;
   readonly busy: string | null;
-  readonly error: string | null;
+  readonly error: ShownError | null;
   readonly planNote: string | null;
   readonly done: string | null;
 }

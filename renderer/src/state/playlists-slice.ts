@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import type { ChannelChoice, CollectionVideo, PlaylistContents, PlaylistPage, PlaylistRow } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
 import { movedWithin } from './moved-within';
-import { errorText } from './request-outcome';
+import { shownError, type ShownError } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
@@ -26,7 +26,7 @@ export interface PlaylistsSliceState {
   readonly opened: PlaylistRow | null;
   readonly contents: PlaylistContents | null;
   readonly contentsBusy: 'load' | 'change' | null;
-  readonly error: string | null;
+  readonly error: ShownError | null;
   readonly done: string | null;
 }
 
@@ -75,7 +75,7 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
       const list = await bridge().playlists.page({ channelId, page });
       if (sameList(channelId)) set({ list, listBusy: null });
     } catch (error) {
-      if (sameList(channelId)) set({ listBusy: null, error: errorText(error) });
+      if (sameList(channelId)) set({ listBusy: null, error: shownError(error) });
     }
   }
 
@@ -97,7 +97,7 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
       // The playlist's total duration changed with its videos.
       void readList(get().list?.page ?? 1);
     } catch (error) {
-      if (get().opened?.id === openId) set({ contentsBusy: null, contents, error: errorText(error) });
+      if (get().opened?.id === openId) set({ contentsBusy: null, contents, error: shownError(error) });
     }
   }
 
@@ -111,7 +111,7 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
         const channelId = chosen !== null && channels.some((channel) => channel.id === chosen) ? chosen : ((channels.find((channel) => channel.isDefault) ?? channels[0])?.id ?? null);
         set({ channels, channelId });
       } catch (error) {
-        set({ channels: [], error: errorText(error) });
+        set({ channels: [], error: shownError(error) });
         return;
       }
       await readList(1);
@@ -140,7 +140,7 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
         await get().open(created);
         return true;
       } catch (error) {
-        set({ listBusy: null, error: errorText(error) });
+        set({ listBusy: null, error: shownError(error) });
         return false;
       }
     },
@@ -154,7 +154,7 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
         set({ rowBusy: null, done: `Renamed the playlist to “${renamed.title}”.` });
         return true;
       } catch (error) {
-        set({ rowBusy: null, error: errorText(error) });
+        set({ rowBusy: null, error: shownError(error) });
         return false;
       }
     },
@@ -170,7 +170,7 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
       } catch (error) {
         // Put the row back, unless the platform says it is gone anyway.
         const gone = (error as { code?: unknown }).code === 'not_found';
-        set({ rowBusy: null, ...(gone ? {} : { list }), error: errorText(error) });
+        set({ rowBusy: null, ...(gone ? {} : { list }), error: shownError(error) });
       }
     },
     open: async (playlist) => {
@@ -180,7 +180,7 @@ export const usePlaylistsStore = create<PlaylistsSliceState & PlaylistsActions>(
         const contents = await bridge().playlists.contents(playlistId);
         if (get().opened?.id === playlistId) set({ contents, contentsBusy: null });
       } catch (error) {
-        if (get().opened?.id === playlistId) set({ contentsBusy: null, error: errorText(error) });
+        if (get().opened?.id === playlistId) set({ contentsBusy: null, error: shownError(error) });
       }
     },
     close: () => set({ opened: null, contents: null, contentsBusy: null }),

@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import type { ChannelChoice, ChannelSecurity, ViewerSetting } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
-import { errorOrPlanNote } from './request-outcome';
+import { errorOrPlanNote, type ShownError } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
@@ -20,7 +20,7 @@ export interface SecuritySliceState {
    */
   readonly viewer: Readonly<Record<string, Partial<Record<ViewerSetting, boolean>>>>;
   readonly busy: SecurityBusy | null;
-  readonly error: string | null;
+  readonly error: ShownError | null;
   /** The last refusal was the plan's (402). */
   readonly planNote: string | null;
   readonly done: string | null;

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import type { CompanionBridge, ProfileAddresses, ProfilesInfo, SessionInfo } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
 import { forgetAccountData, isAnotherAccount } from './account-scope';
-import { errorCode, errorText } from './request-outcome';
+import { errorCode, shownError, type ShownError } from './request-outcome';
 
 // Types
 export interface SessionState {
@@ -12,7 +12,7 @@ export interface SessionState {
   /** A sign-in, sign-out or profile switch is running: its buttons wait. */
   readonly busy: boolean;
   /** What went wrong with the last action, in words, and its code (the panel offers the control that fixes some). */
-  readonly error: string | null;
+  readonly error: ShownError | null;
   readonly errorCode: string | null;
 }
 
@@ -37,7 +37,7 @@ export const useSessionStore = create<SessionState & SessionActions>()((set, get
     try {
       set({ ...(await action()), busy: false });
     } catch (error) {
-      set({ busy: false, error: errorText(error), errorCode: errorCode(error) });
+      set({ busy: false, error: shownError(error), errorCode: errorCode(error) });
     }
   }
 

@@ -68,7 +68,7 @@ export const useThumbnailStore = create<ThumbnailSliceState & ThumbnailActions>(
     if (taken) forget(before);
     return taken;
   },
-  refuse: (problem) => set({ error: problem, done: null }),
+  refuse: (problem) => set({ error: { message: problem }, done: null }),
 }));
 
 clearedWhenAccountChanges(useThumbnailStore, initialThumbnailState);

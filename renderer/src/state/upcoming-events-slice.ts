@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import type { UpcomingEventPage } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
-import { errorText } from './request-outcome';
+import { shownError, type ShownError } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
@@ -11,7 +11,7 @@ export interface UpcomingEventsSliceState {
   readonly channelId: string | null;
   readonly page: UpcomingEventPage | null;
   readonly loading: boolean;
-  readonly error: string | null;
+  readonly error: ShownError | null;
 }
 
 export interface UpcomingEventsActions {
@@ -31,7 +31,7 @@ export const useUpcomingEventsStore = create<UpcomingEventsSliceState & Upcoming
       const found = await bridge().upcomingEvents.page(channelId, page);
       if (get().channelId === channelId) set({ page: found, loading: false });
     } catch (error) {
-      if (get().channelId === channelId) set({ loading: false, error: errorText(error) });
+      if (get().channelId === channelId) set({ loading: false, error: shownError(error) });
     }
   },
 }));

@@ -5,7 +5,7 @@
 import { create } from 'zustand';
 import type { CompanionBridge, VideoDownloadable, VideoDownloadTransfer, VideoFileFormat } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
-import { errorOrPlanNote } from './request-outcome';
+import { errorOrPlanNote, type ShownError } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
@@ -18,7 +18,7 @@ export interface VideoDownloadSliceState {
   readonly canReveal: boolean;
   /** The signed-in profile's saved files and those being saved, as main lists them, by transfer id. */
   readonly transfers: Readonly<Record<string, VideoDownloadTransfer>>;
-  readonly error: string | null;
+  readonly error: ShownError | null;
   readonly planNote: string | null;
 }
 

@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import type { VideoExpiration } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
-import { errorOrPlanNote } from './request-outcome';
+import { errorCode, errorOrPlanNote, shownError, type ShownError } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
@@ -11,7 +11,7 @@ export interface VideoExpirationSliceState {
   readonly videoId: string | null;
   readonly expiration: VideoExpiration | null;
   readonly busy: 'load' | 'save' | null;
-  readonly error: string | null;
+  readonly error: ShownError | null;
   /** The platform's 403 `forbidden` or a 402: the account cannot manage expiration. */
   readonly planNote: string | null;
   readonly done: string | null;
@@ -25,8 +25,8 @@ export interface VideoExpirationActions {
 /** main's code for the platform's 403 `forbidden` on expiration (main/admin/video-library/video-library-errors.ts). */
 const EXPIRATION_FORBIDDEN = 'expiration_forbidden';
 
-function outcome(error: unknown): { error: string | null; planNote: string | null } {
-  if ((error as { code?: unknown } | null)?.code === EXPIRATION_FORBIDDEN) return { error: null, planNote: (error as Error).message };
+function outcome(error: unknown): { error: ShownError | null; planNote: string | null } {
+  if (errorCode(error) === EXPIRATION_FORBIDDEN) return { error: null, planNote: shownError(error).message };
   return errorOrPlanNote(error);
 }
 

@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import type { VideoMetadata } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
-import { errorOrPlanNote } from './request-outcome';
+import { errorOrPlanNote, type ShownError } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
@@ -12,7 +12,7 @@ export interface VideoMetadataValuesState {
   readonly metadata: VideoMetadata | null;
   /** 'load', or the field whose value is being changed. */
   readonly busy: string | null;
-  readonly error: string | null;
+  readonly error: ShownError | null;
   readonly planNote: string | null;
   readonly done: string | null;
 }

@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import type { VideoChoicePage } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
-import { errorText } from './request-outcome';
+import { shownError, type ShownError } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
@@ -16,7 +16,7 @@ export interface VideoPickerSliceState {
   readonly q: string;
   readonly page: VideoChoicePage | null;
   readonly loading: boolean;
-  readonly error: string | null;
+  readonly error: ShownError | null;
 }
 
 export interface VideoPickerActions {
@@ -40,7 +40,7 @@ export const useVideoPickerStore = create<VideoPickerSliceState & VideoPickerAct
       const now = get();
       if (now.target === target && now.channelId === channelId && now.q === q) set({ page: found, loading: false });
     } catch (error) {
-      set({ loading: false, error: errorText(error) });
+      set({ loading: false, error: shownError(error) });
     }
   }
 

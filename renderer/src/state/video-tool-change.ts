@@ -1,11 +1,11 @@
 // One change at a time on a video tool's video: the change shows at once, main's answer replaces it, and a
-// refusal puts back what was there, with main's sentence (it says what to do) as the error.
-import { errorText } from './request-outcome';
+// refusal puts back what was there, with main's error (its sentence says what to do, its detail goes under Details).
+import { shownError, type ShownError } from './request-outcome';
 
 export interface VideoToolState {
   readonly videoId: string | null;
   readonly busy: string | null;
-  readonly error: string | null;
+  readonly error: ShownError | null;
   readonly done: string | null;
 }
 
@@ -33,7 +33,7 @@ export async function videoToolChange<S extends VideoToolState, R>(get: () => S,
     if (get().videoId === videoId) set({ ...(change.apply?.(result) ?? {}), busy: null, done: change.done } as Partial<S>);
     return true;
   } catch (error) {
-    if (get().videoId === videoId) set({ ...undo, busy: null, error: errorText(error) } as Partial<S>);
+    if (get().videoId === videoId) set({ ...undo, busy: null, error: shownError(error) } as Partial<S>);
     return false;
   }
 }
@@ -52,6 +52,6 @@ export async function videoToolLoad<S extends VideoToolState, R>(
     const result = await read(videoId);
     if (get().videoId === videoId) set({ ...apply(result), busy: null } as Partial<S>);
   } catch (error) {
-    if (get().videoId === videoId) set({ busy: null, error: errorText(error) } as Partial<S>);
+    if (get().videoId === videoId) set({ busy: null, error: shownError(error) } as Partial<S>);
   }
 }

@@ -4,7 +4,7 @@
 import { create } from 'zustand';
 import type { CaptionMatch, ChannelChoice, VideoDetailLevel, VideoDetails, VideoEdit, VideoListRequest, VideoPage, VideoRow } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
-import { errorOrPlanNote } from './request-outcome';
+import { errorOrPlanNote, type ShownError } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
@@ -21,7 +21,7 @@ export interface VideosSliceState {
   readonly jump: CaptionMatch | null;
   readonly details: VideoDetails | null;
   readonly busy: VideosBusy | null;
-  readonly error: string | null;
+  readonly error: ShownError | null;
   readonly planNote: string | null;
   readonly done: string | null;
 }

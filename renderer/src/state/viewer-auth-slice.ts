@@ -3,7 +3,7 @@
 import { create } from 'zustand';
 import type { HashLockChange, HashLockView } from '../../../preload/contract.js';
 import { bridge } from '../bridge/bridge-registry';
-import { errorText } from './request-outcome';
+import { shownError, type ShownError } from './request-outcome';
 import { clearedWhenAccountChanges } from './account-scope';
 
 // Types
@@ -13,7 +13,7 @@ export interface ViewerAuthState {
   readonly lock: HashLockView | null;
   readonly loaded: boolean;
   readonly busy: boolean;
-  readonly error: string | null;
+  readonly error: ShownError | null;
   readonly done: string | null;
 }
 
@@ -36,7 +36,7 @@ export const useViewerAuthStore = create<ViewerAuthState & ViewerAuthActions>()(
       const lock = await bridge().security.hashLock(channelId);
       if (get().channelId === channelId) set({ lock, loaded: true, busy: false });
     } catch (error) {
-      set({ busy: false, error: errorText(error) });
+      set({ busy: false, error: shownError(error) });
     }
   },
   save: async (change) => {
@@ -48,7 +48,7 @@ export const useViewerAuthStore = create<ViewerAuthState & ViewerAuthActions>()(
       set({ busy: false, lock: result.lock, loaded: true, done: result.created ? 'Viewer authentication is on: viewers sign in through your service.' : 'Viewer authentication is replaced with the new address and secret.' });
       return true;
     } catch (error) {
-      set({ busy: false, error: errorText(error) });
+      set({ busy: false, error: shownError(error) });
       return false;
     }
   },
@@ -60,7 +60,7 @@ export const useViewerAuthStore = create<ViewerAuthState & ViewerAuthActions>()(
       await bridge().security.removeHashLock(channelId);
       set({ busy: false, lock: null, done: 'Viewer authentication is off.' });
     } catch (error) {
-      set({ busy: false, error: errorText(error) });
+      set({ busy: false, error: shownError(error) });
     }
   },
 }));

@@ -53,7 +53,7 @@ describe('branding slice', () => {
     expect(useBrandingStore.getState()).toMatchObject({ type: 'co', busy: null, error: null, planNote: 'Your plan does not include this kind of branding.' });
     bridge.companion.look.uploadLogo.mockRejectedValue(new Error('refused'));
     await useBrandingStore.getState().uploadLogo(image, { url: 'blob:x', width: 10, height: 10 });
-    expect(useBrandingStore.getState()).toMatchObject({ logo: null, error: 'refused', planNote: null });
+    expect(useBrandingStore.getState()).toMatchObject({ logo: null, error: { message: 'refused' }, planNote: null });
   });
 
   it('a new channel starts blank', () => {
@@ -73,7 +73,7 @@ describe('design slice', () => {
     const running = useDesignStore.getState().setBackground('#abcdef');
     expect(useDesignStore.getState()).toMatchObject({ background: '#abcdef', busy: 'background' });
     await running;
-    expect(useDesignStore.getState()).toMatchObject({ background: '#112233', busy: null, error: 'This channel no longer exists.' });
+    expect(useDesignStore.getState()).toMatchObject({ background: '#112233', busy: null, error: { message: 'This channel no longer exists.' } });
   });
 
   it('keeps an uploaded picture, and forgets it when removed', async () => {

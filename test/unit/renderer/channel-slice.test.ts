@@ -43,7 +43,7 @@ describe('channel slice', () => {
   it('rolls a refused edit back and says why', async () => {
     bridge.companion.channel.edit.mockRejectedValue(new CompanionError('not_found', 'This channel no longer exists. Choose another channel.'));
     await useChannelStore.getState().save({ title: 'Renamed', description: '', tags: [] });
-    expect(useChannelStore.getState()).toMatchObject({ busy: null, details: { title: 'Default' }, error: 'This channel no longer exists. Choose another channel.' });
+    expect(useChannelStore.getState()).toMatchObject({ busy: null, details: { title: 'Default' }, error: { message: 'This channel no longer exists. Choose another channel.' } });
     expect(useChannelStore.getState().channels?.find((choice) => choice.id === '2')?.title).toBe('Default');
   });
 

@@ -74,7 +74,7 @@ describe('featured videos slice', () => {
     await useFeaturedVideosStore.getState().add(video('9'));
     expect(bridge.companion.featured.set).toHaveBeenCalledWith('7', ['1', '2', '3', '9']);
     expect(ids(useFeaturedVideosStore.getState().featured?.videos)).toEqual(['1', '2', '3']);
-    expect(useFeaturedVideosStore.getState()).toMatchObject({ busy: null, error: FULL });
+    expect(useFeaturedVideosStore.getState()).toMatchObject({ busy: null, error: { message: FULL } });
   });
 
   it('removes without the video, and ignores a video already featured', async () => {
@@ -143,7 +143,7 @@ describe('playlists slice', () => {
     expect(usePlaylistsStore.getState().list?.items).toHaveLength(1);
     bridge.companion.playlists.remove.mockRejectedValueOnce(new CompanionError('not_found', 'This playlist no longer exists.'));
     await usePlaylistsStore.getState().remove('p1');
-    expect(usePlaylistsStore.getState()).toMatchObject({ rowBusy: null, error: 'This playlist no longer exists.' });
+    expect(usePlaylistsStore.getState()).toMatchObject({ rowBusy: null, error: { message: 'This playlist no longer exists.' } });
     expect(usePlaylistsStore.getState().list?.items).toHaveLength(0);
   });
 
@@ -156,7 +156,7 @@ describe('playlists slice', () => {
     await running;
     expect(bridge.companion.playlists.moveVideo).toHaveBeenCalledWith('p1', '1', 3);
     expect(ids(usePlaylistsStore.getState().contents?.videos)).toEqual(['1', '2', '3']);
-    expect(usePlaylistsStore.getState()).toMatchObject({ contentsBusy: null, error: 'That place is outside the playlist.' });
+    expect(usePlaylistsStore.getState()).toMatchObject({ contentsBusy: null, error: { message: 'That place is outside the playlist.' } });
   });
 
   it('adds a video at once and keeps what main answers', async () => {
@@ -178,7 +178,7 @@ describe('upcoming events and the video picker', () => {
     expect(useUpcomingEventsStore.getState()).toMatchObject({ loading: false, page: { page: 2 } });
     bridge.companion.upcomingEvents.page.mockRejectedValue(new CompanionError('not_found', 'This channel no longer exists.'));
     await useUpcomingEventsStore.getState().load('7', 3);
-    expect(useUpcomingEventsStore.getState()).toMatchObject({ loading: false, error: 'This channel no longer exists.', page: { page: 2 } });
+    expect(useUpcomingEventsStore.getState()).toMatchObject({ loading: false, error: { message: 'This channel no longer exists.' }, page: { page: 2 } });
   });
 
   it("searches the chosen channel's videos from page 1", async () => {

@@ -40,7 +40,7 @@ describe('desktop settings slice', () => {
   it('keeps the saved settings and shows the sentence when main refuses a clash', async () => {
     bridge.companion.desktop.update.mockRejectedValue(new CompanionError('invalid_hotkey', 'Panic: end everything: Alt+L is already the hotkey for "Go live / End"; give each action its own keys.'));
     expect(await useDesktopSettingsStore.getState().save({ hotkeys: { panic: 'Alt+L' } })).toBe(false);
-    expect(useDesktopSettingsStore.getState()).toMatchObject({ busy: false, done: null, error: expect.stringMatching(/already the hotkey for "Go live \/ End"/) });
+    expect(useDesktopSettingsStore.getState()).toMatchObject({ busy: false, done: null, error: { message: expect.stringMatching(/already the hotkey for "Go live \/ End"/) } });
     expect(useDesktopSettingsStore.getState().settings?.hotkeys[2]?.accelerator).toBe('Alt+P');
   });
 });

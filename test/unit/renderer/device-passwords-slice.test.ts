@@ -43,7 +43,7 @@ describe('device passwords slice', () => {
   it('a refused creation leaves no password and says why', async () => {
     bridge.companion.devicePasswords.create.mockRejectedValue(new CompanionError('input_validation_error', 'Give the device a name.'));
     expect(await useDevicePasswordsStore.getState().create({ deviceName: 'x' })).toBe(false);
-    expect(useDevicePasswordsStore.getState()).toMatchObject({ created: null, creating: false, error: 'Give the device a name.' });
+    expect(useDevicePasswordsStore.getState()).toMatchObject({ created: null, creating: false, error: { message: 'Give the device a name.' } });
   });
 
   it('removes a row at once and puts it back when the deletion fails', async () => {
@@ -54,7 +54,7 @@ describe('device passwords slice', () => {
     fail(new CompanionError('platform_error', 'offline'));
     await running;
     expect(names()).toEqual(['a', 'b']);
-    expect(useDevicePasswordsStore.getState().error).toBe('offline');
+    expect(useDevicePasswordsStore.getState().error).toEqual({ message: 'offline' });
   });
 
   it('keeps a row away that the platform says is gone already', async () => {

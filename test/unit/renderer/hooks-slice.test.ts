@@ -52,7 +52,7 @@ describe('hooks slice', () => {
     bridge.companion.hooks.register.mockRejectedValue(new CompanionError('not_found', 'This channel no longer exists. Reload the list of channels.'));
     expect(await useHooksStore.getState().register('channel.status.live', 'https://example.com/hooks')).toBe(false);
     expect(row('channel.status.live').status).toBeNull();
-    expect(useHooksStore.getState()).toMatchObject({ busy: null, error: 'This channel no longer exists. Reload the list of channels.' });
+    expect(useHooksStore.getState()).toMatchObject({ busy: null, error: { message: 'This channel no longer exists. Reload the list of channels.' } });
 
     useHooksStore.setState({ state: stateWith({ 'video.deleted': { status: 'active', recipient: RECEIVER } }) });
     bridge.companion.hooks.remove.mockRejectedValue(new CompanionError('platform_error', 'offline'));

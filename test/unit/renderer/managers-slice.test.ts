@@ -43,7 +43,7 @@ describe('managers slice', () => {
     bridge.companion.managers.change.mockRejectedValue(new CompanionError('limit_reached', 'At most 3 managers can be active at once.'));
     await useManagersStore.getState().change('b', { active: true });
     expect(rows()[1]).toMatchObject({ active: false });
-    expect(useManagersStore.getState().error).toBe('At most 3 managers can be active at once.');
+    expect(useManagersStore.getState().error).toEqual({ message: 'At most 3 managers can be active at once.' });
   });
 
   it('rolls a channel grant back on error', async () => {

@@ -33,7 +33,7 @@ describe('metadata slice', () => {
     expect(useMetadataStore.getState().metadata?.values).toEqual([{ fieldId: '7001', value: 'Paris' }]);
     fail(new CompanionError('bad_request', 'The platform refused this value.'));
     await running;
-    expect(useMetadataStore.getState()).toMatchObject({ metadata: stored, busy: null, error: 'The platform refused this value.' });
+    expect(useMetadataStore.getState()).toMatchObject({ metadata: stored, busy: null, error: { message: 'The platform refused this value.' } });
   });
 
   it('shows a display setting at once and keeps the platform\'s answer', async () => {
@@ -48,6 +48,6 @@ describe('metadata slice', () => {
     bridge.companion.channel.createField.mockRejectedValue(new CompanionError('bad_request', 'The platform refused this field definition.'));
     const created = await useMetadataStore.getState().createField({ name: 'city', displayName: 'City', contentType: 'channel', type: 'string', isRequired: false });
     expect(created).toBe(false);
-    expect(useMetadataStore.getState()).toMatchObject({ fields: [city], error: 'The platform refused this field definition.' });
+    expect(useMetadataStore.getState()).toMatchObject({ fields: [city], error: { message: 'The platform refused this field definition.' } });
   });
 });

@@ -45,7 +45,7 @@ describe('security slice', () => {
     bridge.companion.security.setPageLock.mockRejectedValue(new CompanionError('not_found', 'This channel no longer exists.'));
     await useSecurityStore.getState().setPageLock(true);
     expect(useSecurityStore.getState().security?.page.locked).toBe(false);
-    expect(useSecurityStore.getState().error).toBe('This channel no longer exists.');
+    expect(useSecurityStore.getState().error).toEqual({ message: 'This channel no longer exists.' });
   });
 
   it('a viewer setting the plan lacks is a plan note, and the setting stays unknown', async () => {
@@ -80,6 +80,6 @@ describe('viewer authentication slice', () => {
     await useViewerAuthStore.getState().load('5');
     bridge.companion.security.setHashLock.mockRejectedValue(new CompanionError('invalid_type', 'The platform refused the viewer authentication.'));
     expect(await useViewerAuthStore.getState().save({ type: 'basic', url: 'https://x/', secret: 'k' })).toBe(false);
-    expect(useViewerAuthStore.getState()).toMatchObject({ lock, error: 'The platform refused the viewer authentication.' });
+    expect(useViewerAuthStore.getState()).toMatchObject({ lock, error: { message: 'The platform refused the viewer authentication.' } });
   });
 });

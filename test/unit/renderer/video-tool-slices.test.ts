@@ -54,7 +54,7 @@ describe('trim and copy slice', () => {
     expect(useTrimCopyStore.getState()).toMatchObject({ trim: { start: 5, end: 60 }, busy: 'set' });
     answer.reject(refusal('Choose a start and end inside the video.'));
     expect(await running).toBe(false);
-    expect(useTrimCopyStore.getState()).toMatchObject({ trim: { start: 0, end: 3600 }, busy: null, error: 'Choose a start and end inside the video.' });
+    expect(useTrimCopyStore.getState()).toMatchObject({ trim: { start: 0, end: 3600 }, busy: null, error: { message: 'Choose a start and end inside the video.' } });
   });
 
   const copyRow = (requestId: string, change: Partial<VideoCopy> = {}): VideoCopy => ({
@@ -144,7 +144,7 @@ describe('labels slice', () => {
     expect(useLabelsStore.getState().labels!.attached).toEqual([1]);
     answer.reject(refusal('This label no longer exists. Reload the labels.'));
     await running;
-    expect(useLabelsStore.getState()).toMatchObject({ labels: { attached: [] }, error: 'This label no longer exists. Reload the labels.' });
+    expect(useLabelsStore.getState()).toMatchObject({ labels: { attached: [] }, error: { message: 'This label no longer exists. Reload the labels.' } });
   });
 
   it("adds a created label once main gives its id, in order of name", async () => {
@@ -207,7 +207,7 @@ describe('captions slice', () => {
     const running = useCaptionsStore.getState().upload('de', 'WEBVTT', 'talk.vtt');
     expect(useCaptionsStore.getState().captions).toEqual([caption('de', { status: 'processing' }), caption('en', { isDefault: true })]);
     expect(await running).toBe(false);
-    expect(useCaptionsStore.getState()).toMatchObject({ captions: [caption('en', { isDefault: true })], error: expect.stringContaining('line 3') });
+    expect(useCaptionsStore.getState()).toMatchObject({ captions: [caption('en', { isDefault: true })], error: { message: expect.stringContaining('line 3') } });
   });
 
   it('making a caption the default takes it from the other at once', async () => {
@@ -237,7 +237,7 @@ describe('thumbnail slice', () => {
     const running = useThumbnailStore.getState().upload({ contentType: 'image/png', base64: 'AA==' }, { url: 'blob:x', width: 10, height: 10, bytes: 1 });
     expect(useThumbnailStore.getState()).toMatchObject({ busy: 'upload', shown: { source: 'image', previewUrl: 'blob:x' } });
     await running;
-    expect(useThumbnailStore.getState()).toMatchObject({ busy: null, shown: null, error: 'Use a JPEG, PNG or GIF under 10 MB.' });
+    expect(useThumbnailStore.getState()).toMatchObject({ busy: null, shown: null, error: { message: 'Use a JPEG, PNG or GIF under 10 MB.' } });
   });
 
   it("lets go of a preview once it is no longer shown", async () => {

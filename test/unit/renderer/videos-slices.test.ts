@@ -74,7 +74,7 @@ describe('videos slice', () => {
     expect(useVideosStore.getState().page!.items[0]!.title).toBe('Renamed');
     refuse(gone);
     expect(await saving).toBe(false);
-    expect(useVideosStore.getState()).toMatchObject({ busy: null, details: { title: 'One' }, error: gone.message });
+    expect(useVideosStore.getState()).toMatchObject({ busy: null, details: { title: 'One' }, error: { message: gone.message } });
     expect(useVideosStore.getState().page!.items[0]!.title).toBe('One');
 
     bridge.companion.videos.edit.mockResolvedValue(details('1', 'Renamed'));
@@ -91,7 +91,7 @@ describe('videos slice', () => {
     expect(useVideosStore.getState().page!.items.map((item) => item.id)).toEqual(['1']);
     expect(useVideosStore.getState().selectedId).toBeNull();
     expect(await refused).toBe(false);
-    expect(useVideosStore.getState()).toMatchObject({ selectedId: '2', details: { title: 'Two' }, error: gone.message });
+    expect(useVideosStore.getState()).toMatchObject({ selectedId: '2', details: { title: 'Two' }, error: { message: gone.message } });
     expect(useVideosStore.getState().page!.items.map((item) => item.id)).toEqual(['1', '2']);
 
     bridge.companion.videos.remove.mockResolvedValueOnce(null);
@@ -180,13 +180,13 @@ describe('video download slice', () => {
     expect(useVideoDownloadStore.getState().transfers).toEqual({});
     bridge.companion.downloads.remove.mockRejectedValue(new CompanionError('download_running', 'Cancel it first.'));
     await useVideoDownloadStore.getState().remove('t3');
-    expect(useVideoDownloadStore.getState().error).toBe('Cancel it first.');
+    expect(useVideoDownloadStore.getState().error).toEqual({ message: 'Cancel it first.' });
   });
 
   it('a refusal is shown in words and the buttons come back', async () => {
     bridge.companion.videoFiles.request.mockRejectedValue(gone);
     await useVideoDownloadStore.getState().request('flv');
-    expect(useVideoDownloadStore.getState()).toMatchObject({ busy: null, error: gone.message });
+    expect(useVideoDownloadStore.getState()).toMatchObject({ busy: null, error: { message: gone.message } });
   });
 });
 
@@ -200,7 +200,7 @@ describe('video expiration slice', () => {
     expect(useVideoExpirationStore.getState().expiration).toEqual({ videoId: '1', rule: 'never', expiresAt: null });
     refuse(gone);
     await saving;
-    expect(useVideoExpirationStore.getState()).toMatchObject({ expiration: { rule: 'at_given_time', expiresAt: 500 }, error: gone.message, busy: null });
+    expect(useVideoExpirationStore.getState()).toMatchObject({ expiration: { rule: 'at_given_time', expiresAt: 500 }, error: { message: gone.message }, busy: null });
   });
 
   it('the platform\'s 403 forbidden is a note about the account, not an error', async () => {
@@ -226,6 +226,6 @@ describe('video metadata values slice', () => {
     expect(useVideoMetadataValuesStore.getState().busy).toBe('3');
     refuse(gone);
     await clearing;
-    expect(useVideoMetadataValuesStore.getState()).toMatchObject({ busy: null, error: gone.message, metadata: { values: [{ fieldId: '3', value: '12' }] } });
+    expect(useVideoMetadataValuesStore.getState()).toMatchObject({ busy: null, error: { message: gone.message }, metadata: { values: [{ fieldId: '3', value: '12' }] } });
   });
 });

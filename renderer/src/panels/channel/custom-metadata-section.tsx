@@ -21,7 +21,7 @@ export function CustomMetadataSection({ channelId }: { channelId: string }) {
       <p className="panel-purpose">Fields you define for all your channels; each channel has its own values.</p>
       {error && (
         <p className="error" role="alert" data-testid="metadata-error">
-          {error}
+          {error.message}
         </p>
       )}
       {busy === 'load' && <p>Loading…</p>}

@@ -22,7 +22,7 @@ export function UpcomingEventsSection({ channelId }: { channelId: string }) {
       <p className="panel-purpose">What the channel has scheduled, soonest first. Events are scheduled on the platform&apos;s website.</p>
       {error && (
         <p className="error" role="alert" data-testid="upcoming-events-error">
-          {error}
+          {error.message}
         </p>
       )}
       {loading && shown === null && <p role="status">Loading…</p>}

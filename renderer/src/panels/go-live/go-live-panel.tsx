@@ -87,7 +87,7 @@ function NextStep() {
       )}
       {(lastError || error) && (
         <p className="error" role="alert" data-testid="live-error">
-          {error ?? lastError} {error !== null && channelError && <ChooseChannelButton />}{' '}
+          {error?.message ?? lastError} {error !== null && channelError && <ChooseChannelButton />}{' '}
           <button type="button" className="button button-small" disabled={busy !== null} onClick={() => void dismissError()}>
             Dismiss
           </button>
@@ -110,7 +110,7 @@ export function GoLivePanel() {
         <h1 id="panel-title">Go live</h1>
         {error ? (
           <p className="error" role="alert">
-            {error}
+            {error.message}
           </p>
         ) : (
           <p>Loading…</p>

@@ -37,7 +37,7 @@ export function VideoPicker({ present, disabled, testId, onAdd }: { present: rea
       </form>
       {error && (
         <p className="error" role="alert">
-          {error}
+          {error.message}
         </p>
       )}
       {loading && page === null && <p role="status">Loading videos…</p>}

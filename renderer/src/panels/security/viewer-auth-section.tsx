@@ -161,7 +161,7 @@ export function ViewerAuthSection({ channelId }: { channelId: string }) {
       <p className="muted">Viewers sign in through your own service before they can watch.</p>
       {error && (
         <p className="error" role="alert" data-testid="viewer-auth-error">
-          {error}
+          {error.message}
         </p>
       )}
       {done && (
