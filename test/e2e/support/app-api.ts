@@ -1,30 +1,93 @@
-// Checks "through the API, not only on screen": a signed raw call with the command line
-// (`companion api`), signed in as the browser-mode app is, because it shares the app's data folder.
+// Checks "through the API, not only on screen": a signed raw call, signed in as the browser-mode app is,
+// because it shares the app's data folder. It does what `companion api` does (the core a command makes, its
+// platform caller, the app's own keychain items), in this worker's process: spawning the command cost each
+// check a Node start and the whole CLI's load (1.3 to 3 s a call on these machines, ~100 calls in the suite).
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect } from '@playwright/test';
-import { runCli } from '../../support/built-cli.js';
+import { z } from 'zod';
 import type { RunningApp } from './browser-mode-app.js';
 
 export interface ApiAnswer {
-  /** The command's exit code: 0 for a 2xx answer. */
+  /** 0 for a 2xx answer, 1 for a failure (as `companion api` exits). */
   readonly code: number;
   /** The parsed JSON body of a successful answer; null for an empty one or a failure. */
   readonly body: unknown;
-  /** What the command printed (stdout then stderr): the platform's error for a failure. */
+  /** What a failure said: the sentence, the HTTP status and the platform's error value (`not_found`…). */
   readonly output: string;
 }
 
 export interface ApiCallOptions {
-  /** Form fields (`-f name=value`). */
+  /** Form fields (POST and PUT), or query fields (GET and DELETE), as `companion api -f name=value`. */
   readonly fields?: Record<string, string>;
   /** Sign with the client-credentials token instead of the user's (`--client`). */
   readonly client?: boolean;
 }
 
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * What this check uses of main/core.ts and main/log/app-logger.ts, written out: importing their types would
+ * typecheck all of main under this project's DOM types, which main is not written for.
+ */
+interface CoreModule {
+  createCore(options: { shell: 'cli'; logger: AppLogger; dataDir: string }): Promise<{
+    platformCaller(): Promise<{ call(request: PlatformRequest, schema: z.ZodType): Promise<{ body?: unknown }> }>;
+    session: { close(): Promise<void> };
+    keychain: { close(): void };
+  }>;
+}
+interface PlatformRequest {
+  method: HttpMethod;
+  path: string;
+  query: Record<string, string>;
+  form?: Record<string, string>;
+  endpoint: string;
+  auth?: 'client';
+}
+interface AppLogger {
+  close(): void;
+}
+interface LoggerModule {
+  createAppLogger(options: { directory: string; console: NodeJS.WritableStream; consoleLevel: 'warn' }): AppLogger;
+  logDirectoryFor(dataDirectory: string): string;
+}
+
+/** The built core, as the command runs it (npm test builds first); loaded once per worker. */
+const built = (path: string) => pathToFileURL(fileURLToPath(new URL(`../../../build/main/${path}`, import.meta.url))).href;
+let modules: Promise<[CoreModule, LoggerModule]> | undefined;
+const loadCore = () => (modules ??= Promise.all([import(built('core.js')) as Promise<CoreModule>, import(built('log/app-logger.js')) as Promise<LoggerModule>]));
+
 export async function callAppApi(app: RunningApp, method: string, path: string, options: ApiCallOptions = {}): Promise<ApiAnswer> {
-  const args = ['api', method, path, ...Object.entries(options.fields ?? {}).flatMap(([key, value]) => ['-f', `${key}=${value}`]), ...(options.client ? ['--client'] : [])];
-  const result = await runCli(args, { env: { COMPANION_DATA_DIR: app.dataDir } });
-  const text = result.stdout.trim();
-  return { code: result.code ?? -1, body: result.code === 0 && text !== '' ? (JSON.parse(text) as unknown) : null, output: `${result.stdout}${result.stderr}` };
+  const [{ createCore }, { createAppLogger, logDirectoryFor }] = await loadCore();
+  const upper = method.toUpperCase();
+  if (upper !== 'GET' && upper !== 'POST' && upper !== 'PUT' && upper !== 'DELETE') throw new Error(`api needs GET, POST, PUT or DELETE, not ${method}`);
+  const [pathOnly, query] = path.split('?', 2) as [string, string | undefined];
+  const fields = options.fields ?? {};
+  const inQuery = upper === 'GET' || upper === 'DELETE';
+  // The command's log file and its console level (warnings on this worker's stderr).
+  const logger = createAppLogger({ directory: logDirectoryFor(app.dataDir), console: process.stderr, consoleLevel: 'warn' });
+  const core = await createCore({ shell: 'cli', logger, dataDir: app.dataDir });
+  try {
+    const caller = await core.platformCaller();
+    const answer = await caller.call(
+      {
+        method: upper,
+        path: pathOnly,
+        query: { ...Object.fromEntries(new URLSearchParams(query ?? '')), ...(inQuery ? fields : {}) },
+        ...(inQuery ? {} : { form: fields }),
+        endpoint: `${upper} ${pathOnly}`,
+        ...(options.client === true ? { auth: 'client' as const } : {}),
+      },
+      z.unknown(),
+    );
+    return { code: 0, body: answer.body ?? null, output: '' };
+  } catch (error) {
+    return { code: 1, body: null, output: failureWords(error) };
+  } finally {
+    await core.session.close();
+    core.keychain.close();
+    logger.close();
+  }
 }
 
 /** A call that must succeed: its parsed body (null when empty). */
@@ -32,4 +95,10 @@ export async function appApi(app: RunningApp, method: string, path: string, fiel
   const answer = await callAppApi(app, method, path, { fields });
   expect(answer.code, `${method} ${path}: ${answer.output}`).toBe(0);
   return answer.body;
+}
+
+function failureWords(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const { status, error: platformError } = error as { status?: unknown; error?: unknown };
+  return typeof status === 'number' ? `${error.message} (HTTP ${status}, ${String(platformError)})` : error.message;
 }
