@@ -175,9 +175,10 @@ it.skipIf('unavailable' in link)(
     const after = rateBetween(samples, endedAt + 2000, Date.now());
     console.info(`yield: after the broadcast the upload moves ${mbit(after)} Mbit/s (${Math.round((after / LINK_BYTES_PER_SECOND) * 100)}% of the link, ${Math.round((after / before) * 100)}% of the rate before)`);
     expect(after).toBeGreaterThan(0.8 * LINK_BYTES_PER_SECOND);
-    await expect.poll(() => queue.rows()[0]!.state, { timeout: 200_000, interval: 500 }).toMatch(/^(processing|complete)$/);
+    await expect.poll(() => queue.rows()[0]!.state, { timeout: 300_000, interval: 500 }).toMatch(/^(processing|complete)$/);
     console.info(`yield: ${UPLOAD_MIB} MiB uploaded in ${((Date.now() - uploadStart) / 1000).toFixed(0)} s`);
     expect(await landedBytes(ftpd.root)).toBe((await stat(file)).size);
   },
-  240_000,
+  // 200 MiB on a 10 Mbit/s link take ~170 s and the test ~205 s here: the limit guards against a hang only.
+  420_000,
 );

@@ -50,7 +50,8 @@ const channelIdOf = (title: string): string => {
 };
 
 describe('with the budget tightened to 5 calls per 10 s per endpoint', () => {
-  it('a 20-file batch through `companion upload` and the channel panels finish with 0 failures, the waits told', { timeout: 90_000 }, async () => {
+  // The limits are guards against a hang (CI's machines run slower than this one); the test asserts no time.
+  it('a 20-file batch through `companion upload` and the channel panels finish with 0 failures, the waits told', { timeout: 240_000 }, async () => {
     const media = join(work, 'batch');
     await mkdir(media);
     await makeClip(join(media, 'clip 01.mp4'));
@@ -60,7 +61,7 @@ describe('with the budget tightened to 5 calls per 10 s per endpoint', () => {
       runCli(['--json', 'upload', '--channel', channelIdOf('Demo Live'), '--concurrency', '5', '--username', 'demo', '--password-stdin', media], {
         input: 'broadcast\n',
         env: { COMPANION_DATA_DIR: join(work, 'data') },
-        timeoutMs: 80_000,
+        timeoutMs: 200_000,
       }),
       openChannelPanels(),
     ]);
@@ -78,6 +79,9 @@ describe('with the budget tightened to 5 calls per 10 s per endpoint', () => {
     expect(waits.length).toBeGreaterThan(0);
     for (const wait of waits) {
       expect(wait).toMatchObject({ seconds: expect.any(Number), endpoint: expect.any(String), message: expect.stringMatching(/^The platform asks us to wait \d+ s \(/) });
+      // A wait lasts until the window resets, never longer (no wait piled on another, no backoff beyond it): the
+      // window's length, and a second more as the reset is told in whole seconds.
+      expect(wait.seconds as number).toBeLessThanOrEqual(BUDGET.windowSeconds + 1);
     }
     const uploads = sandbox.admin.store.data.uploads.filter((row) => row.title.startsWith('clip '));
     expect(uploads).toHaveLength(FILES);
@@ -88,8 +92,7 @@ describe('with the budget tightened to 5 calls per 10 s per endpoint', () => {
     expect(panels.waitLines.length).toBeGreaterThan(0);
     expect(panels.waitLines[0]).toMatch(/^The platform asks us to wait \d+ s \(GET /);
     expect(panels.lastStatusWait).toBeNull();
-    // 20 calls per endpoint at 5 per 10 s take three resets; far less than a minute more.
-    expect(elapsedMs).toBeLessThan(75_000);
+    console.info(`rate limits: ${FILES} files and ${panels.calls} panel calls in ${(elapsedMs / 1000).toFixed(1)} s, ${waits.length} waits told`);
   });
 });
 
