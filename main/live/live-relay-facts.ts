@@ -35,10 +35,13 @@ interface Broadcast {
   /** The relay's id of the channel's destination, learned from its failover events. */
   channel: string | null;
   diskSince: number | null;
+  /** The ingest that carried the channel's stream last (and why it failed, once it has), and the last move from one ingest to another on air. */
+  carriedBy: { readonly id: string; readonly label: string; failedWith: string | null } | null;
+  movedOn: AirFacts['movedOn'];
 }
 
 function freshBroadcast(): Broadcast {
-  return { liveSince: null, encoderLostAt: null, paused: false, reconnectingSince: null, failure: null, retry: null, channel: null, diskSince: null };
+  return { liveSince: null, encoderLostAt: null, paused: false, reconnectingSince: null, failure: null, retry: null, channel: null, diskSince: null, carriedBy: null, movedOn: null };
 }
 
 export class LiveRelayFacts {
@@ -92,6 +95,7 @@ export class LiveRelayFacts {
       failure: b.failure,
       retry: b.retry,
       disk: stopped && b.diskSince !== null ? { warning: copy.warning!, since: b.diskSince } : null,
+      movedOn: b.movedOn,
     });
   }
 
@@ -127,6 +131,11 @@ export class LiveRelayFacts {
         break;
       case 'target-connected':
         if (event.role === 'failover') {
+          // On air already, and another ingest takes the stream: a failover the streamer should hear of.
+          if (b.liveSince !== null && b.carriedBy !== null && b.carriedBy.id !== event.target.id) {
+            b.movedOn = { from: b.carriedBy.label, to: event.target.label, reason: b.carriedBy.failedWith, at: event.at };
+          }
+          b.carriedBy = { id: event.target.id, label: event.target.label, failedWith: null };
           this.target = { state: 'connected', label: event.target.label };
           this.phase = 'live';
           b.liveSince ??= event.at;
@@ -157,6 +166,7 @@ export class LiveRelayFacts {
     const b = this.#broadcast;
     if (event.role === 'failover') {
       b.failure = { kind: event.kind, reason: event.reason, since: b.failure?.since ?? event.at };
+      if (b.carriedBy?.id === event.target.id) b.carriedBy.failedWith = event.reason;
       if (b.liveSince !== null) b.reconnectingSince ??= event.at;
     }
     if (event.fatal) {

@@ -26,9 +26,11 @@ export interface AirFacts {
   readonly retry: { readonly label: string; readonly from: number; readonly at: number; readonly since: number } | null;
   /** The safety copy stopped during this broadcast. */
   readonly disk: { readonly warning: string; readonly since: number } | null;
+  /** The last time on air the channel's stream moved from one ingest to another (`reason`: why the first failed). */
+  readonly movedOn: { readonly from: string; readonly to: string; readonly reason: string | null; readonly at: number } | null;
 }
 
-const OFF_AIR: OnAir = { status: 'off-air', liveSince: null, alarm: null };
+const OFF_AIR: OnAir = { status: 'off-air', liveSince: null, alarm: null, movedOn: null };
 const END_OR_WAIT = 'or end the stream';
 const KEY_REFUSED = 'The platform refused the stream key';
 const CHECK_CHANNEL = "Check that this channel may go live (a channel you manage needs its owner's permission), then press";
@@ -41,7 +43,7 @@ export function onAirState(facts: AirFacts): OnAir {
     case 'idle':
       return OFF_AIR;
     case 'ending':
-      return { status: 'ending', liveSince: facts.liveSince, alarm: null };
+      return { status: 'ending', liveSince: facts.liveSince, alarm: null, movedOn: null };
     case 'failed':
       return { ...OFF_AIR, alarm: facts.failure && failedAlarm(facts.failure) };
     case 'starting':
@@ -52,10 +54,17 @@ export function onAirState(facts: AirFacts): OnAir {
 
 function going(facts: AirFacts): OnAir {
   const link = linkAlarm(facts);
-  if (facts.liveSince === null) return { status: 'starting', liveSince: null, alarm: link };
+  if (facts.liveSince === null) return { status: 'starting', liveSince: null, alarm: link, movedOn: null };
   const alarm = encoderAlarm(facts) ?? link ?? diskAlarm(facts);
   const trouble = facts.encoderLostAt !== null || link !== null || facts.reconnectingSince !== null;
-  return { status: trouble ? 'trouble' : 'live', liveSince: facts.liveSince, alarm };
+  return { status: trouble ? 'trouble' : 'live', liveSince: facts.liveSince, alarm, movedOn: movedOnNote(facts.movedOn) };
+}
+
+/** A failover that worked: no alarm (the stream goes on), but said, so that a change of ingest is never a surprise. */
+function movedOnNote(moved: AirFacts['movedOn']): OnAir['movedOn'] {
+  if (moved === null) return null;
+  const why = moved.reason === null ? `${moved.from} stopped taking it` : `${moved.from} failed: ${moved.reason.replace(/\.?$/, '.')}`;
+  return { since: moved.at, message: `The stream moved to ${moved.to}, because ${why} It goes on there; nothing to do.` };
 }
 
 function encoderAlarm(facts: AirFacts): Alarm | null {

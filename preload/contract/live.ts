@@ -33,6 +33,8 @@ export const OnAir = z.object({
       youCan: z.string(),
     })
     .nullable(),
+  /** The last failover on air that worked (the stream moved to another ingest of the channel), said in a sentence; null off air. */
+  movedOn: z.object({ since: z.number(), message: z.string() }).nullable(),
 });
 export type OnAir = z.output<typeof OnAir>;
 /** The encoder-drop bridge's switch and window (1 s to 1 h). */

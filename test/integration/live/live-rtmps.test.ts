@@ -1,7 +1,8 @@
 // The live service going live against the sandbox as today's platform (the current dialect): it publishes
 // over the TLS ingest first, trusting the sandbox's authority because the profile is the sandbox's; with the
 // plain-RTMP switch it leaves TLS out; a profile that does not trust the certificate shows the worded
-// failure in its state, and the stream goes on over RTMP. Real sandbox, real HTTP, ffmpeg as the encoder.
+// failure in its state, and the stream goes on over RTMP; the TLS ingest going down mid-stream moves the stream
+// to RTMP, and the state says it moved and why (no alarm). Real sandbox, real HTTP, ffmpeg as the encoder.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -67,6 +68,7 @@ describe('going live in the current dialect', () => {
     expect(state.lastError).toBeNull();
     expect(state.phase).toBe('live');
     expect(logLines.join('\n')).not.toContain(sandbox.admin.store.data.channels.find((channel) => channel.title === 'Demo Live')!.streamingKey!.key);
+    expect(state.air.movedOn).toBeNull();
   }, 40_000);
 
   it('leaves TLS out with the profile on plain RTMP', async () => {
@@ -82,4 +84,16 @@ describe('going live in the current dialect', () => {
     expect(state.lastError).toMatch(/^Ingest RTMPS · [^:]+:\d+: the ingest's certificate is not trusted: it is signed by an authority this computer does not trust \(.+\)\. .* Meanwhile the stream goes to the next ingest\.$/);
     expect(state.phase).toBe('live');
   }, 40_000);
+
+  // Last: the sandbox's TLS ingest stays down once stopped.
+  it('moves to RTMP when the TLS ingest goes down mid-stream, with no alarm, and says it moved and why', async () => {
+    service = liveService({ plainRtmp: false, sandboxProfile: true }, []);
+    await goLive(service, 'Demo Live', (current) => activeTarget(current) === 'ingest-tls');
+    // The TLS ingest goes down mid-stream: the stream moves to RTMP with no alarm, and the state says so.
+    expect(await sandbox.admin.stopTlsIngest()).toBe(true);
+    await expect.poll(() => activeTarget(service!.state()), { timeout: 20_000, interval: 250 }).toBe('ingest-1');
+    const moved = service.state();
+    expect(moved.air).toMatchObject({ status: 'live', alarm: null, movedOn: { message: expect.stringMatching(/^The stream moved to Ingest 1 · [^,]+, because Ingest RTMPS · [^ ]+ (failed: .+\.|stopped taking it\.) It goes on there; nothing to do\.$/) } });
+    console.info(`failover said: ${moved.air.movedOn!.message}`);
+  }, 60_000);
 });

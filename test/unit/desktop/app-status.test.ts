@@ -21,10 +21,10 @@ describe('appStatus', () => {
     const alarm = { kind: 'encoder-lost', since: 5_000, title: 'Encoder lost', doing: 'Holding the stream with a slate', countdown: { word: 'for', from: 0, until: 65_000 }, youCan: 'Check the encoder.' } as const;
     // The relay still calls it live (the bridge holds): the header follows the air, not the phase.
     expect(appStatus(onAir(), null).live).toBe('live');
-    expect(appStatus({ ...onAir(), air: { status: 'trouble', liveSince: 1_000, alarm } }, null)).toMatchObject({ indicator: 'live', live: 'reconnecting', summary: 'Live — encoder lost on Main' });
-    expect(appStatus(liveState({ phase: 'live', air: { status: 'off-air', liveSince: null, alarm: null } }), null).live).toBe('offline');
+    expect(appStatus({ ...onAir(), air: { status: 'trouble', liveSince: 1_000, alarm, movedOn: null } }, null)).toMatchObject({ indicator: 'live', live: 'reconnecting', summary: 'Live — encoder lost on Main' });
+    expect(appStatus(liveState({ phase: 'live', air: { status: 'off-air', liveSince: null, alarm: null, movedOn: null } }), null).live).toBe('offline');
     const refused = { ...alarm, kind: 'key-refused', title: 'The platform refused the stream key', countdown: null } as const;
-    expect(appStatus(liveState({ phase: 'failed', air: { status: 'off-air', liveSince: null, alarm: refused } }), null).summary).toBe('The stream failed — the platform refused the stream key');
+    expect(appStatus(liveState({ phase: 'failed', air: { status: 'off-air', liveSince: null, alarm: refused, movedOn: null } }), null).summary).toBe('The stream failed — the platform refused the stream key');
     expect(appStatus(liveState({ phase: 'starting' }), null)).toMatchObject({ indicator: 'live', live: 'starting', summary: 'Going live on Main' });
   });
 

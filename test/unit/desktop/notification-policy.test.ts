@@ -61,7 +61,7 @@ describe('NotificationPolicy', () => {
     const { subject, shown, kinds } = policy();
     subject.liveChanged(onAir());
     const alarm = { kind: 'encoder-lost', since: 5_000, title: 'Encoder lost', doing: 'Holding the stream with a slate', countdown: { word: 'for', from: 0, until: 65_000 }, youCan: 'Check the encoder.' } as const;
-    subject.liveChanged({ ...onAir(), air: { status: 'trouble', liveSince: 1_000, alarm } });
+    subject.liveChanged({ ...onAir(), air: { status: 'trouble', liveSince: 1_000, alarm, movedOn: null } });
     expect(shown).toEqual([{ kind: 'encoder-lost', title: 'Encoder lost', body: 'Holding the stream with a slate. Check the encoder.' }]);
     subject.liveChanged(onAir());
     subject.liveChanged(reconnecting());

@@ -13,7 +13,7 @@ const AIR_OF_PHASE: Record<LiveState['phase'], LiveState['air']['status']> = { i
 export function liveState(change: Partial<LiveState> = {}, recording: Partial<LiveState['recording']> = {}): LiveState {
   const phase = change.phase ?? 'idle';
   return {
-    air: { status: AIR_OF_PHASE[phase], liveSince: phase === 'live' ? 1_000 : null, alarm: null },
+    air: { status: AIR_OF_PHASE[phase], liveSince: phase === 'live' ? 1_000 : null, alarm: null, movedOn: null },
     ingest: { url: 'rtmp://127.0.0.1:1935/live', keyMasked: '****abcd', error: null, note: null, freePort: null, savedPort: 1935, runPort: null },
     channel: { id: '7', title: 'Main', managedFor: null },
     phase: 'idle',
@@ -43,7 +43,7 @@ export function onAir(activeId = 'a', recording: Partial<LiveState['recording']>
 export function reconnecting(activeId = 'a'): LiveState {
   return liveState({
     phase: 'live',
-    air: { status: 'trouble', liveSince: 1_000, alarm: null },
+    air: { status: 'trouble', liveSince: 1_000, alarm: null, movedOn: null },
     targets: [target('a', activeId === 'a' ? 'connecting' : 'idle', activeId === 'a'), target('b', activeId === 'b' ? 'connecting' : 'idle', activeId === 'b')],
   });
 }

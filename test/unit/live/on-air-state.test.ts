@@ -51,15 +51,15 @@ function onAir() {
 describe('the on-air state from the broadcast facts', () => {
   it('is off air, then starting, then live with its start for the uptime, then ending and off air again', () => {
     const { live } = facts();
-    expect(live.air(null, COPY_OFF)).toEqual({ status: 'off-air', liveSince: null, alarm: null });
+    expect(live.air(null, COPY_OFF)).toEqual({ status: 'off-air', liveSince: null, alarm: null, movedOn: null });
     live.begin();
-    expect(live.air(null, COPY_OFF)).toEqual({ status: 'starting', liveSince: null, alarm: null });
+    expect(live.air(null, COPY_OFF)).toEqual({ status: 'starting', liveSince: null, alarm: null, movedOn: null });
     live.onRelay(connected(10_000));
-    expect(live.air(null, COPY_OFF)).toEqual({ status: 'live', liveSince: 10_000, alarm: null });
+    expect(live.air(null, COPY_OFF)).toEqual({ status: 'live', liveSince: 10_000, alarm: null, movedOn: null });
     live.phase = 'ending';
-    expect(live.air(null, COPY_OFF)).toEqual({ status: 'ending', liveSince: 10_000, alarm: null });
+    expect(live.air(null, COPY_OFF)).toEqual({ status: 'ending', liveSince: 10_000, alarm: null, movedOn: null });
     live.end(false);
-    expect(live.air(null, COPY_OFF)).toEqual({ status: 'off-air', liveSince: null, alarm: null });
+    expect(live.air(null, COPY_OFF)).toEqual({ status: 'off-air', liveSince: null, alarm: null, movedOn: null });
   });
 
   it('raises "encoder lost" while live: holding with the slate, then paused past the window; the encoder back clears it', () => {
@@ -74,7 +74,7 @@ describe('the on-air state from the broadcast facts', () => {
     live.onRelay({ event: 'session-ended', at: 80_000, reason: 'the encoder stayed away' });
     expect(live.air(null, COPY_OFF).alarm).toMatchObject({ kind: 'encoder-lost', since: 20_000, doing: 'The stream to the platform is paused; it resumes as soon as the encoder is back', countdown: null });
     live.onEncoder({ event: 'encoder-connected', at: 90_000, codecs: CODECS, width: 1280, height: 720, fps: 30 });
-    expect(live.air(null, COPY_OFF)).toEqual({ status: 'live', liveSince: 10_000, alarm: null });
+    expect(live.air(null, COPY_OFF)).toEqual({ status: 'live', liveSince: 10_000, alarm: null, movedOn: null });
     expect(live.encoderView()).toMatchObject({ connected: true, bitrateKbps: 2500, fps: 30 });
   });
 
@@ -82,20 +82,52 @@ describe('the on-air state from the broadcast facts', () => {
     const { live } = facts();
     live.begin();
     live.onEncoder({ event: 'encoder-disconnected', at: 5_000, reason: 'closed' });
-    expect(live.air(null, COPY_OFF)).toEqual({ status: 'starting', liveSince: null, alarm: null });
+    expect(live.air(null, COPY_OFF)).toEqual({ status: 'starting', liveSince: null, alarm: null, movedOn: null });
   });
 
   it('is in trouble without an alarm while failing over, and raises "every ingest is failing" once all failed and it retries', () => {
     const { live } = onAir();
     live.onRelay(failed(30_000, 'dropped'));
-    expect(live.air(null, COPY_OFF)).toEqual({ status: 'trouble', liveSince: 10_000, alarm: null });
+    expect(live.air(null, COPY_OFF)).toEqual({ status: 'trouble', liveSince: 10_000, alarm: null, movedOn: null });
     live.onRelay(failed(31_000, 'dropped', false, INGEST_2));
     live.onRelay({ event: 'retrying', at: 32_000, destination: 'channel', inMs: 5_000, target: INGEST_1 });
     const air = live.air(null, COPY_OFF);
     expect(air).toMatchObject({ status: 'trouble', alarm: { kind: 'ingests-failing', since: 30_000, title: 'Every ingest is failing', doing: 'Retrying Ingest 1', countdown: { word: 'in', from: 32_000, until: 37_000 } } });
     expect(alarmDoing(air.alarm!, 32_000)).toBe('Retrying Ingest 1 in 0:05');
     live.onRelay(connected(37_500, INGEST_2));
-    expect(live.air(null, COPY_OFF)).toEqual({ status: 'live', liveSince: 10_000, alarm: null });
+    expect(live.air(null, COPY_OFF)).toEqual({
+      status: 'live',
+      liveSince: 10_000,
+      alarm: null,
+      movedOn: { since: 37_500, message: 'The stream moved to Ingest 2, because Ingest 1 failed: Ingest 1 dropped. It goes on there; nothing to do.' },
+    });
+  });
+
+  it('says a failover that worked without an alarm, once on air only, until the broadcast ends', () => {
+    const { live } = facts();
+    live.begin();
+    // Before the platform took the stream, a first ingest refusing is no move: the broadcast starts on the second.
+    live.onRelay(failed(5_000, 'unreachable'));
+    live.onRelay(connected(6_000, INGEST_2));
+    expect(live.air(null, COPY_OFF).movedOn).toBeNull();
+    // The same ingest taking the stream back after a drop is no move either.
+    live.onRelay(failed(20_000, 'dropped', false, INGEST_2));
+    live.onRelay(connected(21_000, INGEST_2));
+    expect(live.air(null, COPY_OFF)).toEqual({ status: 'live', liveSince: 6_000, alarm: null, movedOn: null });
+    // Another one taking it is, with the reason the first one failed.
+    live.onRelay(failed(30_000, 'dropped', false, INGEST_2));
+    expect(live.air(null, COPY_OFF)).toEqual({ status: 'trouble', liveSince: 6_000, alarm: null, movedOn: null });
+    live.onRelay(connected(31_000, INGEST_1));
+    expect(live.air(null, COPY_OFF)).toMatchObject({ status: 'live', alarm: null, movedOn: { since: 31_000, message: expect.stringMatching(/^The stream moved to Ingest 1, because Ingest 2 failed: Ingest 2 dropped\./) } });
+    // An alarm comes first; the note stays for when it has passed.
+    live.onEncoder({ event: 'encoder-disconnected', at: 40_000, reason: 'closed' });
+    expect(live.air(null, COPY_OFF)).toMatchObject({ alarm: { kind: 'encoder-lost' }, movedOn: { since: 31_000 } });
+    live.phase = 'ending';
+    expect(live.air(null, COPY_OFF).movedOn).toBeNull();
+    live.end(false);
+    live.begin();
+    live.onRelay(connected(50_000, INGEST_2));
+    expect(live.air(null, COPY_OFF)).toEqual({ status: 'live', liveSince: 50_000, alarm: null, movedOn: null });
   });
 
   it('calls unreachable ingests a network problem, and ignores another destination retrying', () => {
@@ -132,7 +164,7 @@ describe('the on-air state from the broadcast facts', () => {
   });
 
   it('puts the encoder before the link: the streamer fixes what is theirs first', () => {
-    const base: AirFacts = { phase: 'live', liveSince: 1, encoderLostAt: 2, holding: null, paused: false, reconnectingSince: 3, failure: { kind: 'dropped', reason: 'x', since: 3 }, retry: { label: 'Ingest 1', from: 8, at: 9, since: 4 }, disk: null };
+    const base: AirFacts = { phase: 'live', liveSince: 1, encoderLostAt: 2, holding: null, paused: false, reconnectingSince: 3, failure: { kind: 'dropped', reason: 'x', since: 3 }, retry: { label: 'Ingest 1', from: 8, at: 9, since: 4 }, disk: null, movedOn: null };
     expect(onAirState(base).alarm?.kind).toBe('encoder-lost');
     expect(onAirState({ ...base, encoderLostAt: null }).alarm?.kind).toBe('ingests-failing');
   });

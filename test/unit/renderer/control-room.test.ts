@@ -17,8 +17,8 @@ const { useConnectionStore } = await import('../../../renderer/src/state/connect
 const NOW = Date.UTC(2026, 0, 1, 12);
 const LOST = { kind: 'encoder-lost', since: NOW, title: 'Encoder lost', doing: 'Holding the stream with a slate', countdown: { word: 'for', from: 0, until: NOW + 60_000 }, youCan: 'Check the encoder.' } as const;
 
-function onAir(alarm: LiveState['air']['alarm'] = null): LiveState {
-  return liveState({ phase: 'live', air: { status: alarm ? 'trouble' : 'live', liveSince: NOW - 5000, alarm } });
+function onAir(alarm: LiveState['air']['alarm'] = null, movedOn: LiveState['air']['movedOn'] = null): LiveState {
+  return liveState({ phase: 'live', air: { status: alarm ? 'trouble' : 'live', liveSince: NOW - 5000, alarm, movedOn } });
 }
 
 let mounted: Mounted;
@@ -139,5 +139,23 @@ describe('the alarm heard and seen', () => {
     // Another alarm (a later start) is signalled again.
     await act(async () => useLiveStore.setState({ live: onAir({ ...LOST, since: NOW + 1000 }) }));
     expect(tones).toHaveLength(4);
+  });
+});
+
+describe('a failover that worked', () => {
+  const MOVED = { since: NOW - 65_000, message: 'The stream moved to Ingest 2, because Ingest 1 failed: the connection dropped. It goes on there; nothing to do.' };
+
+  it('is a quiet line under the strip with the time since, not an alarm, and gives way to an alarm', async () => {
+    await show(onAir(null, MOVED));
+    const note = host.querySelector('[data-testid="moved-on"]');
+    expect(note?.getAttribute('role')).toBe('status');
+    expect(note?.textContent).toBe(`${MOVED.message} (1:05 ago)`);
+    expect(host.querySelector('[data-testid="live-alarm"]')).toBeNull();
+    expect(host.querySelector('[data-testid="air-status"]')?.textContent).toBe('LIVE');
+    await act(async () => useLiveStore.setState({ live: onAir(LOST, MOVED) }));
+    expect(host.querySelector('[data-testid="moved-on"]')).toBeNull();
+    expect(host.querySelector('[data-testid="live-alarm"]')).not.toBeNull();
+    await act(async () => useLiveStore.setState({ live: onAir() }));
+    expect(host.querySelector('[data-testid="moved-on"]')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // The control room's strip, pinned at the top of the Go live panel: on air or not, the uptime, the
 // encoder's input, viewers and recording time, and under it the alarm a streamer must not miss (red, with
-// the time since, what the app is doing and what they can do). Everything comes from the core's one
+// the time since, what the app is doing and what they can do), or else a failover that worked (a quiet line:
+// the stream moved to another ingest, and why). Everything comes from the core's one
 // on-air state (`air`), which the header and the checklist read too.
 import { useShallow } from 'zustand/react/shallow';
 import type { LiveState } from '../../../../preload/contract.js';
@@ -66,6 +67,11 @@ export function ControlStrip() {
         <BroadcastButtons />
       </div>
       {air.alarm && <AlarmBanner alarm={air.alarm} nowMs={nowMs} />}
+      {!air.alarm && air.movedOn && (
+        <p className="strip-note" role="status" data-testid="moved-on">
+          {air.movedOn.message} <span className="strip-note-time">({formatDuration((Math.max(nowMs, air.movedOn.since) - air.movedOn.since) / 1000)} ago)</span>
+        </p>
+      )}
     </div>
   );
 }
