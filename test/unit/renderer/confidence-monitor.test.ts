@@ -18,8 +18,17 @@ const picture: LivePreview = { codec: 'avc1.64001f', width: 640, height: 360, de
 let mounted: Mounted;
 let host: HTMLElement;
 
-async function show(encoderConnected: boolean): Promise<void> {
-  useLiveStore.setState({ live: { encoder: { connected: encoderConnected, codecs: 'h264', bitrateKbps: null, fps: null, keyframeIntervalSeconds: null } } as LiveState });
+const LOST = { kind: 'encoder-lost', since: 5000, title: 'Encoder lost', doing: 'Holding the stream with a slate', countdown: null, youCan: 'Check the encoder.' } as const;
+const NO_BRIDGE = { enabled: true, windowSeconds: 60, holdingSince: null, holdingUntil: null };
+
+async function show(encoderConnected: boolean, air: Partial<LiveState['air']> = {}, bridge: LiveState['bridge'] = NO_BRIDGE): Promise<void> {
+  useLiveStore.setState({
+    live: {
+      encoder: { connected: encoderConnected, codecs: 'h264', bitrateKbps: null, fps: null, keyframeIntervalSeconds: null },
+      air: { status: 'live', liveSince: 1000, alarm: null, movedOn: null, ...air },
+      bridge,
+    } as LiveState,
+  });
   mounted = await mount(ConfidenceMonitor);
   host = mounted.host;
 }
@@ -56,4 +65,13 @@ it('does not ask while no encoder is connected, and waits for one in words', asy
   expect(bridge.companion.livePreview.latest).not.toHaveBeenCalled();
   expect(host.textContent).toContain('No preview');
   expect(host.textContent).toContain('The picture shows here once the encoder sends.');
+});
+
+it('says what the viewers get while the encoder is lost: the holding slate, or a stream waiting for it', async () => {
+  await show(false, { status: 'trouble', alarm: LOST }, { ...NO_BRIDGE, holdingSince: 5000, holdingUntil: 65_000 });
+  expect(host.textContent).toContain('No preview');
+  expect(host.textContent).toContain('The encoder is gone: viewers see the holding slate until it comes back.');
+  await act(async () => useLiveStore.setState({ live: { ...useLiveStore.getState().live!, bridge: NO_BRIDGE } }));
+  expect(host.textContent).toContain('The encoder is gone: the stream to the platform waits for it to come back.');
+  expect(bridge.companion.livePreview.latest).not.toHaveBeenCalled();
 });

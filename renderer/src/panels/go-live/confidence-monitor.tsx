@@ -1,6 +1,7 @@
 // The confidence monitor: a small picture of what the encoder sends, renewed every 2 s while it is
 // connected, decoded here from main's latest keyframe with WebCodecs (no ffmpeg, no video element). Where
-// this browser cannot decode H.264 (no VideoDecoder, or it refuses the stream's profile) it says "No preview".
+// this browser cannot decode H.264 (no VideoDecoder, or it refuses the stream's profile) it says "No preview";
+// while the encoder is lost mid-broadcast it says what the viewers get instead (the holding slate, or a wait).
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { LivePreview } from '../../../../preload/contract.js';
@@ -17,6 +18,9 @@ type Outcome = { readonly shown: true } | { readonly shown: false; readonly why:
 const WAITING: Outcome = { shown: false, why: 'The picture shows here once the encoder sends.' };
 const UNSUPPORTED: Outcome = { shown: false, why: 'This browser cannot show H.264 video; the stream is not affected.' };
 const FAILED: Outcome = { shown: false, why: 'The last picture could not be shown; the stream is not affected.' };
+/** The encoder left mid-broadcast: the monitor shows the encoder, so it says what the viewers get instead. */
+const HOLDING: Outcome = { shown: false, why: 'The encoder is gone: viewers see the holding slate until it comes back.' };
+const LOST: Outcome = { shown: false, why: 'The encoder is gone: the stream to the platform waits for it to come back.' };
 
 function bytesOf(base64: string): Uint8Array<ArrayBuffer> {
   const text = atob(base64);
@@ -95,8 +99,11 @@ function useDrawing(preview: LivePreview | null, canvas: RefObject<HTMLCanvasEle
 
 export function ConfidenceMonitor() {
   const connected = useLiveStore((state) => state.live?.encoder?.connected ?? false);
+  const lost = useLiveStore((state) => state.live?.air.alarm?.kind === 'encoder-lost');
+  const holding = useLiveStore((state) => (state.live?.bridge.holdingSince ?? null) !== null);
   const canvas = useRef<HTMLCanvasElement>(null);
-  const outcome = useDrawing(usePolling(connected), canvas);
+  const drawn = useDrawing(usePolling(connected), canvas);
+  const outcome = connected || !lost ? drawn : holding ? HOLDING : LOST;
   return (
     <figure className="confidence-monitor" data-testid="confidence-monitor">
       <canvas ref={canvas} role="img" aria-label="Preview of what is being relayed" width={WIDTH} height={(WIDTH * 9) / 16} hidden={!outcome.shown} />
