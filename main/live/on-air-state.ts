@@ -63,7 +63,7 @@ function going(facts: AirFacts): OnAir {
 /** A failover that worked: no alarm (the stream goes on), but said, so that a change of ingest is never a surprise. */
 function movedOnNote(moved: AirFacts['movedOn']): OnAir['movedOn'] {
   if (moved === null) return null;
-  const why = moved.reason === null ? `${moved.from} stopped taking it` : `${moved.from} failed: ${moved.reason.replace(/\.?$/, '.')}`;
+  const why = moved.reason === null ? `${moved.from} stopped taking it.` : `${moved.from} failed: ${moved.reason.replace(/\.?$/, '.')}`;
   return { since: moved.at, message: `The stream moved to ${moved.to}, because ${why} It goes on there; nothing to do.` };
 }
 

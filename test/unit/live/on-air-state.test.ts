@@ -169,6 +169,12 @@ describe('the on-air state from the broadcast facts', () => {
     expect(onAirState({ ...base, encoderLostAt: null }).alarm?.kind).toBe('ingests-failing');
   });
 
+  it('words a move without a known reason as a sentence too', () => {
+    const base: AirFacts = { phase: 'live', liveSince: 1, encoderLostAt: null, holding: null, paused: false, reconnectingSince: null, failure: null, retry: null, disk: null, movedOn: { from: 'Ingest 1', to: 'Ingest 2', reason: null, at: 5 } };
+    expect(onAirState(base).movedOn).toEqual({ since: 5, message: 'The stream moved to Ingest 2, because Ingest 1 stopped taking it. It goes on there; nothing to do.' });
+    expect(onAirState({ ...base, movedOn: { ...base.movedOn!, reason: 'it closed the connection' } }).movedOn?.message).toBe('The stream moved to Ingest 2, because Ingest 1 failed: it closed the connection. It goes on there; nothing to do.');
+  });
+
   it('words clock times as the panel does', () => {
     expect([clock(0), clock(23.9), clock(725), clock(3723)]).toEqual(['0:00', '0:23', '12:05', '1:02:03']);
   });
