@@ -9,6 +9,7 @@ import { Pager } from './pager';
 import './team-panels.css';
 import { TableHead } from './table-head';
 import { useShallow } from 'zustand/react/shallow';
+import { ErrorDetails } from '../error-details';
 
 const MAX_NAME = 100;
 
@@ -121,9 +122,12 @@ export function DevicePasswordsPanel() {
       <CreateForm />
       {created && <CreatedOnce created={created} />}
       {error && (
-        <p className="error" role="alert" data-testid="device-passwords-error">
-          {error.message}
-        </p>
+        <>
+          <p className="error" role="alert" data-testid="device-passwords-error">
+            {error.message}
+          </p>
+          <ErrorDetails error={error} />
+        </>
       )}
       {!page ? (
         <p>{loading ? 'Loading…' : ''}</p>

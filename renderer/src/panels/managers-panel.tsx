@@ -8,6 +8,7 @@ import { Pager } from './pager';
 import './team-panels.css';
 import { TableHead } from './table-head';
 import { useShallow } from 'zustand/react/shallow';
+import { ErrorDetails } from '../error-details';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MANAGERS_PER_PAGE = 50;
@@ -168,12 +169,15 @@ export function ManagersPanel() {
         </p>
       )}
       {error && (
-        <p className="error" role="alert" data-testid="managers-error">
-          {error.message}{' '}
-          <button type="button" className="link-button" onClick={dismissError}>
-            Dismiss
-          </button>
-        </p>
+        <>
+          <p className="error" role="alert" data-testid="managers-error">
+            {error.message}{' '}
+            <button type="button" className="link-button" onClick={dismissError}>
+              Dismiss
+            </button>
+          </p>
+          <ErrorDetails error={error} />
+        </>
       )}
       {!state ? (
         <p>{loading ? 'Loading…' : ''}</p>

@@ -4,6 +4,7 @@ import { useAppInfoStore } from '../state/app-info-slice';
 import { useSessionStore } from '../state/session-slice';
 import { useShallow } from 'zustand/react/shallow';
 import { ProfileAddressesForm } from './profile-addresses';
+import { ErrorDetails } from '../error-details';
 
 export function SignInPanel() {
   const { session, profiles, busy, error, errorCode, load, signIn, signOut, switchProfile } = useSessionStore(
@@ -82,9 +83,12 @@ export function SignInPanel() {
         </p>
       )}
       {error && (
-        <p className="error" role="alert">
-          {error.message} {errorCode === 'platform_unreachable' && editAddresses('Edit the addresses')}
-        </p>
+        <>
+          <p className="error" role="alert">
+            {error.message} {errorCode === 'platform_unreachable' && editAddresses('Edit the addresses')}
+          </p>
+          <ErrorDetails error={error} />
+        </>
       )}
       {addressesEditable && editingAddresses && <ProfileAddressesForm onDone={() => setEditingAddresses(false)} />}
 

@@ -159,3 +159,12 @@ describe('a failover that worked', () => {
     expect(host.querySelector('[data-testid="moved-on"]')).toBeNull();
   });
 });
+
+describe('a failed request on the Go live panel', () => {
+  it('says it in words, with the technical detail main sent under Details', async () => {
+    await show(onAir());
+    await act(async () => useLiveStore.setState({ error: { message: 'The platform did not answer. Try again in a minute.', details: 'POST /channels/7/broadcast.json: ETIMEDOUT' } }));
+    expect(host.querySelector('[data-testid="live-error"]')?.textContent).toContain('The platform did not answer. Try again in a minute.');
+    expect(host.querySelector('details.error-details pre')?.textContent).toBe('POST /channels/7/broadcast.json: ETIMEDOUT');
+  });
+});

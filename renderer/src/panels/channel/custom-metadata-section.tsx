@@ -3,6 +3,7 @@ import { useMetadataStore } from '../../state/metadata-slice';
 import { MetadataValueRow } from './metadata-value-row';
 import { NewMetadataFieldForm } from './new-metadata-field';
 import { useShallow } from 'zustand/react/shallow';
+import { ErrorDetails } from '../../error-details';
 
 /** The account's channel field definitions, with this channel's values and display settings. */
 export function CustomMetadataSection({ channelId }: { channelId: string }) {
@@ -20,9 +21,12 @@ export function CustomMetadataSection({ channelId }: { channelId: string }) {
       <h2 id="metadata-title">Custom metadata</h2>
       <p className="panel-purpose">Fields you define for all your channels; each channel has its own values.</p>
       {error && (
-        <p className="error" role="alert" data-testid="metadata-error">
-          {error.message}
-        </p>
+        <>
+          <p className="error" role="alert" data-testid="metadata-error">
+            {error.message}
+          </p>
+          <ErrorDetails error={error} />
+        </>
       )}
       {busy === 'load' && <p>Loading…</p>}
       {fields && shown && (

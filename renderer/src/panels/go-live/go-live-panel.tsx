@@ -18,6 +18,7 @@ import { RecorderControls } from './live-controls';
 import { OnAirFacts } from './on-air-facts';
 import { SafetyCopySection } from './safety-copy-section';
 import { TargetsTable } from './targets-table';
+import { ErrorDetails } from '../../error-details';
 import './go-live.css';
 
 function ChannelChoice() {
@@ -93,6 +94,7 @@ function NextStep() {
           </button>
         </p>
       )}
+      {error && <ErrorDetails error={error} />}
     </>
   );
 }
