@@ -20,7 +20,7 @@ async function main() {
   await ensureNodeModules();
   const fingerprint = sourcesFingerprint(root);
   if (buildIsCurrent(root, fingerprint)) {
-    console.log('[start] The build is up to date (no source changed since it was made).');
+    console.log('[start] The build is up to date (no source changed since it was made; `npm run build` makes it again).');
   } else {
     console.log('[start] Building…');
     await build();

@@ -1,11 +1,9 @@
 // `companion api METHOD PATH [-f key=value]...`: one signed call, its JSON body printed (like `gh api`).
-import { z } from 'zod';
 import type { FormValue, HttpMethod } from '../platform/platform-request.js';
 import { UsageError, type Command } from './command-context.js';
 import { passwordSignIn, runSignInOptions, signInForThisRun } from './run-sign-in.js';
 import { coreForCommand } from './core-for-command.js';
-
-const METHODS = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'DELETE']);
+import { RAW_CALL_METHODS, rawCall } from './raw-call.js';
 
 export const apiCommand: Command = {
   synopsis:
@@ -14,7 +12,7 @@ export const apiCommand: Command = {
   async run(context, values, positionals) {
     const [rawMethod, path, ...extra] = positionals;
     const method = rawMethod?.toUpperCase() as HttpMethod | undefined;
-    if (!method || !METHODS.has(method) || !path) throw new UsageError('api needs a METHOD (GET, POST, PUT, DELETE) and a PATH such as /users/self/channels.json');
+    if (!method || !RAW_CALL_METHODS.has(method) || !path) throw new UsageError('api needs a METHOD (GET, POST, PUT, DELETE) and a PATH such as /users/self/channels.json');
     if (extra.length > 0) throw new UsageError(`api takes one METHOD and one PATH (got also ${extra.join(' ')})`);
     if (!path.startsWith('/')) throw new UsageError('PATH starts with / and is relative to the API address (e.g. /users/self/channels.json)');
     const fields: Record<string, FormValue> = {};
@@ -23,26 +21,13 @@ export const apiCommand: Command = {
       if (equals <= 0) throw new UsageError(`-f takes key=value (got ${entry})`);
       fields[entry.slice(0, equals)] = entry.slice(equals + 1);
     }
-    const [pathOnly, query] = path.split('?', 2) as [string, string | undefined];
-    const queryFields = Object.fromEntries(new URLSearchParams(query ?? ''));
     const signIn = await passwordSignIn(context, values);
     // Its stdout is the answer alone: a wait is told on stderr, even with --json.
     const core = await coreForCommand(context, {}, undefined, undefined, 'stderr');
     try {
       await signInForThisRun(core, signIn);
-      const caller = await core.platformCaller();
-      const answer = await caller.call(
-        {
-          method,
-          path: pathOnly,
-          query: method === 'GET' || method === 'DELETE' ? { ...queryFields, ...fields } : queryFields,
-          ...(method === 'POST' || method === 'PUT' ? { form: fields } : {}),
-          endpoint: `${method} ${pathOnly}`,
-          ...(values.client === true ? { auth: 'client' as const } : {}),
-        },
-        z.unknown(),
-      );
-      context.out.write(`${JSON.stringify(answer.body ?? null, null, context.json ? undefined : 2)}\n`);
+      const body = await rawCall(await core.platformCaller(), { method, path, fields, client: values.client === true });
+      context.out.write(`${JSON.stringify(body, null, context.json ? undefined : 2)}\n`);
     } finally {
       await core.session.close();
     }

@@ -1,10 +1,9 @@
 // Checks "through the API, not only on screen": a signed raw call, signed in as the browser-mode app is,
 // because it shares the app's data folder. It does what `companion api` does (the core a command makes, its
-// platform caller, the app's own keychain items), in this worker's process: spawning the command cost each
-// check a Node start and the whole CLI's load (1.3 to 3 s a call on these machines, ~100 calls in the suite).
+// platform caller, the app's own keychain items, the command's rawCall), in this worker's process: spawning the
+// command cost each check a Node start and the whole CLI's load (1.3 to 3 s a call on these machines, ~100 calls).
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect } from '@playwright/test';
-import { z } from 'zod';
 import type { RunningApp } from './browser-mode-app.js';
 
 export interface ApiAnswer {
@@ -24,25 +23,22 @@ export interface ApiCallOptions {
 }
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type PlatformCaller = unknown;
 
 /**
- * What this check uses of main/core.ts and main/log/app-logger.ts, written out: importing their types would
- * typecheck all of main under this project's DOM types, which main is not written for.
+ * What this check uses of main/core.ts, main/cli/raw-call.ts and main/log/app-logger.ts, written out: importing
+ * their types would typecheck all of main under this project's DOM types, which main is not written for.
  */
 interface CoreModule {
   createCore(options: { shell: 'cli'; logger: AppLogger; dataDir: string }): Promise<{
-    platformCaller(): Promise<{ call(request: PlatformRequest, schema: z.ZodType): Promise<{ body?: unknown }> }>;
+    platformCaller(): Promise<PlatformCaller>;
     session: { close(): Promise<void> };
     keychain: { close(): void };
   }>;
 }
-interface PlatformRequest {
-  method: HttpMethod;
-  path: string;
-  query: Record<string, string>;
-  form?: Record<string, string>;
-  endpoint: string;
-  auth?: 'client';
+interface RawCallModule {
+  RAW_CALL_METHODS: ReadonlySet<string>;
+  rawCall(caller: PlatformCaller, call: { method: HttpMethod; path: string; fields?: Record<string, string>; client?: boolean }): Promise<unknown>;
 }
 interface AppLogger {
   close(): void;
@@ -53,34 +49,20 @@ interface LoggerModule {
 }
 
 /** The built core, as the command runs it (npm test builds first); loaded once per worker. */
-const built = (path: string) => pathToFileURL(fileURLToPath(new URL(`../../../build/main/${path}`, import.meta.url))).href;
-let modules: Promise<[CoreModule, LoggerModule]> | undefined;
-const loadCore = () => (modules ??= Promise.all([import(built('core.js')) as Promise<CoreModule>, import(built('log/app-logger.js')) as Promise<LoggerModule>]));
+const built = <T>(path: string) => import(pathToFileURL(fileURLToPath(new URL(`../../../build/main/${path}`, import.meta.url))).href) as Promise<T>;
+let modules: Promise<[CoreModule, RawCallModule, LoggerModule]> | undefined;
+const loadCore = () => (modules ??= Promise.all([built<CoreModule>('core.js'), built<RawCallModule>('cli/raw-call.js'), built<LoggerModule>('log/app-logger.js')]));
 
 export async function callAppApi(app: RunningApp, method: string, path: string, options: ApiCallOptions = {}): Promise<ApiAnswer> {
-  const [{ createCore }, { createAppLogger, logDirectoryFor }] = await loadCore();
-  const upper = method.toUpperCase();
-  if (upper !== 'GET' && upper !== 'POST' && upper !== 'PUT' && upper !== 'DELETE') throw new Error(`api needs GET, POST, PUT or DELETE, not ${method}`);
-  const [pathOnly, query] = path.split('?', 2) as [string, string | undefined];
-  const fields = options.fields ?? {};
-  const inQuery = upper === 'GET' || upper === 'DELETE';
+  const [{ createCore }, { RAW_CALL_METHODS, rawCall }, { createAppLogger, logDirectoryFor }] = await loadCore();
+  const upper = method.toUpperCase() as HttpMethod;
+  if (!RAW_CALL_METHODS.has(upper)) throw new Error(`api needs GET, POST, PUT or DELETE, not ${method}`);
   // The command's log file and its console level (warnings on this worker's stderr).
   const logger = createAppLogger({ directory: logDirectoryFor(app.dataDir), console: process.stderr, consoleLevel: 'warn' });
   const core = await createCore({ shell: 'cli', logger, dataDir: app.dataDir });
   try {
-    const caller = await core.platformCaller();
-    const answer = await caller.call(
-      {
-        method: upper,
-        path: pathOnly,
-        query: { ...Object.fromEntries(new URLSearchParams(query ?? '')), ...(inQuery ? fields : {}) },
-        ...(inQuery ? {} : { form: fields }),
-        endpoint: `${upper} ${pathOnly}`,
-        ...(options.client === true ? { auth: 'client' as const } : {}),
-      },
-      z.unknown(),
-    );
-    return { code: 0, body: answer.body ?? null, output: '' };
+    const body = await rawCall(await core.platformCaller(), { method: upper, path, fields: options.fields ?? {}, client: options.client === true });
+    return { code: 0, body, output: '' };
   } catch (error) {
     return { code: 1, body: null, output: failureWords(error) };
   } finally {
