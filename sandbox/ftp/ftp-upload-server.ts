@@ -6,7 +6,7 @@
 // through ftp-connection-guard.ts first: a hostile client loses its own connection, never the server.
 import { createWriteStream, type ReadStream, type WriteStream } from 'node:fs';
 import { mkdir, stat, truncate } from 'node:fs/promises';
-import type { AddressInfo, Server as NetServer } from 'node:net';
+import type { AddressInfo, Server as NetServer, Socket } from 'node:net';
 import { dirname, join, posix } from 'node:path';
 import { once, type EventEmitter } from 'node:events';
 import { FileSystem, FtpSrv } from 'ftp-srv';
@@ -123,12 +123,13 @@ export async function startFtpUploadServer(options: FtpUploadServerOptions): Pro
 }
 
 /**
- * ftp-srv's filesystem with four corrections, the first two for resuming clients:
+ * ftp-srv's filesystem with five corrections, the first two for resuming clients:
  * - REST + STOR: the stock write opens with 'w+', truncating the file it is meant to resume, so the
  *   bytes before the offset became zeros. Here it keeps them and drops only what follows the offset.
  * - A dropped data connection: the stock write deletes the partial file, leaving nothing to resume.
  * - Binary mode: STOR and APPE in ASCII mode are refused rather than stored (see the login above).
  * - A file that cannot be opened is a refused command, not a process-ending error (see `opened`).
+ * - A RETR whose data connection is dropped is answered 551, not left hanging (see `failWhenDataConnectionCloses`).
  */
 class UploadFileSystem extends FileSystem {
   override async write(fileName: string, { append = false, start }: { append?: boolean; start?: number } = {}): Promise<{ stream: WriteStream; clientPath: string }> {
@@ -159,8 +160,23 @@ class UploadFileSystem extends FileSystem {
   override async read(fileName: string, options?: { start?: number }): Promise<{ stream: ReadStream; clientPath: string }> {
     const { stream, clientPath } = (await super.read(fileName, options)) as { stream: ReadStream; clientPath: string };
     await opened(stream);
+    failWhenDataConnectionCloses(stream, (this.connection as unknown as { connector?: { socket?: Socket | null } }).connector?.socket);
     return { stream, clientPath };
   }
+}
+
+/**
+ * ftp-srv's RETR writes the file only while its data connection is there: once the client drops it, the
+ * file stream waits paused for ever, the command gets no answer and the file stays open. Failing the
+ * stream instead makes ftp-srv answer 551 and close it.
+ */
+function failWhenDataConnectionCloses(stream: ReadStream, data: Socket | null | undefined): void {
+  if (!data) return;
+  const fail = () => {
+    if (!stream.readableEnded) stream.destroy(new Error('The data connection closed before the whole file was sent.'));
+  };
+  data.once('close', fail);
+  stream.once('close', () => data.off('close', fail));
 }
 
 /**
