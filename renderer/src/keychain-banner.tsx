@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useNow } from './use-now';
 import { useConnectionStore } from './state/connection-slice';
 import { useKeychainStore } from './state/keychain-slice';
+import { ErrorDetails } from './error-details';
 
 /**
  * Persistent while secrets live in memory only (no keychain) or a keychain prompt waits for an answer: the
@@ -34,6 +35,7 @@ export function KeychainBanner() {
         </button>
         {retryError && <span className="error">{retryError.message}</span>}
       </div>
+      {retryError && <ErrorDetails error={retryError} />}
     </section>
   );
 }

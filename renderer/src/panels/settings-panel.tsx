@@ -4,6 +4,7 @@ import { CopyDiagnostics } from './copy-diagnostics';
 import { DesktopSettingsSection } from './desktop-settings-section';
 import { PlatformProfileSection } from './profile-addresses';
 import { useShallow } from 'zustand/react/shallow';
+import { ErrorDetails } from '../error-details';
 
 export function SettingsPanel() {
   const { info, error } = useAppInfoStore(
@@ -14,7 +15,14 @@ export function SettingsPanel() {
     <section className="panel" aria-labelledby="panel-title">
       <h1 id="panel-title">Settings</h1>
       <h2>About this app</h2>
-      {error && <p className="error">Could not read the app's details: {error.message}</p>}
+      {error && (
+        <>
+          <p className="error" role="alert">
+            Could not read the app's details: {error.message}
+          </p>
+          <ErrorDetails error={error} />
+        </>
+      )}
       {!info && !error && <p>Loading…</p>}
       {info && (
         <dl className="facts" data-testid="app-info">

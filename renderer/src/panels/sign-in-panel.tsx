@@ -35,7 +35,16 @@ export function SignInPanel() {
     return (
       <section className="panel" aria-labelledby="panel-title">
         <h1 id="panel-title">Sign in</h1>
-        {error ? <p className="error" role="alert">{error.message}</p> : <p>Loading…</p>}
+        {error ? (
+          <>
+            <p className="error" role="alert">
+              {error.message}
+            </p>
+            <ErrorDetails error={error} />
+          </>
+        ) : (
+          <p>Loading…</p>
+        )}
       </section>
     );
   }

@@ -16,6 +16,8 @@ export interface LiveSliceState {
   readonly error: ShownError | null;
   /** The code of `error` (the panel offers the channel choice for a channel's errors). */
   readonly errorCode: string | null;
+  /** The failover note put away (its `since`): a later move is shown again. */
+  readonly dismissedMoveSince: number | null;
 }
 
 export interface LiveActions {
@@ -26,6 +28,8 @@ export interface LiveActions {
   reconnectNow(): Promise<void>;
   /** Hides the error shown (this window's and the core's last one). */
   dismissError(): Promise<void>;
+  /** Puts away the note about the failover shown now. */
+  dismissMoveNote(): void;
   toggleRecording(): Promise<void>;
   setRecordWhenLive(on: boolean): Promise<void>;
   setAutorecord(mode: 'disabled' | 'private' | 'public'): Promise<void>;
@@ -44,7 +48,7 @@ export interface LiveActions {
 }
 
 // Initial state
-export const initialLiveState: LiveSliceState = { live: null, channels: null, revealedKey: null, busy: null, error: null, errorCode: null };
+export const initialLiveState: LiveSliceState = { live: null, channels: null, revealedKey: null, busy: null, error: null, errorCode: null, dismissedMoveSince: null };
 
 // Hook (with its actions)
 export const useLiveStore = create<LiveSliceState & LiveActions>()((set, get) => {
@@ -76,6 +80,7 @@ export const useLiveStore = create<LiveSliceState & LiveActions>()((set, get) =>
       set({ error: null, errorCode: null });
       if (coreError !== null) await run('dismiss', async () => ({ live: await bridge().live.dismissError() }));
     },
+    dismissMoveNote: () => set({ dismissedMoveSince: get().live?.air.movedOn?.since ?? null }),
     toggleRecording: () =>
       run('record', async () => ({ live: get().live?.recording.state === 'recording' ? await bridge().live.stopRecording() : await bridge().live.startRecording() })),
     setRecordWhenLive: (on) => run('record', async () => ({ live: await bridge().live.setRecordWhenLive(on) })),

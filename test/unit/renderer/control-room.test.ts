@@ -149,7 +149,7 @@ describe('a failover that worked', () => {
     await show(onAir(null, MOVED));
     const note = host.querySelector('[data-testid="moved-on"]');
     expect(note?.getAttribute('role')).toBe('status');
-    expect(note?.textContent).toBe(`${MOVED.message} (1:05 ago)`);
+    expect(note?.querySelector('p')?.textContent).toBe(`${MOVED.message} (1:05 ago)`);
     expect(host.querySelector('[data-testid="live-alarm"]')).toBeNull();
     expect(host.querySelector('[data-testid="air-status"]')?.textContent).toBe('LIVE');
     await act(async () => useLiveStore.setState({ live: onAir(LOST, MOVED) }));
@@ -157,6 +157,18 @@ describe('a failover that worked', () => {
     expect(host.querySelector('[data-testid="live-alarm"]')).not.toBeNull();
     await act(async () => useLiveStore.setState({ live: onAir() }));
     expect(host.querySelector('[data-testid="moved-on"]')).toBeNull();
+  });
+
+  it('can be put away, and a later move is shown again', async () => {
+    await show(onAir(null, MOVED));
+    await act(async () => host.querySelector<HTMLButtonElement>('[data-testid="moved-on"] button[aria-label="Dismiss"]')!.click());
+    expect(host.querySelector('[data-testid="moved-on"]')).toBeNull();
+    // The same move, in the next state the core sends, stays away.
+    await act(async () => useLiveStore.setState({ live: onAir(null, { ...MOVED }) }));
+    expect(host.querySelector('[data-testid="moved-on"]')).toBeNull();
+    const later = { since: NOW - 5000, message: 'The stream moved to Ingest 1, because Ingest 2 failed: it closed the connection. It goes on there; nothing to do.' };
+    await act(async () => useLiveStore.setState({ live: onAir(null, later) }));
+    expect(host.querySelector('[data-testid="moved-on"] p')?.textContent).toBe(`${later.message} (0:05 ago)`);
   });
 });
 

@@ -11,10 +11,13 @@ import { shownError } from '../../../renderer/src/state/request-outcome';
 import { connectFakeBridge } from './fake-bridge.js';
 import { mount } from './mounted.js';
 
-const bridge = connectFakeBridge({ desktop: { settings: vi.fn() }, live: { channels: vi.fn() }, hooks: { deliveries: vi.fn() } });
+const bridge = connectFakeBridge({ desktop: { settings: vi.fn() }, live: { channels: vi.fn() }, hooks: { deliveries: vi.fn() }, app: { keychain: vi.fn(), retryKeychain: vi.fn(), info: vi.fn() } });
 
 const { initialDesktopSettingsState, useDesktopSettingsStore } = await import('../../../renderer/src/state/desktop-settings-slice');
 const { initialHooksState, useHooksStore } = await import('../../../renderer/src/state/hooks-slice');
+const { initialKeychainState, useKeychainStore } = await import('../../../renderer/src/state/keychain-slice');
+const { initialAppInfoState, useAppInfoStore } = await import('../../../renderer/src/state/app-info-slice');
+const { KeychainBanner } = await import('../../../renderer/src/keychain-banner');
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -27,6 +30,8 @@ function failure(message: string, details: string): Error {
 afterEach(() => {
   useDesktopSettingsStore.setState({ ...initialDesktopSettingsState });
   useHooksStore.setState({ ...initialHooksState });
+  useKeychainStore.setState({ ...initialKeychainState });
+  useAppInfoStore.setState({ ...initialAppInfoState });
 });
 
 it('shows each error its own details when two errors say the same words', async () => {
@@ -73,4 +78,24 @@ it('keeps each slice its own details when two slices fail with the same words, o
 
 it('shows no Details when main sent none', () => {
   expect(shownError(new Error('Choose the channel the videos go to first.'))).toEqual({ message: 'Choose the channel the videos go to first.' });
+});
+
+it("shows Details under the keychain banner's failed retry and under Settings' unread app details", async () => {
+  const memory = { mode: 'memory', problem: 'locked', reason: 'the login keyring is locked', fix: 'Unlock it, then try again.' } as const;
+  bridge.companion.app.keychain.mockResolvedValue(memory);
+  bridge.companion.app.retryKeychain.mockRejectedValue(new CompanionError('keychain_unavailable', 'The keychain did not answer.', 'org.freedesktop.secrets: timed out after 25 s'));
+  const banner = await mount(KeychainBanner);
+  await act(async () => useKeychainStore.setState({ status: memory }));
+  await act(async () => useKeychainStore.getState().retry());
+  expect(banner.host.querySelector('.keychain-banner-actions .error')?.textContent).toBe('The keychain did not answer.');
+  expect(banner.host.querySelector('details pre')?.textContent).toBe('org.freedesktop.secrets: timed out after 25 s');
+  await banner.unmount();
+
+  const { SettingsPanel } = await import('../../../renderer/src/panels/settings-panel');
+  bridge.companion.app.info.mockRejectedValue(new CompanionError('internal', 'The app could not read its own details.', 'app.info: ENOENT package.json'));
+  await act(async () => useAppInfoStore.getState().load());
+  const settings = await mount(SettingsPanel);
+  expect(settings.host.querySelector('[role="alert"]')?.textContent).toBe("Could not read the app's details: The app could not read its own details.");
+  expect(settings.host.querySelector('details pre')?.textContent).toBe('app.info: ENOENT package.json');
+  await settings.unmount();
 });

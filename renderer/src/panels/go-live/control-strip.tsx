@@ -1,10 +1,11 @@
 // The control room's strip, pinned at the top of the Go live panel: on air or not, the uptime, the
 // encoder's input, viewers and recording time, and under it the alarm a streamer must not miss (red, with
 // the time since, what the app is doing and what they can do), or else a failover that worked (a quiet line:
-// the stream moved to another ingest, and why). Everything comes from the core's one
+// the stream moved to another ingest, and why; its close button puts it away until another move). Everything comes from the core's one
 // on-air state (`air`), which the header and the checklist read too.
 import { useShallow } from 'zustand/react/shallow';
 import type { LiveState } from '../../../../preload/contract.js';
+import { CloseIcon } from '../../icons';
 import { useLiveStore } from '../../state/live-slice';
 import { useNow } from '../../use-now';
 import { useAlarmSignals } from './alarm-signals';
@@ -42,8 +43,15 @@ export function AlarmBanner({ alarm, nowMs }: { alarm: NonNullable<Air['alarm']>
 }
 
 export function ControlStrip() {
-  const { air, encoder, viewers, recording } = useLiveStore(
-    useShallow((state) => ({ air: state.live?.air ?? null, encoder: state.live?.encoder ?? null, viewers: state.live?.viewers ?? null, recording: state.live?.recording ?? null })),
+  const { air, encoder, viewers, recording, dismissedMoveSince, dismissMoveNote } = useLiveStore(
+    useShallow((state) => ({
+      air: state.live?.air ?? null,
+      encoder: state.live?.encoder ?? null,
+      viewers: state.live?.viewers ?? null,
+      recording: state.live?.recording ?? null,
+      dismissedMoveSince: state.dismissedMoveSince,
+      dismissMoveNote: state.dismissMoveNote,
+    })),
   );
   const nowMs = useNow();
   useAlarmSignals(air?.alarm ?? null);
@@ -67,10 +75,15 @@ export function ControlStrip() {
         <BroadcastButtons />
       </div>
       {air.alarm && <AlarmBanner alarm={air.alarm} nowMs={nowMs} />}
-      {!air.alarm && air.movedOn && (
-        <p className="strip-note" role="status" data-testid="moved-on">
-          {air.movedOn.message} <span className="strip-note-time">({formatDuration((Math.max(nowMs, air.movedOn.since) - air.movedOn.since) / 1000)} ago)</span>
-        </p>
+      {!air.alarm && air.movedOn && air.movedOn.since !== dismissedMoveSince && (
+        <div className="strip-note" role="status" data-testid="moved-on">
+          <p>
+            {air.movedOn.message} <span className="strip-note-time">({formatDuration((Math.max(nowMs, air.movedOn.since) - air.movedOn.since) / 1000)} ago)</span>
+          </p>
+          <button type="button" className="notice-dismiss" onClick={dismissMoveNote} aria-label="Dismiss">
+            <CloseIcon />
+          </button>
+        </div>
       )}
     </div>
   );

@@ -111,9 +111,12 @@ export function GoLivePanel() {
       <section className="panel" aria-labelledby="panel-title">
         <h1 id="panel-title">Go live</h1>
         {error ? (
-          <p className="error" role="alert">
-            {error.message}
-          </p>
+          <>
+            <p className="error" role="alert">
+              {error.message}
+            </p>
+            <ErrorDetails error={error} />
+          </>
         ) : (
           <p>Loading…</p>
         )}
