@@ -49,6 +49,8 @@ interface LiveFacts {
   readonly lastError: string | null;
   /** On air with the encoder gone (the one on-air state's alarm): not the link's fault. */
   readonly encoderLost: { readonly doing: string; readonly youCan: string } | null;
+  /** The on-air state's words for the last failover: where the stream went and why. */
+  readonly movedOn: { readonly since: number; readonly message: string } | null;
 }
 
 const ON_AIR: readonly LivePhase[] = ['live', 'reconnecting'];
@@ -62,6 +64,7 @@ function liveFacts(live: LiveState): LiveFacts {
     lastVideo: live.recording.lastVideo?.id ?? null,
     lastError: live.lastError,
     encoderLost: live.air.alarm?.kind === 'encoder-lost' ? { doing: live.air.alarm.doing, youCan: live.air.alarm.youCan } : null,
+    movedOn: live.air.movedOn,
   };
 }
 
@@ -75,6 +78,8 @@ export class NotificationPolicy {
   #live: LiveFacts | null = null;
   #onAir = false;
   #publishedOn: string | null = null;
+  /** The failover whose words a notification used (its `since`): a later switch without new words says less. */
+  #toldMoveSince: number | null = null;
   #uploads: { unfinished: number; signInPause: boolean } | null = null;
   #session: SessionInfo['status'] | null = null;
 
@@ -99,7 +104,12 @@ export class NotificationPolicy {
     }
     // A switch is told when the stream is published on another target, not while the relay tries one.
     if (next.publishingOn) {
-      if (this.#publishedOn !== null && this.#publishedOn !== next.publishingOn.id) this.#offer('ingest-switched', 'Ingest switched', `The stream moved to ${next.publishingOn.label}; the encoder did not notice.`);
+      if (this.#publishedOn !== null && this.#publishedOn !== next.publishingOn.id) {
+        // The on-air state's sentence for this move says why; without a new one, where the stream went.
+        const why = next.movedOn !== null && next.movedOn.since !== this.#toldMoveSince ? next.movedOn : null;
+        this.#offer('ingest-switched', 'Ingest switched', why?.message ?? `The stream moved to ${next.publishingOn.label}; the encoder did not notice.`);
+        if (why) this.#toldMoveSince = why.since;
+      }
       this.#publishedOn = next.publishingOn.id;
     }
     // The end is told once it is over (after the "ending" step), and only for a stream that was on air.

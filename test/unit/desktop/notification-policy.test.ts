@@ -57,6 +57,21 @@ describe('NotificationPolicy', () => {
     expect(kinds().filter((kind) => kind === 'ingest-switched')).toHaveLength(1);
   });
 
+  it("tells a switch in the on-air state's words when it has them: where the stream went and why", () => {
+    const { subject, shown, advance } = policy();
+    subject.liveChanged(liveState());
+    subject.liveChanged(onAir('a'));
+    const message = 'The stream moved to Ingest b, because Ingest a failed: it closed the connection. It goes on there; nothing to do.';
+    const moved = onAir('b');
+    subject.liveChanged({ ...moved, air: { ...moved.air, movedOn: { since: 2_000, message } } });
+    expect(shown.at(-1)).toEqual({ kind: 'ingest-switched', title: 'Ingest switched', body: message });
+    // A later switch whose words have not come yet does not repeat the old ones.
+    advance(60_000);
+    const back = onAir('a');
+    subject.liveChanged({ ...back, air: { ...back.air, movedOn: { since: 2_000, message } } });
+    expect(shown.at(-1)).toEqual({ kind: 'ingest-switched', title: 'Ingest switched', body: 'The stream moved to Ingest a; the encoder did not notice.' });
+  });
+
   it('tells an encoder lost on air as that, with what the app does and what to do, not as a dropped link', () => {
     const { subject, shown, kinds } = policy();
     subject.liveChanged(onAir());
