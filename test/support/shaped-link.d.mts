@@ -4,7 +4,7 @@ import type { ProxyTap } from './delay-proxy.mjs';
 export interface ShapeOptions {
   /** tbf's queue, as time at the rate (default 400ms). */
   readonly latency?: string;
-  /** tbf's bucket (default 32kbit). */
+  /** tbf's bucket (default 10 ms of the rate, never under 4 KiB). */
   readonly burst?: string;
 }
 

@@ -42,3 +42,16 @@ export function PanelOutcome({ testId, planNote, error, done }: { testId: string
     </>
   );
 }
+
+/** A panel whose first load has not come: what stopped it (with its Details), or that it is on its way. */
+export function LoadingOrFailed({ error }: { error: ShownError | null }) {
+  if (!error) return <p role="status">Loading…</p>;
+  return (
+    <>
+      <p className="error" role="alert">
+        {error.message}
+      </p>
+      <ErrorDetails error={error} />
+    </>
+  );
+}

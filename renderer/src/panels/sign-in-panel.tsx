@@ -5,6 +5,7 @@ import { useSessionStore } from '../state/session-slice';
 import { useShallow } from 'zustand/react/shallow';
 import { ProfileAddressesForm } from './profile-addresses';
 import { ErrorDetails } from '../error-details';
+import { LoadingOrFailed } from './panel-parts';
 
 export function SignInPanel() {
   const { session, profiles, busy, error, errorCode, load, signIn, signOut, switchProfile } = useSessionStore(
@@ -35,16 +36,7 @@ export function SignInPanel() {
     return (
       <section className="panel" aria-labelledby="panel-title">
         <h1 id="panel-title">Sign in</h1>
-        {error ? (
-          <>
-            <p className="error" role="alert">
-              {error.message}
-            </p>
-            <ErrorDetails error={error} />
-          </>
-        ) : (
-          <p>Loading…</p>
-        )}
+        <LoadingOrFailed error={error} />
       </section>
     );
   }

@@ -5,7 +5,7 @@ import { useUploadsStore } from '../state/uploads-slice';
 import { QueueBar } from './uploads/queue-bar';
 import { UploadList } from './uploads/upload-list';
 import { UploadsAddArea } from './uploads/uploads-add-area';
-import { ErrorDetails } from '../error-details';
+import { LoadingOrFailed } from './panel-parts';
 
 // Each part selects only the store fields it shows (uploads-add-area.tsx, queue-bar.tsx, upload-list.tsx):
 // the totals move every second while files upload, and must not draw the add area or the row list again.
@@ -31,16 +31,7 @@ export function UploadsPanel() {
     return (
       <section className="panel" aria-labelledby="panel-title">
         {heading}
-        {error ? (
-          <>
-            <p className="error" role="alert">
-              {error.message}
-            </p>
-            <ErrorDetails error={error} />
-          </>
-        ) : (
-          <p>Loading…</p>
-        )}
+        <LoadingOrFailed error={error} />
       </section>
     );
   }

@@ -6,7 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, expect, it, vi } from 'vitest';
 import { CompanionError } from '../../../preload/contract.js';
 import { ErrorDetails } from '../../../renderer/src/error-details';
-import { PanelOutcome } from '../../../renderer/src/panels/panel-parts';
+import { LoadingOrFailed, PanelOutcome } from '../../../renderer/src/panels/panel-parts';
 import { shownError } from '../../../renderer/src/state/request-outcome';
 import { connectFakeBridge } from './fake-bridge.js';
 import { mount } from './mounted.js';
@@ -98,4 +98,15 @@ it("shows Details under the keychain banner's failed retry and under Settings' u
   expect(settings.host.querySelector('[role="alert"]')?.textContent).toBe("Could not read the app's details: The app could not read its own details.");
   expect(settings.host.querySelector('details pre')?.textContent).toBe('app.info: ENOENT package.json');
   await settings.unmount();
+});
+
+it("shows a panel's failed first load with its Details, and Loading… until then", async () => {
+  const host = document.createElement('div');
+  const root = createRoot(host);
+  await act(async () => root.render(createElement(LoadingOrFailed, { error: null })));
+  expect(host.textContent).toBe('Loading…');
+  await act(async () => root.render(createElement(LoadingOrFailed, { error: shownError(failure(WORDS, 'live.state: ECONNREFUSED 127.0.0.1:4455')) })));
+  expect(host.querySelector('[role="alert"]')?.textContent).toBe(WORDS);
+  expect(host.querySelector('details pre')?.textContent).toBe('live.state: ECONNREFUSED 127.0.0.1:4455');
+  await act(async () => root.unmount());
 });

@@ -19,6 +19,7 @@ import { OnAirFacts } from './on-air-facts';
 import { SafetyCopySection } from './safety-copy-section';
 import { TargetsTable } from './targets-table';
 import { ErrorDetails } from '../../error-details';
+import { LoadingOrFailed } from '../panel-parts';
 import './go-live.css';
 
 function ChannelChoice() {
@@ -110,16 +111,7 @@ export function GoLivePanel() {
     return (
       <section className="panel" aria-labelledby="panel-title">
         <h1 id="panel-title">Go live</h1>
-        {error ? (
-          <>
-            <p className="error" role="alert">
-              {error.message}
-            </p>
-            <ErrorDetails error={error} />
-          </>
-        ) : (
-          <p>Loading…</p>
-        )}
+        <LoadingOrFailed error={error} />
       </section>
     );
   }
