@@ -6,7 +6,10 @@
 // could carry it. Prints, per watermark, the rate that left the socket, frames and GOPs dropped, and the
 // largest backlog seen.
 //
-//   node bench/send-watermark.mjs [--link 200] [--offered 150] [--seconds 8]   (root; node scripts/build.mjs first)
+//   node bench/send-watermark.mjs [--link 200] [--offered 150] [--seconds 8] [--rtt 0]   (root; node scripts/build.mjs first)
+//
+// The link is test/support/shaped-link.mjs's (a namespace, a veth pair, tc tbf with this bench's 512 KiB bucket);
+// --rtt adds a round trip in milliseconds through that harness's userspace delay proxy (the kernel has no netem).
 //
 // Numbers (2026-11-26; 2 cores shared with other work, Node 20.20.2, nginx 1.22.1), Mbit/s that left the socket:
 //   --link 200 --offered 150 --seconds 8: 149.9-150.0 for every watermark from 16 KiB to 1 MiB, nothing dropped
@@ -17,8 +20,12 @@
 //     512 KiB 800 (0), 1 MiB 799 (0)
 // On a link without delay the kernel's own send buffer (autotuned up to tcp_wmem's 4 MiB) keeps the link busy
 // between refills, so the watermark hardly matters up to 200 Mbit/s; 256 KiB (the default) is a quarter second
-// at 8 Mbit/s in the socket, so the queue, which is what gets dropped from, fills soon on a slow link. The
-// machine has no netem, so links with a round-trip delay were not measured.
+// at 8 Mbit/s in the socket, so the queue, which is what gets dropped from, fills soon on a slow link.
+// With a round trip (2026-11-29, through the delay proxy, a CI run beside):
+//   --link 200 --offered 150 --seconds 3: 149.8-149.9 for every watermark, nothing dropped (peak 610 KiB)
+//   --link 50 --offered 20 --seconds 4 --rtt 40: 20.0 for every watermark, nothing dropped
+//   --link 200 --offered 120 --seconds 4 --rtt 40: 119.9-120.0 for every watermark, nothing dropped (peak 488-977 KiB);
+//     the 768 KiB in-flight limit allows about 157 Mbit/s at 40 ms.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, mkdirSync, chmodSync, writeFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
