@@ -1,8 +1,8 @@
 // The control room's strip, pinned at the top of the Go live panel: on air or not, the uptime, the
 // encoder's input, viewers and recording time, and under it the alarm a streamer must not miss (red, with
 // the time since, what the app is doing and what they can do), or else a failover that worked (a quiet line:
-// the stream moved to another ingest, and why; its close button puts it away until another move). Everything comes from the core's one
-// on-air state (`air`), which the header and the checklist read too.
+// the stream moved to another ingest, and why; its close button puts it away until another move).
+// Everything comes from the core's one on-air state (`air`), which the header and the checklist read too.
 import { useShallow } from 'zustand/react/shallow';
 import type { LiveState } from '../../../../preload/contract.js';
 import { CloseIcon } from '../../icons';
