@@ -9,7 +9,7 @@ import { Pager } from './pager';
 import './team-panels.css';
 import { TableHead } from './table-head';
 import { useShallow } from 'zustand/react/shallow';
-import { ErrorDetails } from '../error-details';
+import { ErrorMessage } from '../error-details';
 
 const MAX_NAME = 100;
 
@@ -122,12 +122,7 @@ export function DevicePasswordsPanel() {
       <CreateForm />
       {created && <CreatedOnce created={created} />}
       {error && (
-        <>
-          <p className="error" role="alert" data-testid="device-passwords-error">
-            {error.message}
-          </p>
-          <ErrorDetails error={error} />
-        </>
+        <ErrorMessage error={error} testId="device-passwords-error" />
       )}
       {!page ? (
         <p>{loading ? 'Loading…' : ''}</p>

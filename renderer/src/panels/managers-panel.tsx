@@ -8,7 +8,7 @@ import { Pager } from './pager';
 import './team-panels.css';
 import { TableHead } from './table-head';
 import { useShallow } from 'zustand/react/shallow';
-import { ErrorDetails } from '../error-details';
+import { ErrorMessage } from '../error-details';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MANAGERS_PER_PAGE = 50;
@@ -169,15 +169,12 @@ export function ManagersPanel() {
         </p>
       )}
       {error && (
-        <>
-          <p className="error" role="alert" data-testid="managers-error">
-            {error.message}{' '}
-            <button type="button" className="link-button" onClick={dismissError}>
-              Dismiss
-            </button>
-          </p>
-          <ErrorDetails error={error} />
-        </>
+        <ErrorMessage error={error} testId="managers-error">
+          {' '}
+          <button type="button" className="link-button" onClick={dismissError}>
+            Dismiss
+          </button>
+        </ErrorMessage>
       )}
       {!state ? (
         <p>{loading ? 'Loading…' : ''}</p>

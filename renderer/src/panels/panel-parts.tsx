@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ErrorDetails } from '../error-details';
+import { ErrorMessage } from '../error-details';
 import { useNavigationStore } from '../state/navigation-slice';
 import type { ShownError } from '../state/request-outcome';
 
@@ -26,14 +26,7 @@ export function PanelOutcome({ testId, planNote, error, done }: { testId: string
           {planNote}
         </p>
       )}
-      {error && (
-        <>
-          <p className="error" role="alert" data-testid={`${testId}-error`}>
-            {error.message}
-          </p>
-          <ErrorDetails error={error} />
-        </>
-      )}
+      {error && <ErrorMessage error={error} testId={`${testId}-error`} />}
       {done && (
         <p className="done" role="status" data-testid={`${testId}-done`}>
           {done}
@@ -45,13 +38,5 @@ export function PanelOutcome({ testId, planNote, error, done }: { testId: string
 
 /** A panel whose first load has not come: what stopped it (with its Details), or that it is on its way. */
 export function LoadingOrFailed({ error }: { error: ShownError | null }) {
-  if (!error) return <p role="status">Loading…</p>;
-  return (
-    <>
-      <p className="error" role="alert">
-        {error.message}
-      </p>
-      <ErrorDetails error={error} />
-    </>
-  );
+  return error ? <ErrorMessage error={error} /> : <p role="status">Loading…</p>;
 }

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useSessionStore } from '../state/session-slice';
-import { ErrorDetails } from '../error-details';
+import { ErrorMessage } from '../error-details';
 
 /** `showError`: where the panel does not show the session's errors itself (Settings). */
 export function ProfileAddressesForm({ onDone, showError = false }: { onDone: () => void; showError?: boolean }) {
@@ -31,12 +31,7 @@ export function ProfileAddressesForm({ onDone, showError = false }: { onDone: ()
         <input type="url" value={apiUrl} disabled={busy} onChange={(event) => setApiUrl(event.target.value)} required />
       </label>
       {showError && error && (
-        <>
-          <p className="error" role="alert">
-            {error.message}
-          </p>
-          <ErrorDetails error={error} />
-        </>
+        <ErrorMessage error={error} />
       )}
       <p className="hint">Whoever runs the platform gives both (for a platform on this computer, http:// is fine; elsewhere, https://).</p>
       <button type="submit" className="button button-primary" disabled={busy}>

@@ -4,7 +4,7 @@ import { CopyDiagnostics } from './copy-diagnostics';
 import { DesktopSettingsSection } from './desktop-settings-section';
 import { PlatformProfileSection } from './profile-addresses';
 import { useShallow } from 'zustand/react/shallow';
-import { ErrorDetails } from '../error-details';
+import { ErrorMessage } from '../error-details';
 
 export function SettingsPanel() {
   const { info, error } = useAppInfoStore(
@@ -16,12 +16,7 @@ export function SettingsPanel() {
       <h1 id="panel-title">Settings</h1>
       <h2>About this app</h2>
       {error && (
-        <>
-          <p className="error" role="alert">
-            Could not read the app's details: {error.message}
-          </p>
-          <ErrorDetails error={error} />
-        </>
+        <ErrorMessage error={error} lead="Could not read the app's details: " />
       )}
       {!info && !error && <p>Loading…</p>}
       {info && (

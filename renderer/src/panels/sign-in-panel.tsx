@@ -4,7 +4,7 @@ import { useAppInfoStore } from '../state/app-info-slice';
 import { useSessionStore } from '../state/session-slice';
 import { useShallow } from 'zustand/react/shallow';
 import { ProfileAddressesForm } from './profile-addresses';
-import { ErrorDetails } from '../error-details';
+import { ErrorMessage } from '../error-details';
 import { LoadingOrFailed } from './panel-parts';
 
 export function SignInPanel() {
@@ -84,12 +84,9 @@ export function SignInPanel() {
         </p>
       )}
       {error && (
-        <>
-          <p className="error" role="alert">
-            {error.message} {errorCode === 'platform_unreachable' && editAddresses('Edit the addresses')}
-          </p>
-          <ErrorDetails error={error} />
-        </>
+        <ErrorMessage error={error}>
+          {errorCode === 'platform_unreachable' && <> {editAddresses('Edit the addresses')}</>}
+        </ErrorMessage>
       )}
       {addressesEditable && editingAddresses && <ProfileAddressesForm onDone={() => setEditingAddresses(false)} />}
 

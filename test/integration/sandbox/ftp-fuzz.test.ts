@@ -358,8 +358,6 @@ function namedCases(): [string, () => Promise<void>, number?][] {
         expect(await ftp.command('NOOP')).toMatch(/^200 /);
         await ftp.close();
       },
-      // Eight transfers, any of which may wait out ftp-srv's data-connection wait.
-      8 * DATA_WAIT_MS,
     ],
     [
       'commands without their argument',

@@ -3,7 +3,7 @@ import { useMetadataStore } from '../../state/metadata-slice';
 import { MetadataValueRow } from './metadata-value-row';
 import { NewMetadataFieldForm } from './new-metadata-field';
 import { useShallow } from 'zustand/react/shallow';
-import { ErrorDetails } from '../../error-details';
+import { ErrorMessage } from '../../error-details';
 
 /** The account's channel field definitions, with this channel's values and display settings. */
 export function CustomMetadataSection({ channelId }: { channelId: string }) {
@@ -21,12 +21,7 @@ export function CustomMetadataSection({ channelId }: { channelId: string }) {
       <h2 id="metadata-title">Custom metadata</h2>
       <p className="panel-purpose">Fields you define for all your channels; each channel has its own values.</p>
       {error && (
-        <>
-          <p className="error" role="alert" data-testid="metadata-error">
-            {error.message}
-          </p>
-          <ErrorDetails error={error} />
-        </>
+        <ErrorMessage error={error} testId="metadata-error" />
       )}
       {busy === 'load' && <p>Loading…</p>}
       {fields && shown && (

@@ -5,7 +5,7 @@ import { useUpcomingEventsStore } from '../../state/upcoming-events-slice';
 import { Pager } from '../pager';
 import { formatDuration } from '../playlists/format-duration';
 import { useShallow } from 'zustand/react/shallow';
-import { ErrorDetails } from '../../error-details';
+import { ErrorMessage } from '../../error-details';
 
 export function UpcomingEventsSection({ channelId }: { channelId: string }) {
   const { page, loading, error, load } = useUpcomingEventsStore(
@@ -22,12 +22,7 @@ export function UpcomingEventsSection({ channelId }: { channelId: string }) {
       <h2 id="upcoming-events-title">Upcoming events</h2>
       <p className="panel-purpose">What the channel has scheduled, soonest first. Events are scheduled on the platform&apos;s website.</p>
       {error && (
-        <>
-          <p className="error" role="alert" data-testid="upcoming-events-error">
-            {error.message}
-          </p>
-          <ErrorDetails error={error} />
-        </>
+        <ErrorMessage error={error} testId="upcoming-events-error" />
       )}
       {loading && shown === null && <p role="status">Loading…</p>}
       {shown && (

@@ -6,7 +6,7 @@ import { useVideoPickerStore } from '../../state/video-picker-slice';
 import { Pager } from '../pager';
 import { formatDuration } from './format-duration';
 import { useShallow } from 'zustand/react/shallow';
-import { ErrorDetails } from '../../error-details';
+import { ErrorMessage } from '../../error-details';
 
 export function VideoPicker({ present, disabled, testId, onAdd }: { present: readonly string[]; disabled: boolean; testId: string; onAdd: (video: CollectionVideo) => void }) {
   const { q, page, loading, error, search, goTo, close } = useVideoPickerStore(
@@ -37,12 +37,7 @@ export function VideoPicker({ present, disabled, testId, onAdd }: { present: rea
         {q !== '' && <p className="hint">The platform&apos;s search finds public videos only.</p>}
       </form>
       {error && (
-        <>
-          <p className="error" role="alert">
-            {error.message}
-          </p>
-          <ErrorDetails error={error} />
-        </>
+        <ErrorMessage error={error} />
       )}
       {loading && page === null && <p role="status">Loading videos…</p>}
       {page && (

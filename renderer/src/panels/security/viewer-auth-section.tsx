@@ -7,7 +7,7 @@ import type { HashLockChange } from '../../../../preload/contract.js';
 import { useViewerAuthStore } from '../../state/viewer-auth-slice';
 import { authInputProblem, authResponse, type AuthParameter } from './auth-hash';
 import { useShallow } from 'zustand/react/shallow';
-import { ErrorDetails } from '../../error-details';
+import { ErrorMessage } from '../../error-details';
 
 const WEB_ADDRESS = /^https?:\/\/[^\s/]+\S*$/i;
 
@@ -161,12 +161,7 @@ export function ViewerAuthSection({ channelId }: { channelId: string }) {
       <h2 id="viewer-auth-title">Viewer authentication</h2>
       <p className="muted">Viewers sign in through your own service before they can watch.</p>
       {error && (
-        <>
-          <p className="error" role="alert" data-testid="viewer-auth-error">
-            {error.message}
-          </p>
-          <ErrorDetails error={error} />
-        </>
+        <ErrorMessage error={error} testId="viewer-auth-error" />
       )}
       {done && (
         <p className="done" role="status" data-testid="viewer-auth-done">

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { ErrorDetails } from '../../error-details';
+import { ErrorMessage } from '../../error-details';
 import { useUploadsStore } from '../../state/uploads-slice';
 import { AddResult } from './add-result';
 import { BatchForm } from './batch-form';
@@ -29,12 +29,7 @@ export const UploadsAddArea = memo(function UploadsAddArea({ compact }: { compac
       {folder && <FolderBrowser key={folder.path} folder={folder} busy={adding} adding={busy === 'add'} onOpen={(path) => void browse(path)} onAdd={addPaths} onClose={closeBrowser} />}
       {lastAdd && <AddResult result={lastAdd} onDismiss={dismissAdd} />}
       {error && (
-        <>
-          <p className="error" role="alert" data-testid="uploads-error">
-            {error.message}
-          </p>
-          <ErrorDetails error={error} />
-        </>
+        <ErrorMessage error={error} testId="uploads-error" />
       )}
     </div>
   );
